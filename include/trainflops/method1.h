@@ -1,0 +1,106 @@
+// Method 1 of the seeds: count the operations of the architecture.
+//
+//   training FLOP = forward FLOP x (1 + r) x n_passes          (seed 002, Method 1)
+//   n_passes      = epochs x examples  (x tokens per sequence for per-token parts,
+//                                       seed 002 Appendix D)
+// with r the backward/forward ratio: 2 by default, Hobbhahn & Sevilla's table,
+// or per layer (the first layer needs no input gradient).
+#ifndef TRAINFLOPS_METHOD1_H_
+#define TRAINFLOPS_METHOD1_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "trainflops/catalogue.h"
+#include "trainflops/estimate.h"
+#include "trainflops/model_spec.h"
+#include "trainflops/status.h"
+
+namespace trainflops {
+
+enum class BackwardMode {
+  kFixedRatio,  // r as given (default 2, seed 002)
+  kTable,       // Hobbhahn & Sevilla (2021) table in seed 002: 1, 2 or 3
+  kPerLayer,    // first layer of a data-fed part 1x its forward, every other layer 2x
+};
+
+enum class FormulaForm { kExact, kApprox };
+
+struct Method1Options {
+  BackwardMode backward = BackwardMode::kFixedRatio;
+  double bp_ratio = 2.0;  // used by kFixedRatio; default 2:1 (seed 002)
+  // kTable inputs; when unset they come from the spec or the architecture.
+  std::optional<std::string> batch_regime;  // "large" or "small"
+  FormulaForm form = FormulaForm::kExact;
+};
+
+// Command-line overrides of the spec's training section (single stage only).
+struct TrainingOverrides {
+  std::optional<double> epochs;
+  std::optional<double> examples;
+  std::optional<double> batches;
+  std::optional<double> batch_size;
+  std::optional<double> tokens_per_sequence;
+  bool any() const {
+    return epochs || examples || batches || batch_size || tokens_per_sequence;
+  }
+};
+
+struct LayerResult {
+  std::string name;  // path, e.g. "encoder/block.3/attn"
+  std::string type;  // canonical catalogue name
+  std::string part;
+  int line = 0;
+  Shape input_shape;
+  LayerCost cost;
+  bool on_branch = false;
+  double backward_factor = 2;  // backward FLOP / forward FLOP used for this layer
+};
+
+struct PartResult {
+  std::string name;
+  bool per_token = false;
+  double params = 0;
+  double forward_flop = 0;         // chosen form, per token or per example
+  double forward_flop_exact = 0;
+  double forward_flop_approx = 0;
+  double backward_flop = 0;        // per token/example, from the layers' factors
+};
+
+struct StageResult {
+  std::string name;
+  double epochs = 1;
+  double examples = 0;     // per epoch (0 when only tokens are known)
+  double runs = 1;
+  std::vector<double> passes;  // per part, same order as parts
+  double training_flop = 0;
+};
+
+struct Method1Result {
+  Estimate estimate;
+  std::vector<LayerResult> layers;
+  std::vector<PartResult> parts;
+  std::vector<StageResult> stages;
+  double params = 0;
+  double params_approx = 0;
+  // Forward FLOP of one example: per-token parts x their tokens per sequence
+  // plus the per-example parts; or, when every part is per-token and no
+  // sequence length is known, per token. `forward_basis` says which.
+  double forward_flop = 0;
+  std::string forward_basis;
+  double backward_ratio = 2;  // the effective r (total backward / total forward)
+};
+
+// Evaluates the architecture: shapes, per-layer costs, per-part totals.
+// Needs no training section.
+Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1Options& options);
+
+// The full Method 1 estimate: EvaluateArchitecture plus training FLOP for
+// every stage. Errors name the spec file and line.
+Result<Method1Result> EstimateMethod1(const ModelSpec& spec, const Method1Options& options,
+                                      const TrainingOverrides& overrides = {});
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_METHOD1_H_

@@ -1,0 +1,40 @@
+// The subcommands, as a table (ninja style): name, summary, entry point.
+#ifndef TRAINFLOPS_SRC_CLI_COMMANDS_H_
+#define TRAINFLOPS_SRC_CLI_COMMANDS_H_
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "trainflops/status.h"
+
+namespace trainflops::cli {
+
+// Exit codes: 0 success, 2 bad usage or bad input, 1 internal failure.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+
+struct Command {
+  const char* name;
+  const char* summary;
+  // Writes the result to `out` only when the whole command succeeded.
+  Status (*run)(const std::vector<std::string>& args, std::ostream& out);
+};
+
+const std::vector<Command>& Commands();
+
+Status RunEstimate(const std::vector<std::string>& args, std::ostream& out);
+Status RunLayer(const std::vector<std::string>& args, std::ostream& out);
+Status RunUnits(const std::vector<std::string>& args, std::ostream& out);
+
+// Reads a whole file (the only place the CLI touches the file system for input).
+Result<std::string> ReadFile(const std::string& path);
+
+// Status a command returns after printing its --help text.
+Status HelpShown();
+bool IsHelpShown(const Status& status);
+
+}  // namespace trainflops::cli
+
+#endif  // TRAINFLOPS_SRC_CLI_COMMANDS_H_

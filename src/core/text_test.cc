@@ -1,0 +1,96 @@
+// Tests for text.h; distances are counted by hand (insertions, deletions,
+// substitutions, each costing 1).
+#include "trainflops/text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace trainflops {
+namespace {
+
+using Names = std::vector<std::string>;
+
+TEST(TextToLower, AsciiOnly) {
+  EXPECT_EQ(ToLower("MiXeD-123_Z"), "mixed-123_z");
+  EXPECT_EQ(ToLower(""), "");
+  EXPECT_EQ(ToLower("\xC3\x89"), "\xC3\x89");  // non-ASCII bytes pass through unchanged
+}
+
+TEST(TextTrim, StripsAsciiWhitespaceBothEnds) {
+  EXPECT_EQ(Trim("  a b \t\n"), "a b");
+  EXPECT_EQ(Trim("\r\vx\f"), "x");
+  EXPECT_EQ(Trim("   "), "");
+  EXPECT_EQ(Trim(""), "");
+  EXPECT_EQ(Trim("abc"), "abc");
+}
+
+TEST(TextEditDistance, Levenshtein) {
+  struct Case {
+    std::string a, b;
+    int expected;
+  };
+  const std::vector<Case> cases = {
+      {"", "", 0},
+      {"abc", "", 3},
+      {"", "abc", 3},
+      {"abc", "abc", 0},
+      {"FLOP", "flop", 0},  // case-insensitive
+      {"kitten", "sitting", 3},
+      {"flaw", "lawn", 2},
+      {"ab", "ba", 2},  // a transposition is two substitutions
+      {"conv2d", "conv3d", 1},
+      {"dense", "dens", 1},
+      {"dens", "dense", 1},
+      {"intention", "execution", 5},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.a + " vs " + c.b);
+    EXPECT_EQ(EditDistance(c.a, c.b), c.expected);
+  }
+}
+
+TEST(TextClosestMatches, BestFirstWithinThreshold) {
+  EXPECT_EQ(ClosestMatches("dens", {"conv2d", "dense", "lstm"}), Names{"dense"});
+  // "flopz": flops 1, flop 1, fma 4. Ties keep the caller's order.
+  EXPECT_EQ(ClosestMatches("flopz", {"fma", "flops", "flop"}), (Names{"flops", "flop"}));
+  EXPECT_EQ(ClosestMatches("flopz", {"fma", "flops", "flop"}, 1), Names{"flops"});
+  // Closer candidates come first whatever the input order: flops 1, flop 2.
+  EXPECT_EQ(ClosestMatches("flops2", {"flop", "flops"}), (Names{"flops", "flop"}));
+  EXPECT_TRUE(ClosestMatches("xyzzy", {"dense", "conv2d"}).empty());
+  EXPECT_TRUE(ClosestMatches("", {"k", "ab"}).empty());
+  EXPECT_TRUE(ClosestMatches("dens", {"dense"}, 0).empty());
+}
+
+TEST(TextClosestMatches, ThresholdIsMaxOfTwoAndALengthThird) {
+  // Short names: distance up to 2.
+  EXPECT_EQ(ClosestMatches("ab", {"xy"}), Names{"xy"});
+  EXPECT_TRUE(ClosestMatches("ab", {"xyz"}).empty());
+  // Nine letters: up to 9/3 = 3.
+  EXPECT_EQ(ClosestMatches("abcdefghi", {"abcdefxyz"}), Names{"abcdefxyz"});
+  EXPECT_TRUE(ClosestMatches("abcdefghi", {"abcdewxyz"}).empty());
+}
+
+TEST(TextClosestMatches, DropsRepeatedNames) {
+  EXPECT_EQ(ClosestMatches("flp", {"FLOP", "flop", "flop"}), Names{"FLOP"});
+}
+
+TEST(TextDidYouMean, Phrasing) {
+  EXPECT_EQ(DidYouMean("dens", {"dense", "conv2d"}), "; did you mean 'dense'?");
+  EXPECT_EQ(DidYouMean("flopz", {"flops", "flop"}), "; did you mean 'flops' or 'flop'?");
+  // A clearly closest name is offered alone.
+  EXPECT_EQ(DidYouMean("flops2", {"flop", "flops"}), "; did you mean 'flops'?");
+  EXPECT_EQ(DidYouMean("xyzzy", {"dense"}), "");
+  EXPECT_EQ(DidYouMean("dense", {}), "");
+}
+
+TEST(TextJoinNames, Separators) {
+  EXPECT_EQ(JoinNames({"a", "b", "c"}), "a, b, c");
+  EXPECT_EQ(JoinNames({"a"}), "a");
+  EXPECT_EQ(JoinNames({}), "");
+  EXPECT_EQ(JoinNames({"h", "w", "c"}, " x "), "h x w x c");
+}
+
+}  // namespace
+}  // namespace trainflops

@@ -1,0 +1,218 @@
+// Walks a spec's layer tree: resolves each layer in the catalogue, propagates
+// shapes, and records per-layer costs. Errors name the file, line and layer.
+#include <algorithm>
+
+#include "trainflops/method1.h"
+#include "trainflops/text.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+class ArchitectureWalker {
+ public:
+  ArchitectureWalker(const ModelSpec& spec, std::vector<LayerResult>& out)
+      : spec_(spec), out_(out) {}
+
+  Status WalkPart(const PartSpec& part, Shape& shape) {
+    part_ = &part;
+    return Walk(part.layers, shape, "", false);
+  }
+
+ private:
+  std::string Where(const SpecNode& node, const std::string& path) const {
+    return spec_.file + ":" + std::to_string(node.line) + ": layer '" + path + "'";
+  }
+
+  Status Walk(const std::vector<SpecNode>& nodes, Shape& shape, const std::string& prefix,
+              bool on_branch) {
+    for (const SpecNode& node : nodes) {
+      const std::string path = prefix.empty() ? node.name : prefix + "/" + node.name;
+      switch (node.kind) {
+        case SpecNode::Kind::kLayer:
+          TF_RETURN_IF_ERROR(AddLayer(node, path, shape, on_branch));
+          break;
+        case SpecNode::Kind::kRepeat:
+          for (int64_t i = 1; i <= node.times; ++i) {
+            TF_RETURN_IF_ERROR(
+                Walk(node.children, shape, path + "." + std::to_string(i), on_branch));
+          }
+          break;
+        case SpecNode::Kind::kBranch: {
+          // A side path (e.g. a projection shortcut): its layers are counted,
+          // but the main path continues from the shape it had before.
+          Shape branch_shape = shape;
+          TF_RETURN_IF_ERROR(Walk(node.children, branch_shape, path, true));
+          break;
+        }
+      }
+    }
+    return Status::Ok();
+  }
+
+  // Part-level defaults (e.g. seq_len) fill in parameters a layer accepts
+  // but does not set.
+  LayerArgs WithDefaults(const LayerKind& kind, const LayerArgs& args) const {
+    LayerArgs merged = args;
+    for (const auto& [key, value] : part_->defaults) {
+      const bool accepted = std::any_of(kind.params.begin(), kind.params.end(),
+                                        [&](const ParamSpec& p) { return p.name == key; });
+      if (accepted && !merged.Has(key)) merged.Set(key, value);
+    }
+    return merged;
+  }
+
+  Status AddLayer(const SpecNode& node, const std::string& path, Shape& shape, bool on_branch) {
+    Result<const LayerKind*> kind = FindLayerKind(node.type);
+    if (!kind.ok()) return kind.status().WithContext(Where(node, path));
+    const Shape input = node.input ? *node.input : shape;
+    Result<LayerCost> cost = ComputeLayer(**kind, input, WithDefaults(**kind, node.args));
+    if (!cost.ok()) {
+      return cost.status().WithContext(Where(node, path) + " (" + (*kind)->name + ", input " +
+                                       ShapeToString(input) + ")");
+    }
+    LayerResult layer;
+    layer.name = path;
+    layer.type = (*kind)->name;
+    layer.part = part_->name;
+    layer.line = node.line;
+    layer.input_shape = input;
+    layer.cost = std::move(*cost);
+    layer.on_branch = on_branch;
+    shape = layer.cost.output_shape;
+    out_.push_back(std::move(layer));
+    return Status::Ok();
+  }
+
+  const ModelSpec& spec_;
+  std::vector<LayerResult>& out_;
+  const PartSpec* part_ = nullptr;
+};
+
+double Forward(const LayerResult& layer, FormulaForm form) {
+  return form == FormulaForm::kExact ? layer.cost.forward_flop : layer.cost.forward_flop_approx;
+}
+
+// Hobbhahn & Sevilla (2021), as tabulated in seed 002 ("ratio of backward to
+// forward operations"): by whether the most expensive layer is the first one
+// and whether the weight-update cost is amortised (large batch, or
+// compute-heavy convolutions).
+Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
+                          const Method1Options& options, std::vector<Assumption>& assumptions) {
+  const auto dominant = std::max_element(
+      result.layers.begin(), result.layers.end(), [&](const LayerResult& a, const LayerResult& b) {
+        return Forward(a, options.form) < Forward(b, options.form);
+      });
+  const bool first = dominant == result.layers.begin();
+  std::optional<std::string> regime = options.batch_regime;
+  std::string regime_source = "--batch-regime";
+  if (!regime && !spec.stages.empty() && spec.stages.front().batch_regime) {
+    regime = spec.stages.front().batch_regime;
+    regime_source = "the spec's training.batch_regime";
+  }
+  if (!regime && dominant->type.rfind("conv", 0) == 0) {
+    regime = "large";
+    regime_source = "inferred: the most expensive layer is a convolution (compute-heavy conv)";
+  }
+  if (!regime) {
+    return Status::InvalidArgument(
+        "--bp-ratio table needs the batch regime: pass --batch-regime large|small or set "
+        "training.batch_regime (large = large batches or compute-heavy convolutions)");
+  }
+  const bool large = *regime == "large";
+  const double r = first ? (large ? 1 : 2) : (large ? 2 : 3);
+  assumptions.push_back({"most expensive layer", dominant->name + (first ? " (the first layer)" : " (not the first layer)"),
+                         "computed from the per-layer forward FLOP"});
+  assumptions.push_back({"batch regime", *regime, regime_source});
+  assumptions.push_back({"backward/forward ratio", FormatScientific(r),
+                         "Hobbhahn & Sevilla (2021) table, seed 002 Method 1"});
+  return r;
+}
+
+// Sets each layer's backward factor and returns the assumptions made.
+Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const ModelSpec& spec,
+                                               const Method1Options& options) {
+  std::vector<Assumption> assumptions;
+  switch (options.backward) {
+    case BackwardMode::kFixedRatio: {
+      for (LayerResult& layer : result.layers) layer.backward_factor = options.bp_ratio;
+      const bool is_default = options.bp_ratio == 2.0;
+      assumptions.push_back(
+          {"backward/forward ratio", FormatScientific(options.bp_ratio),
+           is_default ? "seed 002, Method 1: backward ≈ 2x forward (weight and input gradients)"
+                      : "given (--bp-ratio)"});
+      break;
+    }
+    case BackwardMode::kTable: {
+      TF_ASSIGN_OR_RETURN(const double r, TableRatio(result, spec, options, assumptions));
+      for (LayerResult& layer : result.layers) layer.backward_factor = r;
+      break;
+    }
+    case BackwardMode::kPerLayer: {
+      // The first layer of a part fed by data needs no input gradient, only
+      // its weight gradient (1x forward); every other layer needs both (2x).
+      std::string previous_part;
+      for (size_t i = 0; i < result.layers.size(); ++i) {
+        LayerResult& layer = result.layers[i];
+        const bool starts_part = i == 0 || layer.part != previous_part;
+        const auto part = std::find_if(spec.parts.begin(), spec.parts.end(),
+                                       [&](const PartSpec& p) { return p.name == layer.part; });
+        const bool data_fed = part != spec.parts.end() && part->input.has_value();
+        layer.backward_factor = (starts_part && data_fed && !layer.on_branch) ? 1 : 2;
+        previous_part = layer.part;
+      }
+      assumptions.push_back({"backward/forward ratio", "per layer: first layer 1x, others 2x",
+                             "seed 002, Method 1: the first layer needs no input gradient"});
+      break;
+    }
+  }
+  return assumptions;
+}
+
+}  // namespace
+
+Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1Options& options) {
+  if (!(options.bp_ratio >= 0 && options.bp_ratio <= 100)) {
+    return Status::InvalidArgument("--bp-ratio must be between 0 and 100");
+  }
+  Method1Result result;
+  Shape shape;
+  ArchitectureWalker walker(spec, result.layers);
+  for (const PartSpec& part : spec.parts) {
+    if (part.input) shape = *part.input;
+    TF_RETURN_IF_ERROR(walker.WalkPart(part, shape));
+  }
+  TF_ASSIGN_OR_RETURN(result.estimate.assumptions, AssignBackward(result, spec, options));
+
+  double forward_total = 0, backward_total = 0;
+  for (const PartSpec& part_spec : spec.parts) {
+    PartResult part;
+    part.name = part_spec.name;
+    part.per_token = part_spec.per_token;
+    for (const LayerResult& layer : result.layers) {
+      if (layer.part != part.name) continue;
+      part.params += layer.cost.params;
+      part.forward_flop_exact += layer.cost.forward_flop;
+      part.forward_flop_approx += layer.cost.forward_flop_approx;
+      part.forward_flop += Forward(layer, options.form);
+      part.backward_flop += Forward(layer, options.form) * layer.backward_factor;
+      result.params_approx += layer.cost.params_approx;
+    }
+    result.params += part.params;
+    forward_total += part.forward_flop;
+    backward_total += part.backward_flop;
+    result.parts.push_back(part);
+  }
+  result.forward_flop = forward_total;
+  result.backward_ratio = forward_total > 0 ? backward_total / forward_total : 0;
+  const bool any_token = std::any_of(result.parts.begin(), result.parts.end(),
+                                     [](const PartResult& p) { return p.per_token; });
+  const bool all_token = std::all_of(result.parts.begin(), result.parts.end(),
+                                     [](const PartResult& p) { return p.per_token; });
+  result.forward_basis = all_token ? "per_token"
+                         : any_token ? "mixed: per token for per-token parts, per example otherwise"
+                                     : "per_example";
+  return result;
+}
+
+}  // namespace trainflops

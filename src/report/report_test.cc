@@ -1,0 +1,49 @@
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "trainflops/report.h"
+
+namespace trainflops {
+namespace {
+
+Method1Result Tiny(ModelSpec& spec) {
+  // dense 100->50: 10,100 FLOP; 1,000 examples, 2 epochs, r = 2.
+  Result<ModelSpec> parsed = ParseModelSpec(
+      "name: tiny\ninput: [100]\nlayers: [{type: dense, name: d1, units: 50}]\n"
+      "training: {epochs: 2, examples: 1000}\n",
+      "tiny.yaml");
+  EXPECT_TRUE(parsed.ok());
+  spec = *parsed;
+  Result<Method1Result> r = EstimateMethod1(spec, {});
+  EXPECT_TRUE(r.ok());
+  return *r;
+}
+
+TEST(Report, JsonRoundTripKeepsTheNumbers) {
+  ModelSpec spec;
+  const Method1Result r = Tiny(spec);
+  const nlohmann::json j = nlohmann::json::parse(RenderMethod1Json(r, spec));
+  EXPECT_EQ(j["training_flop"].get<double>(), 10100.0 * 3 * 2000);
+  EXPECT_EQ(j["training_pfs_days"].get<double>(), 10100.0 * 3 * 2000 / 8.64e19);
+  EXPECT_EQ(j["unit"], "FLOP");
+  EXPECT_EQ(j["layers"][0]["name"], "d1");
+  EXPECT_EQ(j["inputs"]["epochs"]["value"].get<double>(), 2);
+  EXPECT_EQ(j["stages"][0]["passes"][0].get<double>(), 2000);
+}
+
+TEST(Report, TextHasUnitsFormulaAndAssumptions) {
+  ModelSpec spec;
+  const Method1Result r = Tiny(spec);
+  const std::string text = RenderMethod1Text(r, spec);
+  // 10,100 x 3 x 2,000 = 60,600,000 FLOP
+  EXPECT_NE(text.find("6.06e7 FLOP"), std::string::npos) << text;
+  EXPECT_NE(text.find("1.01e4 FLOP x (1 + 2) x 2 epochs x 1,000 examples"), std::string::npos) << text;
+  EXPECT_NE(text.find("backward/forward ratio: 2 (seed 002"), std::string::npos);
+  ReportOptions mac;
+  mac.unit = ComputeUnit::kMultiplyAdd;
+  EXPECT_NE(RenderMethod1Text(r, spec, mac).find("3.03e7 multiply-adds"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace trainflops

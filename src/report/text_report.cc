@@ -1,0 +1,113 @@
+// Text reports in the style of the seeds' worked examples.
+#include <cstdio>
+#include <string>
+
+#include "table.h"
+#include "trainflops/report.h"
+
+namespace trainflops {
+namespace {
+
+std::string Share(double part, double total) {
+  if (total <= 0) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * part / total);
+  return buf;
+}
+
+std::string LayerTable(const Method1Result& result, const ReportOptions& options) {
+  report::TextTable table({"layer", "type", "part", "output", "params", "forward", "share"},
+                          {false, false, false, false, true, true, true});
+  for (const LayerResult& layer : result.layers) {
+    double part_forward = 0;
+    for (const PartResult& p : result.parts) {
+      if (p.name == layer.part) part_forward = p.forward_flop;
+    }
+    const double f = layer.cost.forward_flop;
+    table.AddRow({layer.name + (layer.on_branch ? " (branch)" : ""), layer.type, layer.part,
+                  ShapeToString(layer.cost.output_shape), FormatCount(layer.cost.params),
+                  FormatCompute(f, options.unit), Share(f, part_forward)});
+  }
+  return table.Render();
+}
+
+std::string PartLines(const Method1Result& result, const ReportOptions& options) {
+  std::string out;
+  for (const PartResult& p : result.parts) {
+    out += "  part " + p.name + (p.per_token ? " (per token)" : " (per example)") + ": params " +
+           FormatCount(p.params) + ", forward " + FormatCompute(p.forward_flop, options.unit) +
+           " (exact " + FormatCompute(p.forward_flop_exact, options.unit) + ", approx " +
+           FormatCompute(p.forward_flop_approx, options.unit) + ")\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string RenderMethod1Text(const Method1Result& result, const ModelSpec& spec,
+                              const ReportOptions& options) {
+  const Estimate& e = result.estimate;
+  std::string out = "Method 1 (counting operations): " + spec.file +
+                    (spec.name.empty() ? "" : " — " + spec.name) + "\n";
+  if (!spec.description.empty()) out += spec.description + "\n";
+  if (!spec.source.empty()) out += "Source: " + spec.source + "\n";
+  if (options.show_layers) {
+    out += "\nLayers (forward FLOP per token for per-token parts, per example otherwise; share "
+           "within its part):\n" + LayerTable(result, options);
+  }
+  out += "\nTotals:\n" + PartLines(result, options);
+  out += "  parameters: " + FormatCount(result.params) + " (approx " +
+         FormatCount(result.params_approx) + ")\n";
+  out += "\nTraining compute:\n";
+  for (const std::string& line : e.formula) out += "  " + line + "\n";
+  out += "\nResult: " + FormatCompute(e.training_flop, options.unit);
+  if (options.unit != ComputeUnit::kPetaflopSDay) {
+    out += " (" + FormatCompute(e.training_flop, ComputeUnit::kPetaflopSDay) + ")";
+  }
+  out += "\n\nAssumptions:\n";
+  for (const Assumption& a : e.assumptions) {
+    out += "  - " + a.name + ": " + a.value + " (" + a.source + ")\n";
+  }
+  if (!e.notes.empty()) {
+    out += "\nNotes:\n";
+    for (const std::string& n : e.notes) out += "  - " + n + "\n";
+  }
+  return out;
+}
+
+std::string RenderLayerText(const LayerKind& kind, const Shape& input, const LayerCost& cost,
+                            double bp_ratio) {
+  std::string out = kind.name + ": " + kind.summary + "\n";
+  out += "  input shape:   " + ShapeToString(input) + "\n";
+  out += "  output shape:  " + ShapeToString(cost.output_shape) + "\n";
+  out += "  parameters:    " + FormatCount(cost.params) + " (approx " +
+         FormatCount(cost.params_approx) + ")\n";
+  out += "  forward:       " + FormatCompute(cost.forward_flop) + " = " +
+         FormatCompute(cost.forward_flop, ComputeUnit::kMultiplyAdd) + " (approx " +
+         FormatCompute(cost.forward_flop_approx) + ")\n";
+  out += "  formula:       " + cost.formula + "\n";
+  out += "  training, one example: " + FormatCompute(cost.forward_flop * (1 + bp_ratio)) +
+         " = forward x (1 + " + FormatScientific(bp_ratio) + ")\n";
+  out += "  source:        " + cost.source + "\n";
+  for (const std::string& n : cost.notes) out += "  note: " + n + "\n";
+  return out;
+}
+
+std::string RenderCatalogueText() {
+  report::TextTable table({"type", "aliases", "input", "parameters", "summary"},
+                          {false, false, false, false, false});
+  for (const LayerKind& kind : LayerCatalogue()) {
+    std::string params;
+    for (const ParamSpec& p : kind.params) {
+      params += (params.empty() ? "" : " ") + p.name + (p.default_value.empty() ? "" : "=" + p.default_value);
+    }
+    std::string aliases;
+    for (const std::string& a : kind.aliases) aliases += (aliases.empty() ? "" : ",") + a;
+    std::string dims;
+    for (const std::string& d : kind.input_dims) dims += (dims.empty() ? "" : "x") + d;
+    table.AddRow({kind.name, aliases, dims.empty() ? "shape" : dims, params, kind.summary});
+  }
+  return "Layer catalogue (parameters without a default are required):\n" + table.Render();
+}
+
+}  // namespace trainflops

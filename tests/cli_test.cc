@@ -1,0 +1,151 @@
+// The command-line contract: exit codes, one JSON object on stdout, one-line
+// errors on stderr that name the file/field.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+struct Output {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Output Run(const std::string& args) {
+  const std::string err_path = ::testing::TempDir() + "trainflops_stderr.txt";
+  const std::string cmd = std::string(TRAINFLOPS_CLI) + " " + args + " 2>" + err_path;
+  Output o;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return o;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) o.out.append(buf, n);
+  const int status = pclose(pipe);
+  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  o.err = Slurp(err_path);
+  return o;
+}
+
+std::string Example(const std::string& name) {
+  return std::string(TRAINFLOPS_SOURCE_DIR) + "/examples/" + name;
+}
+
+TEST(Cli, EstimateJsonContract) {
+  const Output o = Run("estimate " + Example("cnn_lstm_fcn.yaml") + " --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);  // exactly one object
+  ASSERT_TRUE(j.is_object());
+  for (const char* key : {"training_flop", "forward_flop", "forward_flop_basis", "params", "method",
+                          "inputs", "assumptions", "layers"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  // Hand value: see tests/examples_test.cc (CnnLstmFcn).
+  const double expected = (161280000.0 + 1311247616.0) * 3 * 10 * 12800 * 20 + 5140.0 * 3 * 128000;
+  EXPECT_NEAR(j["training_flop"].get<double>() / expected, 1.0, 1e-12);
+  for (const auto& a : j["assumptions"]) {
+    EXPECT_TRUE(a.contains("name") && a.contains("value") && a.contains("source")) << a.dump();
+  }
+  ASSERT_EQ(j["layers"].size(), 4u);
+  const auto& conv = j["layers"][0];
+  EXPECT_EQ(conv["type"], "conv2d");
+  EXPECT_EQ(conv["output_shape"], nlohmann::json::array({200, 200, 16}));
+  EXPECT_EQ(conv["params"].get<double>(), 16 * 5 * 5 * 5 + 16);
+}
+
+TEST(Cli, OptionsOverrideTheSpec) {
+  const Output base = Run("estimate " + Example("dqn.yaml") + " --json");
+  const Output more = Run("estimate " + Example("dqn.yaml") + " --json --batches 10000000 --batch-size 32 --epochs 3");
+  ASSERT_EQ(more.code, 0) << more.err;
+  const double a = nlohmann::json::parse(base.out)["training_flop"];
+  const double b = nlohmann::json::parse(more.out)["training_flop"];
+  EXPECT_NEAR(b / a, 6.0, 1e-12);  // twice the batches, three epochs
+  const Output ratio = Run("estimate " + Example("dqn.yaml") + " --json --bp-ratio 1");
+  EXPECT_NEAR(nlohmann::json::parse(ratio.out)["training_flop"].get<double>() / a, 2.0 / 3.0, 1e-12);
+}
+
+TEST(Cli, TextReportShowsFormulaUnitsAndAssumptions) {
+  const Output o = Run("estimate " + Example("nas.yaml"));
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("1.92e21 FLOP"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("pfs-day"), std::string::npos);
+  EXPECT_NE(o.out.find("backward/forward ratio: 2"), std::string::npos);
+  EXPECT_NE(o.out.find("x (1 + 2) x 50 epochs"), std::string::npos) << o.out;
+}
+
+TEST(Cli, LayerCalculator) {
+  const Output o = Run("layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 padding=2 --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["params"].get<double>(), 2016);  // 16·5·5·5 + 16
+  EXPECT_EQ(j["forward_flop"].get<double>(), 161280000);  // 2·5·5·5·16·200·200 + 2·200·200·16
+  EXPECT_EQ(j["forward_flop_approx"].get<double>(), 160000000);  // 2·K²·C·H·W·D/S²
+  EXPECT_EQ(j["training_flop"].get<double>(), 3 * 161280000.0);
+  EXPECT_EQ(j["output_shape"], nlohmann::json::array({200, 200, 16}));
+  EXPECT_TRUE(j.contains("assumptions") && j.contains("inputs") && j.contains("method"));
+}
+
+TEST(Cli, UnitsConversion) {
+  const Output o = Run("units 22 pfs-days --to flop");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("1.9008e21 FLOP"), std::string::npos) << o.out;  // 22 x 8.64e19
+}
+
+struct BadCall {
+  const char* name;
+  const char* args;
+  const char* expected;
+};
+
+class CliErrors : public ::testing::TestWithParam<BadCall> {};
+
+TEST_P(CliErrors, ExitTwoWithOneLineMessage) {
+  std::string args = GetParam().args;
+  const std::string examples = std::string(TRAINFLOPS_SOURCE_DIR) + "/examples/";
+  if (const size_t at = args.find("@"); at != std::string::npos) args.replace(at, 1, examples);
+  const Output o = Run(args);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_TRUE(o.out.empty()) << "nothing on stdout on failure: " << o.out;
+  EXPECT_NE(o.err.find(GetParam().expected), std::string::npos) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, CliErrors,
+    ::testing::Values(
+        BadCall{"no_command", "", "usage"},
+        BadCall{"unknown_command", "estimat x.yaml", "did you mean 'estimate'"},
+        BadCall{"missing_file", "estimate /nonexistent/model.yaml", "cannot open '/nonexistent/model.yaml'"},
+        BadCall{"unknown_option", "estimate @dqn.yaml --epoch 3", "did you mean '--epochs'"},
+        BadCall{"negative_epochs", "estimate @dqn.yaml --epochs -3", "--epochs"},
+        BadCall{"nan_examples", "estimate @dqn.yaml --examples nan", "--examples"},
+        BadCall{"bad_bp_ratio", "estimate @dqn.yaml --bp-ratio fast", "--bp-ratio"},
+        BadCall{"examples_and_batches", "estimate @dqn.yaml --examples 5 --batches 2 --batch-size 2",
+                "either --examples"},
+        BadCall{"unknown_layer", "layer lstn n=4 units=2", "did you mean 'lstm'"},
+        BadCall{"layer_missing_dim", "layer conv2d h=10 w=10 filters=2 kernel=3", "missing field 'c'"},
+        BadCall{"layer_zero", "layer dense n=0 units=3", "field 'n'"},
+        BadCall{"layer_not_kv", "layer dense n=4 units", "not key=value"},
+        BadCall{"units_bad", "units 3 parsecs", "parsecs"}),
+    [](const ::testing::TestParamInfo<BadCall>& info) { return info.param.name; });
+
+TEST(Cli, MalformedSpecNamesFileAndLine) {
+  const std::string path = ::testing::TempDir() + "broken_spec.yaml";
+  std::ofstream(path) << "input: [3]\nlayers:\n  - {type: dense, units: 2\n";
+  const Output o = Run("estimate " + path);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find(path + ":"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("malformed"), std::string::npos) << o.err;
+}
+
+}  // namespace

@@ -1,0 +1,33 @@
+# Installs the build into a scratch prefix and builds a consumer project that
+# uses find_package(trainflops) and links trainflops::trainflops.
+set(prefix "${BINARY_DIR}/install-check/prefix")
+set(consumer "${BINARY_DIR}/install-check/consumer")
+file(REMOVE_RECURSE "${BINARY_DIR}/install-check")
+execute_process(COMMAND ${CMAKE_COMMAND} --install "${BINARY_DIR}" --prefix "${prefix}"
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "install failed")
+endif()
+file(MAKE_DIRECTORY "${consumer}")
+file(WRITE "${consumer}/CMakeLists.txt" "cmake_minimum_required(VERSION 3.22)
+project(consumer CXX)
+find_package(trainflops REQUIRED)
+add_executable(consumer main.cc)
+target_link_libraries(consumer PRIVATE trainflops::trainflops)
+")
+file(WRITE "${consumer}/main.cc" "#include <trainflops/units.h>
+int main() { auto r = trainflops::ParseCompute(\"1 pfs-day\"); return r.ok() && *r == 8.64e19 ? 0 : 1; }
+")
+execute_process(COMMAND ${CMAKE_COMMAND} -S "${consumer}" -B "${consumer}/build"
+                        -DCMAKE_PREFIX_PATH=${prefix} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "find_package(trainflops) failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build "${consumer}/build" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "consumer build failed")
+endif()
+execute_process(COMMAND "${consumer}/build/consumer" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "consumer run failed")
+endif()
