@@ -2,8 +2,10 @@
 // errors on stderr that name the file/field.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -22,8 +24,11 @@ std::string Slurp(const std::string& path) {
   return s.str();
 }
 
-Output Run(const std::string& args) {
-  const std::string err_path = ::testing::TempDir() + "trainflops_stderr.txt";
+Output RunCli(const std::string& args) {
+  // One file per process and call: ctest runs these tests in parallel.
+  static int calls = 0;
+  const std::string err_path = ::testing::TempDir() + "trainflops_stderr_" +
+                               std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
   const std::string cmd = std::string(TRAINFLOPS_CLI) + " " + args + " 2>" + err_path;
   Output o;
   FILE* pipe = popen(cmd.c_str(), "r");
@@ -42,7 +47,7 @@ std::string Example(const std::string& name) {
 }
 
 TEST(Cli, EstimateJsonContract) {
-  const Output o = Run("estimate " + Example("cnn_lstm_fcn.yaml") + " --json");
+  const Output o = RunCli("estimate " + Example("cnn_lstm_fcn.yaml") + " --json");
   ASSERT_EQ(o.code, 0) << o.err;
   const nlohmann::json j = nlohmann::json::parse(o.out);  // exactly one object
   ASSERT_TRUE(j.is_object());
@@ -64,18 +69,18 @@ TEST(Cli, EstimateJsonContract) {
 }
 
 TEST(Cli, OptionsOverrideTheSpec) {
-  const Output base = Run("estimate " + Example("dqn.yaml") + " --json");
-  const Output more = Run("estimate " + Example("dqn.yaml") + " --json --batches 10000000 --batch-size 32 --epochs 3");
+  const Output base = RunCli("estimate " + Example("dqn.yaml") + " --json");
+  const Output more = RunCli("estimate " + Example("dqn.yaml") + " --json --batches 10000000 --batch-size 32 --epochs 3");
   ASSERT_EQ(more.code, 0) << more.err;
   const double a = nlohmann::json::parse(base.out)["training_flop"];
   const double b = nlohmann::json::parse(more.out)["training_flop"];
   EXPECT_NEAR(b / a, 6.0, 1e-12);  // twice the batches, three epochs
-  const Output ratio = Run("estimate " + Example("dqn.yaml") + " --json --bp-ratio 1");
+  const Output ratio = RunCli("estimate " + Example("dqn.yaml") + " --json --bp-ratio 1");
   EXPECT_NEAR(nlohmann::json::parse(ratio.out)["training_flop"].get<double>() / a, 2.0 / 3.0, 1e-12);
 }
 
 TEST(Cli, TextReportShowsFormulaUnitsAndAssumptions) {
-  const Output o = Run("estimate " + Example("nas.yaml"));
+  const Output o = RunCli("estimate " + Example("nas.yaml"));
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("1.92e21 FLOP"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("pfs-day"), std::string::npos);
@@ -84,7 +89,7 @@ TEST(Cli, TextReportShowsFormulaUnitsAndAssumptions) {
 }
 
 TEST(Cli, LayerCalculator) {
-  const Output o = Run("layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 padding=2 --json");
+  const Output o = RunCli("layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 padding=2 --json");
   ASSERT_EQ(o.code, 0) << o.err;
   const nlohmann::json j = nlohmann::json::parse(o.out);
   EXPECT_EQ(j["params"].get<double>(), 2016);  // 16·5·5·5 + 16
@@ -96,7 +101,7 @@ TEST(Cli, LayerCalculator) {
 }
 
 TEST(Cli, UnitsConversion) {
-  const Output o = Run("units 22 pfs-days --to flop");
+  const Output o = RunCli("units 22 pfs-days --to flop");
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("1.9008e21 FLOP"), std::string::npos) << o.out;  // 22 x 8.64e19
 }
@@ -113,7 +118,7 @@ TEST_P(CliErrors, ExitTwoWithOneLineMessage) {
   std::string args = GetParam().args;
   const std::string examples = std::string(TRAINFLOPS_SOURCE_DIR) + "/examples/";
   if (const size_t at = args.find("@"); at != std::string::npos) args.replace(at, 1, examples);
-  const Output o = Run(args);
+  const Output o = RunCli(args);
   EXPECT_EQ(o.code, 2);
   EXPECT_TRUE(o.out.empty()) << "nothing on stdout on failure: " << o.out;
   EXPECT_NE(o.err.find(GetParam().expected), std::string::npos) << o.err;
@@ -137,12 +142,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadCall{"layer_zero", "layer dense n=0 units=3", "field 'n'"},
         BadCall{"layer_not_kv", "layer dense n=4 units", "not key=value"},
         BadCall{"units_bad", "units 3 parsecs", "parsecs"}),
-    [](const ::testing::TestParamInfo<BadCall>& info) { return info.param.name; });
+    [](const ::testing::TestParamInfo<BadCall>& p) { return p.param.name; });
 
 TEST(Cli, MalformedSpecNamesFileAndLine) {
-  const std::string path = ::testing::TempDir() + "broken_spec.yaml";
+  const std::string path = ::testing::TempDir() + "broken_spec_" + std::to_string(getpid()) + ".yaml";
   std::ofstream(path) << "input: [3]\nlayers:\n  - {type: dense, units: 2\n";
-  const Output o = Run("estimate " + path);
+  const Output o = RunCli("estimate " + path);
   EXPECT_EQ(o.code, 2);
   EXPECT_NE(o.err.find(path + ":"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("malformed"), std::string::npos) << o.err;

@@ -55,6 +55,13 @@ struct LayerResult {
   Shape input_shape;
   LayerCost cost;
   bool on_branch = false;
+  // For the per-layer backward mode: which gradients this layer computes.
+  // Spec files: every layer has a weight gradient, and all but the first
+  // layer of a data-fed part an input gradient. Importers set both from the
+  // graph (no weight gradient without trainable weights; no input gradient
+  // for nodes fed only by graph inputs).
+  bool weight_gradient = true;
+  bool input_gradient = true;
   double backward_factor = 2;  // backward FLOP / forward FLOP used for this layer
 };
 
@@ -95,6 +102,14 @@ struct Method1Result {
 // Evaluates the architecture: shapes, per-layer costs, per-part totals.
 // Needs no training section.
 Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1Options& options);
+
+// For importers (ONNX graphs, Hugging Face configs) that produce the layers
+// themselves: `spec` names the parts (name, per_token, input) and may carry
+// training stages; its parts' `layers` are ignored. Each layer's `part` must
+// name one of spec.parts.
+Result<Method1Result> EstimateFromLayers(std::vector<LayerResult> layers, const ModelSpec& spec,
+                                         const Method1Options& options,
+                                         const TrainingOverrides& overrides = {});
 
 // The full Method 1 estimate: EvaluateArchitecture plus training FLOP for
 // every stage. Errors name the spec file and line.

@@ -49,24 +49,38 @@ TEST(Attention, TableOfCases) {
       // W=8, D=4, N=6, L=10. params (32+4) + (32+4) + (48+6) = 126 ≈ 8·(8+6) = 112.
       // FLOP (64+8) + (64+8) + (96+12) + 10·9 + 10 + 2·10·6 = 472;
       // approx 2·8·14 + 2·10·10 = 424.
-      {"self", "self_attention",
+      {"self",
+       "self_attention",
        {{"w", "8"}, {"key_size", "4"}, {"output_size", "6"}, {"seq_len", "10"}},
-       {6}, 126, 112, 472, 424},
+       {6},
+       126,
+       112,
+       472,
+       424},
       // causal: L -> (10+1)/2 = 5.5. FLOP 252 + 5.5·9 + 5.5 + 2·5.5·6 = 252 + 49.5 + 5.5 + 66
       // = 373; approx 224 + 2·5.5·10 = 334. Params unchanged.
-      {"causal", "attention",
-       {{"w", "8"}, {"key_size", "4"}, {"output_size", "6"}, {"seq_len", "10"},
-        {"causal", "true"}},
-       {6}, 126, 112, 373, 334},
+      {"causal",
+       "attention",
+       {{"w", "8"}, {"key_size", "4"}, {"output_size", "6"}, {"seq_len", "10"}, {"causal", "true"}},
+       {6},
+       126,
+       112,
+       373,
+       334},
       // defaults: N = D = 8, M = W = 32; H = 4, L = 16.
       // params one head 3·(32·8 + 8) = 792; 4·792 + 4·8·32 + 32 = 3,168 + 1,056 = 4,224
       //        ≈ 4·(32·24 + 8·32) = 4,096.
       // FLOP one head 2·(512+16) + (512+16) + 16·17 + 16 + 2·16·8 = 2,128;
       //      4·2,128 + 2·4·8·32 + 32 + 32 = 8,512 + 2,112 = 10,624
       //      ≈ 2·4·(32·24 + 16·16 + 8·32) = 10,240.
-      {"mha_defaults", "multi_head_attention",
+      {"mha_defaults",
+       "multi_head_attention",
        {{"w", "32"}, {"key_size", "8"}, {"heads", "4"}, {"seq_len", "16"}},
-       {32}, 4224, 4096, 10624, 10240},
+       {32},
+       4224,
+       4096,
+       10624,
+       10240},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.label);
@@ -76,8 +90,8 @@ TEST(Attention, TableOfCases) {
 }
 
 TEST(Attention, CausalIsStatedInFormula) {
-  const Result<LayerCost> got = RunLayer(
-      "attention", {{"w", "8"}, {"key_size", "4"}, {"seq_len", "10"}, {"causal", "yes"}});
+  const Result<LayerCost> got =
+      RunLayer("attention", {{"w", "8"}, {"key_size", "4"}, {"seq_len", "10"}, {"causal", "yes"}});
   ASSERT_TRUE(got.ok()) << got.status().message();
   EXPECT_NE(got->formula.find("causal"), std::string::npos) << got->formula;
 }

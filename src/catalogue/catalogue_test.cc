@@ -159,8 +159,7 @@ TEST(ComputeLayer, BadSizesNameTheField) {
       {"conv2d", with(image, {{"filters", "16"}, {"kernel", "nan"}}), "'kernel'"},
       {"conv2d", with(image, {{"filters", "16"}, {"kernel", "0"}}), "'kernel'"},
       {"conv2d", with(image, {{"filters", "16"}, {"kernel", "3"}, {"stride", "2x0"}}), "'stride'"},
-      {"conv2d", with(image, {{"filters", "16"}, {"kernel", "3"}, {"padding", "-1"}}),
-       "'padding'"},
+      {"conv2d", with(image, {{"filters", "16"}, {"kernel", "3"}, {"padding", "-1"}}), "'padding'"},
       {"lstm", {{"n", "64"}, {"units", "0"}}, "'units'"},
       {"mha", {{"w", "64"}, {"seq_len", "20"}, {"key_size", "64"}, {"heads", "0"}}, "'heads'"},
       {"attention", {{"w", "64"}, {"seq_len", "-1"}, {"key_size", "64"}}, "'seq_len'"},
@@ -188,12 +187,10 @@ TEST(Dense, WideLayerDoesNotOverflow) {
 TEST(ComputeLayer, ImplausibleElementCountsAreRefused) {
   EXPECT_FALSE(RunLayer("add", {{"shape", "100000000x100000000"}}).ok());
   // 1e6·1e6 inputs (1e12, fine) -> 1e6·1e6·1e4 = 1e16 outputs.
-  EXPECT_TRUE(ErrorContains(RunLayer("conv2d", {{"h", "1e6"},
-                                                {"w", "1e6"},
-                                                {"c", "1"},
-                                                {"filters", "1e4"},
-                                                {"kernel", "1"}}),
-                            {"output shape"}));
+  EXPECT_TRUE(ErrorContains(
+      RunLayer("conv2d",
+               {{"h", "1e6"}, {"w", "1e6"}, {"c", "1"}, {"filters", "1e4"}, {"kernel", "1"}}),
+      {"output shape"}));
 }
 
 }  // namespace

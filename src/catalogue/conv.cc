@@ -225,26 +225,18 @@ Result<LayerCost> DepthwiseConv2d(const Shape& input, const LayerArgs& args) {
   return ConvCost(input, spec, "seed 002, Table 1 (CNN) with groups = C (depthwise)");
 }
 
-// Seed 002, Table 1, "transposed CNN": H' = S·(H-1) + K - 2P (+ output_padding,
-// PyTorch ConvTranspose2d). Every input value is scattered through the D·K·K
-// weights that see it: FLOP = 2·H·W·C·K·K·D + D·H'·W' (bias) + D·H'·W' (non-lin.).
-Result<LayerCost> ConvTranspose2d(const Shape& input, const LayerArgs& args) {
-  TF_RETURN_IF_ERROR(CheckRank(input, 2));
-  TF_ASSIGN_OR_RETURN(const ConvSpec spec, ParseConvSpec(args, 2, input.back(), false));
-  const Window& w = spec.window;
-  if (w.same)
-    return Status::InvalidArgument("field 'padding': give a number for a transposed conv");
-  TF_ASSIGN_OR_RETURN(const Dims extra, PerDim(args, "output_padding", 2, 0, 0));
-  const Dims spatial(input.begin(), input.end() - 1);
+// Seed 002, Table 1, "transposed CNN": H' = S·(H-1) + K - 2P, plus
+// output_padding (< S) as PyTorch ConvTranspose2d adds it.
+Result<Dims> TransposedOutput(const Dims& in, const Window& w, const Dims& extra) {
   Dims out;
-  for (size_t i = 0; i < spatial.size(); ++i) {
-    const std::string& name = DimNames(2)[i];
+  for (size_t i = 0; i < in.size(); ++i) {
+    const std::string& name = DimNames(in.size())[i];
     if (extra[i] >= w.stride[i]) {
       return Status::InvalidArgument("field 'output_padding': " + N(extra[i]) +
                                      " must be smaller than the stride " + N(w.stride[i]) + " on " +
                                      name);
     }
-    const double size = static_cast<double>(w.stride[i]) * static_cast<double>(spatial[i] - 1) +
+    const double size = static_cast<double>(w.stride[i]) * static_cast<double>(in[i] - 1) +
                         static_cast<double>(w.kernel[i] - 2 * w.padding[i] + extra[i]);
     if (size < 1) {
       return Status::InvalidArgument("padding " + N(w.padding[i]) + " leaves no output on " + name +
@@ -252,6 +244,23 @@ Result<LayerCost> ConvTranspose2d(const Shape& input, const LayerArgs& args) {
     }
     out.push_back(static_cast<int64_t>(size));
   }
+  return out;
+}
+
+// Seed 002, Table 1, "transposed CNN". Every input value is scattered through
+// the D·K·K weights that see it:
+//   params = D·K·K·C + D (bias)   ≈ D·K·K·C
+//   FLOP   = 2·H·W·C·K·K·D + D·H'·W' (bias) + D·H'·W' (non-linearity)   ≈ 2·D·H·W·C·K·K
+Result<LayerCost> ConvTranspose2d(const Shape& input, const LayerArgs& args) {
+  TF_RETURN_IF_ERROR(CheckRank(input, 2));
+  TF_ASSIGN_OR_RETURN(const ConvSpec spec, ParseConvSpec(args, 2, input.back(), false));
+  const Window& w = spec.window;
+  if (w.same) {
+    return Status::InvalidArgument("field 'padding': give a number for a transposed conv");
+  }
+  TF_ASSIGN_OR_RETURN(const Dims extra, PerDim(args, "output_padding", 2, 0, 0));
+  const Dims spatial(input.begin(), input.end() - 1);
+  TF_ASSIGN_OR_RETURN(const Dims out, TransposedOutput(spatial, w, extra));
   const double k = Product(w.kernel), d = static_cast<double>(spec.filters);
   const double c = static_cast<double>(input.back()), in = Product(spatial), p = Product(out);
   LayerCost cost;
@@ -306,8 +315,8 @@ template <PoolOp Op>
 Result<LayerCost> GlobalPool(const Shape& input, const LayerArgs& /*args*/) {
   if (input.size() < 2) {
     return Status::InvalidArgument(
-        "global pooling needs spatial dimensions and channels (e.g. "
-        "7x7x512) but got " +
+        "global pooling needs spatial dimensions and channels, e.g. "
+        "7x7x512, but got " +
         ShapeToString(input));
   }
   TF_ASSIGN_OR_RETURN(const double elements, NumElements(input));

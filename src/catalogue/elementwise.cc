@@ -28,8 +28,8 @@ struct NormSpec {
   const char* affine_key;     // the switch for the learned scale/shift
   double params_per_channel;  // 2 (γ, β) or 1 (γ)
   double flop_affine, flop_plain;
-  const char* terms_affine;
-  const char* terms_plain;
+  const char* terms;        // what the plain FLOP count is made of
+  const char* scale_terms;  // what the learned scale (and shift) add
   const char* source;
 };
 
@@ -38,39 +38,43 @@ Result<LayerCost> Norm(const Shape& input, const LayerArgs& args, const NormSpec
     return Status::InvalidArgument("a normalisation needs an input of at least one dimension");
   }
   TF_ASSIGN_OR_RETURN(const bool affine, args.Bool(spec.affine_key, true));
-  TF_ASSIGN_OR_RETURN(LayerCost cost,
-                      PerElement(input, affine ? spec.flop_affine : spec.flop_plain,
-                                 affine ? spec.terms_affine : spec.terms_plain, spec.source));
+  const double flop = affine ? spec.flop_affine : spec.flop_plain;
+  const std::string terms = Num(flop) + " (" + spec.terms + (affine ? spec.scale_terms : "") + ")";
+  TF_ASSIGN_OR_RETURN(LayerCost cost, PerElement(input, flop, terms, spec.source));
   cost.params = affine ? spec.params_per_channel * static_cast<double>(input.back()) : 0;
   cost.params_approx = cost.params;
   return cost;
 }
 
+constexpr const char* kMeanVariance = "mean 1, centre 1, variance 2, normalise 1";
+
 // Training mode: per-channel statistics over the batch.
 constexpr NormSpec kBatchNorm = {
-    "affine",
-    2,
-    7,
-    5,
-    "7 (mean 1, centre 1, variance 2, normalise 1, scale+shift 2)",
-    "5 (mean 1, centre 1, variance 2, normalise 1)",
-    "our convention (one op per add/multiply; per-channel sqrt ignored); params 2·C (γ, β)"};
+    .affine_key = "affine",
+    .params_per_channel = 2,
+    .flop_affine = 7,
+    .flop_plain = 5,
+    .terms = kMeanVariance,
+    .scale_terms = ", scale+shift 2",
+    .source =
+        "our convention (one op per add/multiply; per-channel sqrt ignored); params 2·C "
+        "(γ, β)"};
 constexpr NormSpec kLayerNorm = {
-    "elementwise_affine",
-    2,
-    7,
-    5,
-    "7 (mean 1, centre 1, variance 2, normalise 1, scale+shift 2)",
-    "5 (mean 1, centre 1, variance 2, normalise 1)",
-    "our convention (one op per add/multiply; per-row sqrt ignored); params 2·d (γ, β)"};
+    .affine_key = "elementwise_affine",
+    .params_per_channel = 2,
+    .flop_affine = 7,
+    .flop_plain = 5,
+    .terms = kMeanVariance,
+    .scale_terms = ", scale+shift 2",
+    .source = "our convention (one op per add/multiply; per-row sqrt ignored); params 2·d (γ, β)"};
 constexpr NormSpec kRmsNorm = {
-    "elementwise_affine",
-    1,
-    4,
-    3,
-    "4 (square 1, sum 1, normalise 1, scale 1)",
-    "3 (square 1, sum 1, normalise 1)",
-    "our convention (one op per add/multiply; per-row sqrt ignored); params d (γ)"};
+    .affine_key = "elementwise_affine",
+    .params_per_channel = 1,
+    .flop_affine = 4,
+    .flop_plain = 3,
+    .terms = "square 1, sum 1, normalise 1",
+    .scale_terms = ", scale 1",
+    .source = "our convention (one op per add/multiply; per-row sqrt ignored); params d (γ)"};
 
 Result<LayerCost> BatchNorm(const Shape& input, const LayerArgs& args) {
   return Norm(input, args, kBatchNorm);

@@ -33,6 +33,13 @@ Result<LayerCost> Recurrent(const Shape& input, const LayerArgs& args, const Cel
   TF_ASSIGN_OR_RETURN(const int64_t units, args.PositiveInt("units"));
   TF_ASSIGN_OR_RETURN(const bool bias, args.Bool("bias", true));
   TF_ASSIGN_OR_RETURN(const bool bidirectional, args.Bool("bidirectional", false));
+  // DeepSpeech2 sums the two directions (Amodei et al. 2015, section 3.2)
+  // instead of concatenating them: output M, plus M additions per token.
+  TF_ASSIGN_OR_RETURN(const std::string merge, args.Choice("merge", {"concat", "sum"}, "concat"));
+  if (merge == "sum" && !bidirectional) {
+    return Status::InvalidArgument("field 'merge': sum needs bidirectional=true");
+  }
+  const bool summed = bidirectional && merge == "sum";
   const double n = static_cast<double>(input[0]), m = static_cast<double>(units);
   const double g = cell.gates, directions = bidirectional ? 2 : 1;
   const double bias_terms = bias ? m : 0;
@@ -40,14 +47,16 @@ Result<LayerCost> Recurrent(const Shape& input, const LayerArgs& args, const Cel
   LayerCost cost;
   cost.params = directions * g * ((n + m) * m + bias_terms);
   cost.params_approx = directions * g * (n + m) * m;
-  cost.forward_flop = directions * (g * (2 * (n + m) * m + bias_terms + m) + cell.combine * m);
+  cost.forward_flop = directions * (g * (2 * (n + m) * m + bias_terms + m) + cell.combine * m) +
+                      (summed ? m : 0);
   cost.forward_flop_approx = directions * g * 2 * (n + m) * m;
-  cost.output_shape = {bidirectional ? 2 * units : units};
+  cost.output_shape = {bidirectional && !summed ? 2 * units : units};
   cost.formula = (g == 1 ? std::string() : Num(g) + "·[") + "2·(N+M)·M" +
                  (bias ? " + M (bias)" : "") + " + M (non-linearity)" + (g == 1 ? "" : "]") +
                  (cell.combine > 0 ? " + " + Num(cell.combine) + "·M (gate combination)" : "") +
                  " with N=" + Num(n) + ", M=" + Num(m);
   if (bidirectional) cost.formula = "2 directions x (" + cost.formula + ")";
+  if (summed) cost.formula += " + M (sum of the directions)";
   cost.source = std::string("seed 002, Table 1 (") + cell.table_row + "), per token";
   return cost;
 }
@@ -65,7 +74,8 @@ Result<LayerCost> Lstm(const Shape& input, const LayerArgs& args) {
 std::vector<ParamSpec> Params() {
   return {{"units", "output size M (hidden state)", ""},
           {"bias", "bias vector per gate (true/false)", "true"},
-          {"bidirectional", "run a second layer backwards; output 2M (true/false)", "false"}};
+          {"bidirectional", "run a second layer backwards; output 2M (true/false)", "false"},
+          {"merge", "bidirectional outputs: concat (2M) or sum (M, as DeepSpeech2)", "concat"}};
 }
 
 }  // namespace

@@ -50,15 +50,34 @@ TEST(Recurrent, TableOfCases) {
       // GRU: params 3·620 = 1,860 ≈ 1,800; FLOP 3·1,240 + 5·20 = 3,820 ≈ 3·1,200 = 3,600.
       {"gru", {{"n", "10"}, {"units", "20"}}, {20}, 1860, 1800, 3820, 3600},
       // Bidirectional GRU doubles everything: 3,720 ≈ 3,600; 7,640 ≈ 7,200; output 2M = 40.
-      {"gru", {{"n", "10"}, {"units", "20"}, {"bidirectional", "true"}}, {40}, 3720, 3600, 7640,
+      {"gru",
+       {{"n", "10"}, {"units", "20"}, {"bidirectional", "true"}},
+       {40},
+       3720,
+       3600,
+       7640,
        7200},
       // LSTM: params 4·620 = 2,480 ≈ 2,400; FLOP 4·1,240 + 5·20 = 5,060 ≈ 4,800.
       {"lstm", {{"n", "10"}, {"units", "20"}}, {20}, 2480, 2400, 5060, 4800},
       // LSTM without bias: params 2,400; FLOP 4·(1,200 + 20) + 100 = 4,980.
       {"lstm", {{"n", "10"}, {"units", "20"}, {"bias", "no"}}, {20}, 2400, 2400, 4980, 4800},
       // Bidirectional LSTM: 4,960 ≈ 4,800; 10,120 ≈ 9,600; output 40.
-      {"lstm", {{"n", "10"}, {"units", "20"}, {"bidirectional", "yes"}}, {40}, 4960, 4800, 10120,
+      {"lstm",
+       {{"n", "10"}, {"units", "20"}, {"bidirectional", "yes"}},
+       {40},
+       4960,
+       4800,
+       10120,
        9600},
+      // Bidirectional RNN with the directions summed (DeepSpeech2): params 2·620 = 1,240
+      // ≈ 1,200; FLOP 2·1,240 + 20 (the sum) = 2,500 ≈ 2,400; output M = 20.
+      {"rnn",
+       {{"n", "10"}, {"units", "20"}, {"bidirectional", "true"}, {"merge", "sum"}},
+       {20},
+       1240,
+       1200,
+       2500,
+       2400},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.type + (c.args.count("bias") ? " no bias" : "") +
@@ -78,6 +97,11 @@ TEST(Recurrent, Errors) {
   LayerArgs args;
   args.Set("units", "256");
   EXPECT_TRUE(ErrorContains(ComputeLayer(**kind, {200, 200, 16}, args), {"flatten"}));
+}
+
+TEST(Recurrent, SumMergeNeedsBidirectional) {
+  EXPECT_TRUE(ErrorContains(RunLayer("rnn", {{"n", "4"}, {"units", "2"}, {"merge", "sum"}}),
+                            {"merge", "bidirectional"}));
 }
 
 }  // namespace

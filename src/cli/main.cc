@@ -24,7 +24,8 @@ std::string Usage() {
 int main(int argc, char** argv) {
   using namespace trainflops::cli;
   if (argc < 2) {
-    std::cerr << Usage();
+    std::cerr << "trainflops: error: missing COMMAND; usage: trainflops COMMAND [options] "
+                 "(trainflops --help lists the commands)\n";
     return kExitUsage;
   }
   const std::string name = argv[1];

@@ -2,7 +2,7 @@
 // shapes, and records per-layer costs. Errors name the file, line and layer.
 #include <algorithm>
 
-#include "trainflops/method1.h"
+#include "internal.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -16,7 +16,11 @@ class ArchitectureWalker {
 
   Status WalkPart(const PartSpec& part, Shape& shape) {
     part_ = &part;
-    return Walk(part.layers, shape, "", false);
+    const size_t first = out_.size();
+    TF_RETURN_IF_ERROR(Walk(part.layers, shape, "", false));
+    // The first layer of a part fed by data needs no gradient for its input.
+    if (part.input && out_.size() > first) out_[first].input_gradient = false;
+    return Status::Ok();
   }
 
  private:
@@ -149,20 +153,14 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
       break;
     }
     case BackwardMode::kPerLayer: {
-      // The first layer of a part fed by data needs no input gradient, only
-      // its weight gradient (1x forward); every other layer needs both (2x).
-      std::string previous_part;
-      for (size_t i = 0; i < result.layers.size(); ++i) {
-        LayerResult& layer = result.layers[i];
-        const bool starts_part = i == 0 || layer.part != previous_part;
-        const auto part = std::find_if(spec.parts.begin(), spec.parts.end(),
-                                       [&](const PartSpec& p) { return p.name == layer.part; });
-        const bool data_fed = part != spec.parts.end() && part->input.has_value();
-        layer.backward_factor = (starts_part && data_fed && !layer.on_branch) ? 1 : 2;
-        previous_part = layer.part;
+      // Backward = weight gradient (1x forward) + input gradient (1x forward).
+      for (LayerResult& layer : result.layers) {
+        layer.backward_factor = (layer.weight_gradient ? 1 : 0) + (layer.input_gradient ? 1 : 0);
       }
-      assumptions.push_back({"backward/forward ratio", "per layer: first layer 1x, others 2x",
-                             "seed 002, Method 1: the first layer needs no input gradient"});
+      assumptions.push_back({"backward/forward ratio",
+                             "per layer: 1x per gradient computed (weights, inputs); the first "
+                             "layer fed by data has no input gradient",
+                             "seed 002, Method 1: each gradient costs about one forward pass"});
       break;
     }
   }
@@ -172,9 +170,6 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
 }  // namespace
 
 Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1Options& options) {
-  if (!(options.bp_ratio >= 0 && options.bp_ratio <= 100)) {
-    return Status::InvalidArgument("--bp-ratio must be between 0 and 100");
-  }
   Method1Result result;
   Shape shape;
   ArchitectureWalker walker(spec, result.layers);
@@ -182,6 +177,16 @@ Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1O
     if (part.input) shape = *part.input;
     TF_RETURN_IF_ERROR(walker.WalkPart(part, shape));
   }
+  return FinishArchitecture(std::move(result), spec, options);
+}
+
+// Backward factors and per-part totals, for layers from any source.
+Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& spec,
+                                         const Method1Options& options) {
+  if (!(options.bp_ratio >= 0 && options.bp_ratio <= 100)) {
+    return Status::InvalidArgument("--bp-ratio must be between 0 and 100");
+  }
+  if (result.layers.empty()) return Status::InvalidArgument(spec.file + ": the model has no layers");
   TF_ASSIGN_OR_RETURN(result.estimate.assumptions, AssignBackward(result, spec, options));
 
   double forward_total = 0, backward_total = 0;

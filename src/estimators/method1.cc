@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "trainflops/method1.h"
+#include "internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -159,9 +159,37 @@ Status AddStage(Method1Result& result, const ModelSpec& spec, const TrainingSpec
 
 }  // namespace
 
+namespace {
+Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
+                                  const Method1Options& options, const TrainingOverrides& overrides);
+}  // namespace
+
 Result<Method1Result> EstimateMethod1(const ModelSpec& spec, const Method1Options& options,
                                       const TrainingOverrides& overrides) {
   TF_ASSIGN_OR_RETURN(Method1Result result, EvaluateArchitecture(spec, options));
+  return AddTraining(std::move(result), spec, options, overrides);
+}
+
+Result<Method1Result> EstimateFromLayers(std::vector<LayerResult> layers, const ModelSpec& spec,
+                                         const Method1Options& options,
+                                         const TrainingOverrides& overrides) {
+  for (const LayerResult& layer : layers) {
+    const bool known = std::any_of(spec.parts.begin(), spec.parts.end(),
+                                   [&](const PartSpec& p) { return p.name == layer.part; });
+    if (!known) {
+      return Status::InvalidArgument("layer '" + layer.name + "' names an unknown part '" +
+                                     layer.part + "'");
+    }
+  }
+  Method1Result result;
+  result.layers = std::move(layers);
+  TF_ASSIGN_OR_RETURN(result, FinishArchitecture(std::move(result), spec, options));
+  return AddTraining(std::move(result), spec, options, overrides);
+}
+
+namespace {
+Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
+                                  const Method1Options& options, const TrainingOverrides& overrides) {
   TF_ASSIGN_OR_RETURN(const std::vector<TrainingSpec> stages, StagesWithOverrides(spec, overrides));
   if (stages.empty()) {
     return Status::InvalidArgument(spec.file +
@@ -203,5 +231,7 @@ Result<Method1Result> EstimateMethod1(const ModelSpec& spec, const Method1Option
   for (const std::string& n : spec.notes) e.notes.push_back(n);
   return result;
 }
+
+}  // namespace
 
 }  // namespace trainflops

@@ -199,7 +199,7 @@ INSTANTIATE_TEST_SUITE_P(
                "either examples or batches"},
         BadRun{"batches_without_size", "input: [3]\nlayers: [{type: dense, units: 2}]\ntraining: {batches: 2}\n",
                "batches needs batch_size"}),
-    [](const ::testing::TestParamInfo<BadRun>& info) { return info.param.name; });
+    [](const ::testing::TestParamInfo<BadRun>& p) { return p.param.name; });
 
 }  // namespace
 }  // namespace trainflops

@@ -113,7 +113,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {batch_regime: huge}\n",
                 "large or small"},
         BadSpec{"not_a_map", "- 1\n- 2\n", "a spec must be a map"}),
-    [](const ::testing::TestParamInfo<BadSpec>& info) { return info.param.name; });
+    [](const ::testing::TestParamInfo<BadSpec>& p) { return p.param.name; });
 
 }  // namespace
 }  // namespace trainflops
