@@ -6,16 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "catalogue_test_util.h"
 #include "trainflops/catalogue.h"
 
 namespace trainflops::cattest {
-
-// Defined in catalogue_test.cc.
-Result<LayerCost> RunLayer(std::string_view type, const std::map<std::string, std::string>& args);
-testing::AssertionResult ErrorContains(const Result<LayerCost>& result,
-                                       const std::vector<std::string>& fragments);
-void ExpectCost(const Result<LayerCost>& got, const Shape& output, double params,
-                double params_approx, double flop, double flop_approx);
 
 namespace {
 

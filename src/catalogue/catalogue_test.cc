@@ -1,6 +1,7 @@
 // The catalogue's registry and validation, through the public API, and the
 // test helpers the other catalogue tests share (declared in each of them).
 // Expected values are worked out by hand from the formulas in the comments.
+#include "catalogue_test_util.h"
 #include "trainflops/catalogue.h"
 
 #include <gtest/gtest.h>
