@@ -1,46 +1,17 @@
 // The command-line contract: exit codes, one JSON object on stdout, one-line
 // errors on stderr that name the file/field.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "cli_test_util.h"
 
 namespace {
 
-struct Output {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-Output RunCli(const std::string& args) {
-  // One file per process and call: ctest runs these tests in parallel.
-  static int calls = 0;
-  const std::string err_path = ::testing::TempDir() + "trainflops_stderr_" +
-                               std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
-  const std::string cmd = std::string(TRAINFLOPS_CLI) + " " + args + " 2>" + err_path;
-  Output o;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return o;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) o.out.append(buf, n);
-  const int status = pclose(pipe);
-  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  o.err = Slurp(err_path);
-  return o;
-}
+using trainflops::testing::CliOutput;
+using trainflops::testing::RunCli;
+using Output = CliOutput;
 
 std::string Example(const std::string& name) {
   return std::string(TRAINFLOPS_SOURCE_DIR) + "/examples/" + name;
@@ -145,8 +116,8 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<BadCall>& p) { return p.param.name; });
 
 TEST(Cli, MalformedSpecNamesFileAndLine) {
-  const std::string path = ::testing::TempDir() + "broken_spec_" + std::to_string(getpid()) + ".yaml";
-  std::ofstream(path) << "input: [3]\nlayers:\n  - {type: dense, units: 2\n";
+  const std::string path = trainflops::testing::WriteTempFile(
+      "broken_spec.yaml", "input: [3]\nlayers:\n  - {type: dense, units: 2\n");
   const Output o = RunCli("estimate " + path);
   EXPECT_EQ(o.code, 2);
   EXPECT_NE(o.err.find(path + ":"), std::string::npos) << o.err;

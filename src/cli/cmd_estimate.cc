@@ -81,9 +81,26 @@ Result<TrainingOverrides> OverridesFrom(const ParsedArgs& args) {
   return o;
 }
 
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 }  // namespace
 
+bool LooksLikeHfConfig(const std::string& text) {
+  return text.find("\"model_type\"") != std::string::npos ||
+         text.find("\"architectures\"") != std::string::npos;
+}
+
 Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
+  // Other kinds of model file have their own importers and options.
+  for (const std::string& arg : argv) {
+    if (EndsWith(ToLower(arg), ".onnx")) return RunEstimateOnnx(argv, out);
+    if (EndsWith(ToLower(arg), ".json")) {
+      Result<std::string> text = ReadFile(arg);
+      if (text.ok() && LooksLikeHfConfig(*text)) return RunEstimateHfConfig(argv, out);
+    }
+  }
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, EstimateOptions()));
   if (args.Has("--help")) {
     out << "usage: trainflops estimate FILE [options]\n\n"

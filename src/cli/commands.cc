@@ -11,6 +11,13 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"estimate", "Method 1: count a model's operations from a spec file", RunEstimate},
       {"layer", "one layer's parameters and forward FLOP (the seeds' Table 1)", RunLayer},
+      {"hardware", "Method 2: chips x time x peak FLOP/s x utilization", RunHardware},
+      {"compare", "both methods side by side, their ratio and the reconciling utilization",
+       RunCompare},
+      {"chips", "the hardware table: list, filter, show one chip", RunChips},
+      {"tokens", "language models: 6ND and attention-aware per-token formulas", RunTokens},
+      {"thresholds", "compare a compute figure with legal thresholds (EU AI Act, SB 53)",
+       RunThresholds},
       {"units", "convert between FLOP, multiply-adds and petaflop/s-days", RunUnits},
   };
   return commands;

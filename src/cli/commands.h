@@ -27,6 +27,20 @@ const std::vector<Command>& Commands();
 Status RunEstimate(const std::vector<std::string>& args, std::ostream& out);
 Status RunLayer(const std::vector<std::string>& args, std::ostream& out);
 Status RunUnits(const std::vector<std::string>& args, std::ostream& out);
+// Method 2 and the cross-check (hardware subsystem).
+Status RunChips(const std::vector<std::string>& args, std::ostream& out);
+Status RunHardware(const std::vector<std::string>& args, std::ostream& out);
+Status RunCompare(const std::vector<std::string>& args, std::ostream& out);
+// Language models (llm subsystem).
+Status RunTokens(const std::vector<std::string>& args, std::ostream& out);
+Status RunThresholds(const std::vector<std::string>& args, std::ostream& out);
+// `estimate` on other inputs: RunEstimate dispatches here for a Hugging Face
+// config.json or an .onnx file, passing its whole argument list.
+Status RunEstimateHfConfig(const std::vector<std::string>& args, std::ostream& out);
+Status RunEstimateOnnx(const std::vector<std::string>& args, std::ostream& out);
+// True when `text` looks like a Hugging Face config (a JSON object with
+// "model_type" or "architectures").
+bool LooksLikeHfConfig(const std::string& text);
 
 // Reads a whole file (the only place the CLI touches the file system for input).
 Result<std::string> ReadFile(const std::string& path);

@@ -1,0 +1,1 @@
+// Command-line tests of this subsystem (placeholder until written by its owner).

@@ -1,0 +1,56 @@
+#include "cli_test_util.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace trainflops::testing {
+namespace {
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Unique per process and call: ctest runs tests in parallel.
+std::string UniqueTempPath(const std::string& name) {
+  static int calls = 0;
+  return ::testing::TempDir() + "trainflops_" + std::to_string(getpid()) + "_" +
+         std::to_string(++calls) + "_" + name;
+}
+
+}  // namespace
+
+CliOutput RunCli(const std::string& args) {
+  const std::string err_path = UniqueTempPath("stderr.txt");
+  const std::string cmd = std::string(TRAINFLOPS_CLI) + " " + args + " 2>" + err_path;
+  CliOutput o;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return o;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) o.out.append(buf, n);
+  const int status = pclose(pipe);
+  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  o.err = Slurp(err_path);
+  std::remove(err_path.c_str());
+  return o;
+}
+
+std::string SourcePath(const std::string& relative) {
+  return std::string(TRAINFLOPS_SOURCE_DIR) + "/" + relative;
+}
+
+std::string WriteTempFile(const std::string& name, const std::string& text) {
+  const std::string path = UniqueTempPath(name);
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+}  // namespace trainflops::testing

@@ -1,0 +1,23 @@
+// Runs the trainflops binary and captures exit code, stdout and stderr.
+#ifndef TRAINFLOPS_TESTS_CLI_TEST_UTIL_H_
+#define TRAINFLOPS_TESTS_CLI_TEST_UTIL_H_
+
+#include <string>
+
+namespace trainflops::testing {
+
+struct CliOutput {
+  int code = -1;
+  std::string out, err;
+};
+
+// Runs `trainflops ARGS` through the shell (ARGS is shell text).
+CliOutput RunCli(const std::string& args);
+// Absolute path of a file in the source tree, e.g. SourcePath("examples/dqn.yaml").
+std::string SourcePath(const std::string& relative);
+// Writes `text` to a fresh file in the test temp directory and returns its path.
+std::string WriteTempFile(const std::string& name, const std::string& text);
+
+}  // namespace trainflops::testing
+
+#endif  // TRAINFLOPS_TESTS_CLI_TEST_UTIL_H_
