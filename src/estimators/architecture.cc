@@ -9,6 +9,8 @@
 namespace trainflops {
 namespace {
 
+constexpr size_t kMaxLayers = 1000000;
+
 class ArchitectureWalker {
  public:
   ArchitectureWalker(const ModelSpec& spec, std::vector<LayerResult>& out)
@@ -58,15 +60,23 @@ class ArchitectureWalker {
   // but does not set.
   LayerArgs WithDefaults(const LayerKind& kind, const LayerArgs& args) const {
     LayerArgs merged = args;
-    for (const auto& [key, value] : part_->defaults) {
+    for (const auto& entry : part_->defaults) {
+      const std::string& key = entry.first;
       const bool accepted = std::any_of(kind.params.begin(), kind.params.end(),
                                         [&](const ParamSpec& p) { return p.name == key; });
-      if (accepted && !merged.Has(key)) merged.Set(key, value);
+      if (accepted && !merged.Has(key)) merged.Set(key, entry.second);
     }
     return merged;
   }
 
   Status AddLayer(const SpecNode& node, const std::string& path, Shape& shape, bool on_branch) {
+    // Nested repeats multiply; a bound keeps a typo (or a hostile file) from
+    // expanding into billions of layers.
+    if (out_.size() >= kMaxLayers) {
+      return Status::InvalidArgument(Where(node, path) + ": the spec expands to more than " +
+                                     std::to_string(kMaxLayers) +
+                                     " layers (check nested 'repeat' counts)");
+    }
     Result<const LayerKind*> kind = FindLayerKind(node.type);
     if (!kind.ok()) return kind.status().WithContext(Where(node, path));
     const Shape input = node.input ? *node.input : shape;
