@@ -1,0 +1,140 @@
+// Monte Carlo propagation through a product of independent factors.
+//
+// Determinism: each factor has its own std::mt19937_64 stream (the engine's
+// output is fixed by the C++ standard), seeded with SplitMix64 of the seed
+// and the uncertain factor's index; uniform bits become a number in (0, 1) by our own
+// arithmetic and then a sample through the distribution's exact inverse CDF.
+// Nothing depends on the standard library's distribution algorithms.
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "trainflops/uncertainty.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+// Steele, Lea & Flood (2014), "Fast splittable pseudorandom number
+// generators": decorrelates nearby seeds such as (seed, 0) and (seed, 1).
+std::uint64_t SplitMix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+// The top 53 bits, centred in their cell: strictly inside (0, 1), so that
+// inverse CDFs with infinite tails stay finite.
+double UnitOpen(std::uint64_t bits) {
+  return (static_cast<double>(bits >> 11) + 0.5) * 0x1.0p-53;
+}
+
+Status CheckFactors(const std::vector<Factor>& factors) {
+  if (factors.empty()) return Status::InvalidArgument("a product needs at least one factor");
+  for (const Factor& f : factors) {
+    if (f.exponent != 1 && f.exponent != -1) {
+      return Status::InvalidArgument("factor '" + f.name + "': exponent must be +1 or -1 (got " +
+                                     std::to_string(f.exponent) + ")");
+    }
+  }
+  return Status::Ok();
+}
+
+void MultiplyByFactor(const Factor& f, std::uint64_t stream_seed, std::vector<double>& out) {
+  const Distribution& d = f.distribution;
+  if (d.is_point()) {
+    const double v = f.exponent > 0 ? d.param(0) : 1 / d.param(0);
+    for (double& x : out) x *= v;
+    return;
+  }
+  std::mt19937_64 engine(stream_seed);
+  if (f.exponent > 0) {
+    for (double& x : out) x *= d.Quantile(UnitOpen(engine()));
+  } else {
+    for (double& x : out) x /= d.Quantile(UnitOpen(engine()));
+  }
+}
+
+}  // namespace
+
+Result<std::vector<double>> SampleProduct(const std::vector<Factor>& factors, std::size_t samples,
+                                          std::uint64_t seed) {
+  TF_RETURN_IF_ERROR(CheckFactors(factors));
+  if (samples < 1 || samples > kMaxSamples) {
+    return Status::InvalidArgument("the number of samples must be between 1 and " +
+                                   std::to_string(kMaxSamples) + " (got " +
+                                   std::to_string(samples) + ")");
+  }
+  std::vector<double> out(samples, 1.0);
+  // Streams are numbered over the uncertain factors only, so a point factor
+  // (which draws nothing) can be added or removed without changing the rest.
+  const std::uint64_t base = SplitMix64(seed);
+  std::uint64_t stream = 0;
+  for (const Factor& f : factors) {
+    MultiplyByFactor(f, SplitMix64(base + stream), out);
+    if (!f.distribution.is_point()) ++stream;
+  }
+  for (double x : out) {
+    if (!std::isfinite(x)) {
+      return Status::InvalidArgument(
+          "the product of the factors overflows or is not a number (a factor too large, or a "
+          "division by a value near 0)");
+    }
+  }
+  return out;
+}
+
+double SortedQuantile(const std::vector<double>& sorted, double p) {
+  const double h = static_cast<double>(sorted.size() - 1) * p;
+  const auto lo = static_cast<std::size_t>(std::floor(h));
+  if (lo + 1 >= sorted.size()) return sorted.back();
+  return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[lo + 1] - sorted[lo]);
+}
+
+Result<UncertaintySummary> Summarize(std::vector<double>& samples,
+                                     const MonteCarloOptions& options) {
+  if (samples.empty()) return Status::InvalidArgument("no samples to summarize");
+  for (double p : options.quantiles) {
+    if (!(p > 0 && p < 1)) {
+      return Status::InvalidArgument("quantile " + FormatScientific(p, 6) +
+                                     " must be a probability strictly between 0 and 1");
+    }
+  }
+  std::sort(samples.begin(), samples.end());
+  UncertaintySummary s;
+  s.median = SortedQuantile(samples, 0.5);
+  s.low = SortedQuantile(samples, 0.05);
+  s.high = SortedQuantile(samples, 0.95);
+  for (double p : options.quantiles) s.quantiles.push_back({p, SortedQuantile(samples, p)});
+  s.samples = samples.size();
+  s.seed = options.seed;
+  s.label = LabelForInterval(s.median, s.low, s.high);
+  return s;
+}
+
+Result<UncertaintySummary> Propagate(const std::vector<Factor>& factors,
+                                     const MonteCarloOptions& options) {
+  TF_ASSIGN_OR_RETURN(std::vector<double> samples,
+                      SampleProduct(factors, options.samples, options.seed));
+  return Summarize(samples, options);
+}
+
+std::string FormatSummary(const UncertaintySummary& s, std::string_view unit) {
+  const std::string u = unit.empty() ? "" : " " + std::string(unit);
+  std::string out = "median " + FormatScientific(s.median) + u + "; 90% interval " +
+                    FormatScientific(s.low) + " .. " + FormatScientific(s.high) + u;
+  for (const QuantileValue& q : s.quantiles) {
+    out += "; " + FormatScientific(100 * q.probability, 4) + "th percentile " +
+           FormatScientific(q.value) + u;
+  }
+  const double spread = IntervalSpread(s.median, s.low, s.high);
+  out += "; " + std::string(ConfidenceLabelName(s.label));
+  out += std::isfinite(spread)
+             ? " (the interval reaches " + FormatScientific(spread, 3) + "x from the median)"
+             : " (the interval reaches 0 or below)";
+  return out + "; Monte Carlo: " + std::to_string(s.samples) + " samples, seed " +
+         std::to_string(s.seed);
+}
+
+}  // namespace trainflops

@@ -1,0 +1,124 @@
+// ParseUncertain: points, ranges with units, named distributions, and the
+// errors for bad text.
+#include <gtest/gtest.h>
+
+#include "trainflops/text.h"
+#include "trainflops/uncertainty.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+// A stand-in for a caller's duration parser: "N days" or "N h", in seconds.
+Result<double> ParseSeconds(std::string_view text) {
+  text = Trim(text);
+  const size_t space = text.find(' ');
+  if (space == std::string_view::npos) {
+    return Status::InvalidArgument("'" + std::string(text) + "' needs a unit (days or h)");
+  }
+  TF_ASSIGN_OR_RETURN(const double n, ParseNumber(text.substr(0, space)));
+  const std::string_view unit = Trim(text.substr(space));
+  if (unit == "days") return n * 86400;
+  if (unit == "h") return n * 3600;
+  return Status::InvalidArgument("unknown duration unit '" + std::string(unit) + "'");
+}
+
+struct ParseCase {
+  const char* text;
+  PointParser parser;
+  const char* describe;  // the distribution it must be read as
+};
+
+TEST(ParseUncertain, ReadsPointsRangesAndDistributions) {
+  const ParseCase cases[] = {
+      {"0.4", ParseNumber, "0.4"},
+      {"0.3..0.5", ParseNumber, "uniform(0.3, 0.5)"},
+      {" 0.3 .. 0.5 ", ParseNumber, "uniform(0.3, 0.5)"},
+      {"1e12..2e12", ParseNumber, "uniform(1e12, 2e12)"},
+      // Exactly 10x is still uniform; beyond 10x is log-uniform.
+      {"1..10", ParseNumber, "uniform(1, 10)"},
+      {"1e22..1e24", ParseNumber, "loguniform(1e22, 1e24)"},
+      {"-1..1", ParseNumber, "uniform(-1, 1)"},
+      // 5 and 6 days in seconds: the unit after the high end applies to both.
+      {"5..6 days", ParseSeconds, "uniform(4.32e5, 5.184e5)"},
+      {"12 h..2 days", ParseSeconds, "uniform(4.32e4, 1.728e5)"},
+      // 1 multiply-add = 2 FLOP.
+      {"1.2G..1.5G MAC", ParseCompute, "uniform(2.4e9, 3e9)"},
+      {"uniform(1, 2)", ParseNumber, "uniform(1, 2)"},
+      {"loguniform(1e12, 1e14)", ParseNumber, "loguniform(1e12, 1e14)"},
+      {"log-uniform(2,3)", ParseNumber, "loguniform(2, 3)"},
+      {"normal(5, 1) days", ParseSeconds, "normal(4.32e5, 8.64e4)"},
+      {"LogNormal(1e23, 3)", ParseNumber, "lognormal(1e23, 3)"},
+      // The gsd is a ratio and never takes the unit.
+      {"lognormal(2, 3) days", ParseSeconds, "lognormal(1.728e5, 3)"},
+      {"triangular(1, 2, 3)", ParseNumber, "triangular(1, 2, 3)"},
+      {"uniform(1, 2) pfs-days", ParseCompute, "uniform(8.64e19, 1.728e20)"},
+  };
+  for (const ParseCase& c : cases) {
+    const Result<Uncertain> u = ParseUncertain(c.text, c.parser);
+    ASSERT_TRUE(u.ok()) << c.text << ": " << u.status().message();
+    EXPECT_EQ(u->distribution.Describe(), c.describe) << c.text;
+  }
+}
+
+TEST(ParseUncertain, StatesThePlainRangeRule) {
+  const Result<Uncertain> u = ParseUncertain("0.3..0.5", ParseNumber);
+  ASSERT_TRUE(u.ok());
+  EXPECT_NE(u->note.find("uniform when it spans at most 10x"), std::string::npos) << u->note;
+  const Result<Uncertain> w = ParseUncertain("1e22..1e24", ParseNumber);
+  EXPECT_NE(w->note.find("log-uniform beyond 10x"), std::string::npos) << w->note;
+  EXPECT_TRUE(ParseUncertain("uniform(1,2)", ParseNumber)->note.empty());
+}
+
+TEST(ParseUncertain, PositiveQuantities) {
+  const UncertainOptions positive{.positive = true};
+  const Result<Uncertain> n = ParseUncertain("normal(0.1, 0.1)", ParseNumber, positive);
+  ASSERT_TRUE(n.ok()) << n.status().message();
+  EXPECT_TRUE(n->distribution.truncated());
+  // P(Z <= -1) = 15.87%, the mass the truncation removes.
+  EXPECT_NE(n->note.find("15.9% of its mass removed"), std::string::npos) << n->note;
+  EXPECT_TRUE(ParseUncertain("lognormal(1, 2)", ParseNumber, positive).ok());
+  EXPECT_FALSE(ParseUncertain("0..1", ParseNumber, positive).ok());
+  EXPECT_FALSE(ParseUncertain("-2", ParseNumber, positive).ok());
+  EXPECT_FALSE(ParseUncertain("triangular(0, 1, 2)", ParseNumber, positive).ok());
+  EXPECT_TRUE(ParseUncertain("0..1", ParseNumber).ok());  // fine when not required
+}
+
+struct ErrorCase {
+  const char* text;
+  PointParser parser;
+  const char* message;
+};
+
+TEST(ParseUncertain, ErrorsQuoteTheTextAndSayWhatIsAccepted) {
+  const ErrorCase cases[] = {
+      {"0.5..0.3", ParseNumber, "the low end (0.5) must be below the high end (0.3)"},
+      {"1..1", ParseNumber, "must be below"},
+      {"..5", ParseNumber, "a range needs both ends"},
+      {"lognorml(1, 2)", ParseNumber, "did you mean 'lognormal'"},
+      {"gamma(1, 2)", ParseNumber, "unknown distribution 'gamma'"},
+      {"uniform(1, 2, 3)", ParseNumber, "uniform takes 2 arguments (low, high), got 3"},
+      {"uniform(1,000, 2,000)", ParseNumber, "cannot use thousands separators"},
+      {"normal(0.4, 0.1", ParseNumber, "missing ')'"},
+      {"uniform(2, 1)", ParseNumber, "'uniform(2, 1)': uniform(low, high) needs low < high"},
+      {"lognormal(1e23, 0.5)", ParseNumber, "needs gsd > 1"},
+      {"abc", ParseNumber, "a range LOW..HIGH or a distribution"},
+      {"", ParseNumber, "it is empty"},
+      {"5 parsecs..6 days", ParseSeconds, "low end of '5 parsecs..6 days': unknown duration unit"},
+      {"5 days..6 weeks", ParseSeconds, "high end of '5 days..6 weeks': unknown duration unit"},
+      {"normal(x, 1)", ParseNumber, "argument 'mean' of 'normal(x, 1)'"},
+      {"lognormal(1, 2x)", ParseNumber, "argument 'gsd'"},
+  };
+  for (const ErrorCase& c : cases) {
+    const Result<Uncertain> u = ParseUncertain(c.text, c.parser);
+    ASSERT_FALSE(u.ok()) << c.text;
+    EXPECT_NE(u.status().message().find(c.message), std::string::npos)
+        << c.text << ": " << u.status().message();
+  }
+  // The accepted forms are listed.
+  const std::string m = ParseUncertain("0.5..0.3", ParseNumber).status().message();
+  EXPECT_NE(m.find("lognormal(median,gsd)"), std::string::npos) << m;
+}
+
+}  // namespace
+}  // namespace trainflops
