@@ -162,6 +162,11 @@ Result<UncertaintySummary> Summarize(std::vector<double>& samples, const MonteCa
 Result<UncertaintySummary> Propagate(const std::vector<Factor>& factors,
                                      const MonteCarloOptions& options = {});
 
+// The seed of the k-th random stream of a run with `seed` (SplitMix64 mixing,
+// Steele, Lea & Flood 2014), for std::mt19937_64: nearby seeds and streams
+// give unrelated sequences.
+std::uint64_t StreamSeed(std::uint64_t seed, std::uint64_t stream);
+
 // The p-quantile of sorted data (type 7). `sorted` must not be empty.
 double SortedQuantile(const std::vector<double>& sorted, double p);
 

@@ -19,6 +19,7 @@ const std::vector<Command>& Commands() {
       {"thresholds", "compare a compute figure with legal thresholds (EU AI Act, SB 53)",
        RunThresholds},
       {"units", "convert between FLOP, multiply-adds and petaflop/s-days", RunUnits},
+      {"trend", "fit the growth of training compute over time (doubling time)", RunTrend},
   };
   return commands;
 }

@@ -38,6 +38,8 @@ Status RunThresholds(const std::vector<std::string>& args, std::ostream& out);
 // config.json or an .onnx file, passing its whole argument list.
 Status RunEstimateHfConfig(const std::vector<std::string>& args, std::ostream& out);
 Status RunEstimateOnnx(const std::vector<std::string>& args, std::ostream& out);
+// Compute trends (trend subsystem).
+Status RunTrend(const std::vector<std::string>& args, std::ostream& out);
 // True when `text` looks like a Hugging Face config (a JSON object with
 // "model_type" or "architectures").
 bool LooksLikeHfConfig(const std::string& text);

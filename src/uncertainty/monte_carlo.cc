@@ -58,6 +58,10 @@ void MultiplyByFactor(const Factor& f, std::uint64_t stream_seed, std::vector<do
 
 }  // namespace
 
+std::uint64_t StreamSeed(std::uint64_t seed, std::uint64_t stream) {
+  return SplitMix64(SplitMix64(seed) + stream);
+}
+
 Result<std::vector<double>> SampleProduct(const std::vector<Factor>& factors, std::size_t samples,
                                           std::uint64_t seed) {
   TF_RETURN_IF_ERROR(CheckFactors(factors));
@@ -69,10 +73,9 @@ Result<std::vector<double>> SampleProduct(const std::vector<Factor>& factors, st
   std::vector<double> out(samples, 1.0);
   // Streams are numbered over the uncertain factors only, so a point factor
   // (which draws nothing) can be added or removed without changing the rest.
-  const std::uint64_t base = SplitMix64(seed);
   std::uint64_t stream = 0;
   for (const Factor& f : factors) {
-    MultiplyByFactor(f, SplitMix64(base + stream), out);
+    MultiplyByFactor(f, StreamSeed(seed, stream), out);
     if (!f.distribution.is_point()) ++stream;
   }
   for (double x : out) {

@@ -1,0 +1,18 @@
+// PNG output when the library is built without cairo.
+#include "canvas.h"
+
+namespace trainflops {
+
+bool PngSupported() { return false; }
+
+namespace plot {
+
+Result<std::string> RenderPng(const std::vector<TrendPoint>&, const TrendResult&,
+                              const PlotOptions&) {
+  return Status::InvalidArgument(
+      "PNG figures need cairo, and this build has none: install libcairo2-dev "
+      "(scripts/setup-debian.sh) and rebuild, or write an .svg");
+}
+
+}  // namespace plot
+}  // namespace trainflops
