@@ -134,9 +134,10 @@ Status ApplyDates(const TrendFilters& f, std::vector<Row>& rows,
   if (from > to) return Status::InvalidArgument("--from " + f.from + " is after --to " + f.to);
   const std::size_t before = rows.size();
   std::erase_if(rows, [&](const Row& r) { return r.point.year < from || r.point.year > to; });
-  described.push_back("dates " + (f.from.empty() ? std::string("...") : f.from) + " .. " +
-                      (f.to.empty() ? std::string("...") : f.to) + ": " +
-                      Kept(rows.size(), before));
+  const std::string range = f.to.empty()     ? "from " + f.from
+                            : f.from.empty() ? "to " + f.to
+                                             : f.from + " .. " + f.to;
+  described.push_back("dates " + range + ": " + Kept(rows.size(), before));
   return Status::Ok();
 }
 
