@@ -153,8 +153,7 @@ TEST(CliTrend, SyntheticDataWithAKnownDoublingTime) {
   // Noise of 0.2 orders of magnitude: the slope's standard error is about
   // 0.14 / sqrt(333) = 0.008 (1.3% of the slope, 0.08 months): 3 SE = 0.24.
   const std::string noisy = WriteTempFile("noisy.csv", SyntheticCsv(40, 6, 0.2));
-  EXPECT_NEAR(Json(RunCli("trend --data " + noisy + " --json"))["doubling_time_months"], 6.0,
-              0.24);
+  EXPECT_NEAR(Json(RunCli("trend --data " + noisy + " --json"))["doubling_time_months"], 6.0, 0.24);
 }
 
 TEST(CliTrend, FiltersAreAppliedAndListed) {
@@ -173,7 +172,8 @@ TEST(CliTrend, FiltersAreAppliedAndListed) {
 
 TEST(CliTrend, ErasWithBreakDates) {
   const std::string path = WriteTempFile("eras.csv", SyntheticCsv(40, 6));
-  const json j = Json(RunCli("trend --data " + path + " --break 2015-01-01 --break 2013-01-01 --json"));
+  const json j =
+      Json(RunCli("trend --data " + path + " --break 2015-01-01 --break 2013-01-01 --json"));
   ASSERT_EQ(j["eras"].size(), 3u);
   EXPECT_EQ(j["eras"][0]["to"], "2013-01-01");  // sorted
   EXPECT_EQ(j["eras"][0]["n_points"], 12);
@@ -280,8 +280,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadTrend{"too_few", "--data @ --from 2017-01-01", kGood,
                  "only 2 points with a date and a compute value left after filtering"},
         BadTrend{"bad_break_date", "--break 2015-02-30", "", "--break: '2015-02-30' is not a date"},
-        BadTrend{"break_outside", "--break 2030-01-01", "", "--break 2030-01-01 is outside the data"},
-        BadTrend{"era_too_small", "--break 2013-01-01", "", "has 2 points; each era needs at least 3"},
+        BadTrend{"break_outside", "--break 2030-01-01", "",
+                 "--break 2030-01-01 is outside the data"},
+        BadTrend{"era_too_small", "--break 2013-01-01", "",
+                 "has 2 points; each era needs at least 3"},
         BadTrend{"where_no_match", "--data @ --where 'Model=z'", kGood,
                  "--where Model=z: no row has that value"},
         BadTrend{"where_syntax", "--where Domain", "", "expected COLUMN=VALUE"},

@@ -51,10 +51,10 @@ struct TrendFilters {
 };
 
 struct TrendSelection {
-  std::vector<TrendPoint> points;   // kept, sorted by date
-  std::size_t rows = 0;             // rows in the table
-  std::size_t without_values = 0;   // rows with an empty date or compute cell
-  std::vector<std::string> filters; // each filter applied, with what it kept
+  std::vector<TrendPoint> points;    // kept, sorted by date
+  std::size_t rows = 0;              // rows in the table
+  std::size_t without_values = 0;    // rows with an empty date or compute cell
+  std::vector<std::string> filters;  // each filter applied, with what it kept
 };
 
 // "YYYY-MM-DD" -> year + (day of year - 1) / days in the year.
@@ -98,7 +98,7 @@ struct BootstrapInterval {
 };
 
 struct TrendFit {
-  std::string from, to;  // era bounds as given ("" = open end)
+  std::string from, to;                  // era bounds as given ("" = open end)
   double first_year = 0, last_year = 0;  // of its points
   LinearFit fit;
   std::optional<BootstrapInterval> interval;

@@ -76,6 +76,7 @@ class Distribution {
 
  private:
   void CacheLogs();
+  double RawQuantile(double p) const;
 
   DistributionKind kind_ = DistributionKind::kPoint;
   double a_ = 0, b_ = 0, c_ = 0;
@@ -137,8 +138,8 @@ enum class ConfidenceLabel { kConfident, kLikely, kSpeculative };
 
 struct UncertaintySummary {
   double median = 0;
-  double low = 0;   // 5th percentile
-  double high = 0;  // 95th percentile
+  double low = 0;                        // 5th percentile
+  double high = 0;                       // 95th percentile
   std::vector<QuantileValue> quantiles;  // the requested ones, in the order asked
   std::size_t samples = 0;
   std::uint64_t seed = 0;
@@ -154,9 +155,10 @@ Result<std::vector<double>> SampleProduct(const std::vector<Factor>& factors, st
                                           std::uint64_t seed);
 
 // Median, 5%-95% interval, the requested quantiles and the confidence label.
-// Sorts `samples` in place. Quantiles interpolate linearly between order
-// statistics (Hyndman & Fan type 7, R's default).
-Result<UncertaintySummary> Summarize(std::vector<double>& samples, const MonteCarloOptions& options);
+// Reorders `samples` (selection, not a full sort). Quantiles interpolate
+// linearly between order statistics (Hyndman & Fan type 7, R's default).
+Result<UncertaintySummary> Summarize(std::vector<double>& samples,
+                                     const MonteCarloOptions& options);
 
 // SampleProduct then Summarize.
 Result<UncertaintySummary> Propagate(const std::vector<Factor>& factors,

@@ -29,8 +29,8 @@ const std::vector<OptionSpec>& TrendOptionSpecs() {
       {"--compute-unit", "UNIT", "unit of bare numbers in the compute column: flop, mac, pfs-day"},
       {"--from", "DATE", "keep points on or after DATE (YYYY-MM-DD)"},
       {"--to", "DATE", "keep points on or before DATE (YYYY-MM-DD)"},
-      {"--where", "COLUMN=VALUE", "keep rows whose cell (or one of its comma-separated items) is VALUE",
-       true},
+      {"--where", "COLUMN=VALUE",
+       "keep rows whose cell (or one of its comma-separated items) is VALUE", true},
       {"--exclude", "NAME", "leave out the model NAME", true},
       {"--include-modest", "", "bundled data: keep the post's 'modest compute' results"},
       {"--break", "DATE", "start a new era at DATE and fit each era separately", true},
@@ -71,8 +71,9 @@ Result<Loaded> LoadData(const ParsedArgs& args) {
   } else {
     d.source = "data/ai_and_compute.csv";
     TF_ASSIGN_OR_RETURN(d.table, ParseCsv(BundledAiAndComputeCsv(), d.source));
-    d.dataset = "bundled: the points of OpenAI's \"AI and Compute\" chart (Amodei & Hernandez "
-                "2018), data/ai_and_compute.csv";
+    d.dataset =
+        "bundled: the points of OpenAI's \"AI and Compute\" chart (Amodei & Hernandez "
+        "2018), data/ai_and_compute.csv";
     d.columns = AiAndComputeColumns();
     d.bundled = true;
   }
@@ -131,8 +132,8 @@ Result<TrendOptions> FitOptionsFrom(const ParsedArgs& args) {
   if (auto b = args.Get("--bootstrap")) {
     Result<double> n = ParseNumber(*b);
     if (!n.ok() || *n < 0 || *n > 100000 || std::floor(*n) != *n) {
-      return Status::InvalidArgument("--bootstrap '" + *b +
-                                     "' is not accepted (accepted: a whole number from 0 to 100000)");
+      return Status::InvalidArgument(
+          "--bootstrap '" + *b + "' is not accepted (accepted: a whole number from 0 to 100000)");
     }
     o.bootstrap = static_cast<std::size_t>(*n);
   }
@@ -174,9 +175,9 @@ Status WriteFileAtomically(const std::string& path, const std::string& bytes) {
 
 // The post's own figures apply only to the post's own selection of points.
 bool IsPostSelection(const ParsedArgs& args, bool bundled) {
-  for (const char* changed : {"--include-modest", "--from", "--to", "--where", "--exclude",
-                              "--date-column", "--compute-column", "--name-column",
-                              "--compute-unit"}) {
+  for (const char* changed :
+       {"--include-modest", "--from", "--to", "--where", "--exclude", "--date-column",
+        "--compute-column", "--name-column", "--compute-unit"}) {
     if (args.Has(changed)) return false;
   }
   return bundled;

@@ -61,9 +61,10 @@ class Reader {
     const size_t start = pos_;
     while (!AtEnd() && text_[pos_] != ',' && !IsLineEnd(text_[pos_])) {
       if (text_[pos_] == '"') {
-        return Error("a quote inside an unquoted field (quote the whole field and double the "
-                     "quote: \"a \"\"b\"\"\")",
-                     pos_);
+        return Error(
+            "a quote inside an unquoted field (quote the whole field and double the "
+            "quote: \"a \"\"b\"\"\")",
+            pos_);
       }
       ++pos_;
     }
@@ -119,10 +120,10 @@ Result<CsvTable> ParseCsv(std::string_view text, std::string_view source) {
     TF_ASSIGN_OR_RETURN(const bool more, reader.Next(fields));
     if (!more) break;
     if (fields.size() != table.header.size()) {
-      return Status::ParseError(std::string(source) + ":" + std::to_string(reader.record_line()) +
-                                ": " + std::to_string(fields.size()) + " fields, but the header has " +
-                                std::to_string(table.header.size()) +
-                                " (a field with a comma must be in double quotes)");
+      return Status::ParseError(
+          std::string(source) + ":" + std::to_string(reader.record_line()) + ": " +
+          std::to_string(fields.size()) + " fields, but the header has " +
+          std::to_string(table.header.size()) + " (a field with a comma must be in double quotes)");
     }
     table.rows.push_back(fields);
     table.lines.push_back(reader.record_line());
@@ -139,8 +140,8 @@ Result<std::size_t> CsvTable::Column(std::string_view name) const {
     if (ToLower(header[i]) == ToLower(name)) folded.push_back(i);
   }
   if (folded.size() == 1) return folded.front();
-  return Status::NotFound("unknown column '" + std::string(name) + "'" +
-                          DidYouMean(name, header) + " (columns: " + JoinNames(header) + ")");
+  return Status::NotFound("unknown column '" + std::string(name) + "'" + DidYouMean(name, header) +
+                          " (columns: " + JoinNames(header) + ")");
 }
 
 }  // namespace trainflops

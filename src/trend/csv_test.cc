@@ -1,7 +1,8 @@
 // The RFC 4180 reader: quoting, line ends, and errors with line and column.
+#include "trainflops/csv.h"
+
 #include <gtest/gtest.h>
 
-#include "trainflops/csv.h"
 #include "trainflops/trend.h"
 
 namespace trainflops {
@@ -30,7 +31,10 @@ TEST(Csv, QuotedFieldsHoldCommasQuotesAndLineBreaks) {
 }
 
 TEST(Csv, CrlfBomBlankLinesAndEmptyFields) {
-  const Result<CsvTable> t = ParseCsv("\xEF\xBB\xBF" "a,b\r\n\r\n1,\r\n,2\r\n\r\n", "x.csv");
+  const Result<CsvTable> t = ParseCsv(
+      "\xEF\xBB\xBF"
+      "a,b\r\n\r\n1,\r\n,2\r\n\r\n",
+      "x.csv");
   ASSERT_TRUE(t.ok()) << t.status().message();
   EXPECT_EQ(t->header[0], "a");  // the byte-order mark is not part of the name
   ASSERT_EQ(t->rows.size(), 2u);

@@ -40,8 +40,8 @@ Sums LeastSquares(std::size_t n, Get get) {
 // of n are rejected (our own arithmetic, so the same on every platform).
 std::size_t UniformIndex(std::mt19937_64& engine, std::size_t n) {
   const std::uint64_t range = n;
-  const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() -
-                              std::numeric_limits<std::uint64_t>::max() % range;
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
   std::uint64_t x;
   do {
     x = engine();
@@ -109,7 +109,8 @@ Result<std::vector<Break>> ParseBreaks(const std::vector<TrendPoint>& points,
     }
     breaks.push_back({text, *year});
   }
-  std::sort(breaks.begin(), breaks.end(), [](const Break& a, const Break& b) { return a.year < b.year; });
+  std::sort(breaks.begin(), breaks.end(),
+            [](const Break& a, const Break& b) { return a.year < b.year; });
   for (std::size_t i = 1; i < breaks.size(); ++i) {
     if (breaks[i].year == breaks[i - 1].year) {
       return Status::InvalidArgument("--break " + breaks[i].date + " is given twice");
@@ -161,19 +162,19 @@ Result<TrendResult> FitTrend(const std::vector<TrendPoint>& points, const TrendO
   auto begin = points.begin();
   for (std::size_t e = 0; e <= breaks.size() && !breaks.empty(); ++e) {
     const bool last = e == breaks.size();
-    const auto end = last ? points.end()
-                          : std::find_if(begin, points.end(), [&](const TrendPoint& p) {
-                              return p.year >= breaks[e].year;
-                            });
+    const auto end =
+        last ? points.end() : std::find_if(begin, points.end(), [&](const TrendPoint& p) {
+          return p.year >= breaks[e].year;
+        });
     const std::string from = e == 0 ? "" : breaks[e - 1].date;
     const std::string to = last ? "" : breaks[e].date;
     const std::vector<TrendPoint> segment(begin, end);
     if (segment.size() < 3) {
-      return Status::InvalidArgument(
-          "the era " + (from.empty() ? points.front().date : from) + " .. " +
-          (to.empty() ? points.back().date : "before " + to) + " has " +
-          std::to_string(segment.size()) + " point" + (segment.size() == 1 ? "" : "s") +
-          "; each era needs at least 3 (move or drop a --break)");
+      return Status::InvalidArgument("the era " + (from.empty() ? points.front().date : from) +
+                                     " .. " + (to.empty() ? points.back().date : "before " + to) +
+                                     " has " + std::to_string(segment.size()) + " point" +
+                                     (segment.size() == 1 ? "" : "s") +
+                                     "; each era needs at least 3 (move or drop a --break)");
     }
     TF_ASSIGN_OR_RETURN(TrendFit fit, FitSegment(segment, options, e + 1));
     fit.from = from;

@@ -15,8 +15,8 @@ namespace {
 constexpr Color kInk{33, 33, 33}, kMuted{100, 100, 100}, kGrid{226, 226, 226};
 constexpr Color kWhite{255, 255, 255}, kPoint{31, 119, 180}, kPointEdge{16, 70, 110};
 constexpr Color kFit{214, 39, 40}, kGray{150, 150, 150};
-constexpr Color kEraColors[] = {{44, 160, 44},  {148, 103, 189}, {255, 127, 14},
-                                {140, 86, 75},  {227, 119, 194}, {23, 190, 207}};
+constexpr Color kEraColors[] = {{44, 160, 44}, {148, 103, 189}, {255, 127, 14},
+                                {140, 86, 75}, {227, 119, 194}, {23, 190, 207}};
 constexpr double kLabelSize = 11, kPointRadius = 4.5;
 
 struct Box {
@@ -53,10 +53,13 @@ std::vector<FitLine> FitLines(const TrendResult& r) {
                    "all points: doubling every " + Months(all.fit.slope)});
   for (size_t i = 0; i < r.eras.size(); ++i) {
     const TrendFit& e = r.eras[i];
-    lines.push_back({e.first_year, e.last_year, e.fit.slope, e.fit.intercept,
+    lines.push_back({e.first_year,
+                     e.last_year,
+                     e.fit.slope,
+                     e.fit.intercept,
                      {kEraColors[i % std::size(kEraColors)], 2.5, false},
-                     (e.from.empty() ? "start" : e.from) + " .. " +
-                         (e.to.empty() ? "end" : e.to) + ": " + Months(e.fit.slope)});
+                     (e.from.empty() ? "start" : e.from) + " .. " + (e.to.empty() ? "end" : e.to) +
+                         ": " + Months(e.fit.slope)});
   }
   return lines;
 }
@@ -75,8 +78,14 @@ Frame MakeFrame(const std::vector<TrendPoint>& points, const std::vector<FitLine
     }
   }
   const double first = points.front().year, last = points.back().year;
-  Frame f{84, 70, o.width - 84.0 - 24, o.height - 70.0 - 58, std::floor(first - 0.15),
-          std::ceil(last + 0.15), std::floor(lo - 0.3), std::ceil(hi + 0.3)};
+  Frame f{84,
+          70,
+          o.width - 84.0 - 24,
+          o.height - 70.0 - 58,
+          std::floor(first - 0.15),
+          std::ceil(last + 0.15),
+          std::floor(lo - 0.3),
+          std::ceil(hi + 0.3)};
   return f;
 }
 
@@ -123,7 +132,8 @@ void DrawTitle(const TrendResult& r, const PlotOptions& o, Canvas& c) {
 Box DrawLegend(const std::vector<FitLine>& lines, const Frame& f, Canvas& c) {
   double width = 0;
   for (const FitLine& l : lines) width = std::max(width, TextWidth(l.label, 11));
-  const Box box{f.left + 10, f.top + 10, f.left + 10 + 44 + width, f.top + 16 + 18.0 * static_cast<double>(lines.size())};
+  const Box box{f.left + 10, f.top + 10, f.left + 10 + 44 + width,
+                f.top + 16 + 18.0 * static_cast<double>(lines.size())};
   c.Rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0, kWhite, kGrid);
   for (size_t i = 0; i < lines.size(); ++i) {
     const double y = box.y0 + 17 + 18.0 * static_cast<double>(i);
@@ -149,14 +159,18 @@ void DrawLabels(const std::vector<TrendPoint>& points, const Frame& f, std::vect
   for (const TrendPoint* p : order) {
     const double x = f.X(p->year), y = f.Y(std::log10(p->flop));
     const double w = TextWidth(p->name, kLabelSize);
-    const struct { double dx, dy; Anchor anchor; } spots[] = {
-        {7, -6, Anchor::kStart}, {7, 14, Anchor::kStart}, {-7, -6, Anchor::kEnd},
-        {-7, 14, Anchor::kEnd}};
+    const struct {
+      double dx, dy;
+      Anchor anchor;
+    } spots[] = {{7, -6, Anchor::kStart},
+                 {7, 14, Anchor::kStart},
+                 {-7, -6, Anchor::kEnd},
+                 {-7, 14, Anchor::kEnd}};
     for (const auto& s : spots) {
       const double x0 = s.anchor == Anchor::kStart ? x + s.dx : x + s.dx - w;
       const Box box{x0, y + s.dy - kLabelSize * 0.8, x0 + w, y + s.dy + kLabelSize * 0.25};
-      const bool clear = std::none_of(taken.begin(), taken.end(),
-                                      [&](const Box& t) { return t.Overlaps(box); });
+      const bool clear =
+          std::none_of(taken.begin(), taken.end(), [&](const Box& t) { return t.Overlaps(box); });
       if (!clear || !box.Inside(f.Area())) continue;
       taken.push_back(box);
       c.Text(x + s.dx, y + s.dy, p->name, {kLabelSize, kInk, s.anchor});
@@ -234,7 +248,8 @@ void DrawTrend(const std::vector<TrendPoint>& points, const TrendResult& result,
 Result<PlotFormat> PlotFormatForPath(std::string_view path) {
   const std::string lower = ToLower(path);
   const auto ends_with = [&](std::string_view ext) {
-    return lower.size() > ext.size() && lower.compare(lower.size() - ext.size(), ext.size(), ext) == 0;
+    return lower.size() > ext.size() &&
+           lower.compare(lower.size() - ext.size(), ext.size(), ext) == 0;
   };
   if (ends_with(".svg")) return PlotFormat::kSvg;
   if (ends_with(".png")) return PlotFormat::kPng;

@@ -96,9 +96,9 @@ cairo_status_t AppendBytes(void* closure, const unsigned char* data, unsigned in
 
 Result<std::string> RenderPng(const std::vector<TrendPoint>& points, const TrendResult& result,
                               const PlotOptions& options) {
-  cairo_surface_t* surface = cairo_image_surface_create(
-      CAIRO_FORMAT_RGB24, static_cast<int>(options.width * kScale),
-      static_cast<int>(options.height * kScale));
+  cairo_surface_t* surface =
+      cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(options.width * kScale),
+                                 static_cast<int>(options.height * kScale));
   cairo_t* cr = cairo_create(surface);
   cairo_scale(cr, kScale, kScale);
   CairoCanvas canvas(cr);

@@ -21,11 +21,20 @@ std::string Escape(std::string_view text) {
   std::string out;
   for (char ch : ValidUtf8(text)) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -34,10 +43,12 @@ std::string Escape(std::string_view text) {
 class SvgCanvas : public Canvas {
  public:
   SvgCanvas(int width, int height) {
-    out_ = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-           "width=\"" + std::to_string(width) + "\" height=\"" + std::to_string(height) +
-           "\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
-           "\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n";
+    out_ =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+        "width=\"" +
+        std::to_string(width) + "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
+        std::to_string(width) + " " + std::to_string(height) +
+        "\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n";
   }
 
   void Rect(double x, double y, double w, double h, std::optional<Color> fill,
@@ -62,8 +73,7 @@ class SvgCanvas : public Canvas {
     static constexpr const char* kAnchors[] = {"start", "middle", "end"};
     out_ += "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\" font-size=\"" + Num(s.size) +
             "\" fill=\"" + Rgb(s.color) + "\" text-anchor=\"" +
-            kAnchors[static_cast<int>(s.anchor)] + "\"" +
-            (s.bold ? " font-weight=\"bold\"" : "") +
+            kAnchors[static_cast<int>(s.anchor)] + "\"" + (s.bold ? " font-weight=\"bold\"" : "") +
             (s.vertical ? " transform=\"rotate(-90 " + Num(x) + " " + Num(y) + ")\"" : "") + ">" +
             Escape(text) + "</text>\n";
   }

@@ -1,10 +1,11 @@
 // Figures: the SVG's content, the PNG's signature and size, formats, text safety.
+#include "trainflops/plot.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "canvas.h"
-#include "trainflops/plot.h"
 
 namespace trainflops {
 namespace {
@@ -76,13 +77,13 @@ TEST(Plot, FormatFromTheExtension) {
 TEST(Plot, TextIsMadeValidUtf8) {
   const std::pair<std::string, std::string> cases[] = {
       {"GPT-4", "GPT-4"},
-      {"R\xC3\xA9seau", "R\xC3\xA9seau"},           // é
-      {"bad\xFFyte", "bad?yte"},                   // never valid in UTF-8
-      {"over\xC0\xAFlong", "over??long"},          // overlong '/'
-      {"cut\xE2\x82", "cut??"},                     // truncated sequence
-      {"sur\xED\xA0\x80", "sur???"},               // a UTF-16 surrogate
-      {"tab\there", "tab?here"},                   // control characters
-      {"\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},    // 4-byte emoji
+      {"R\xC3\xA9seau", "R\xC3\xA9seau"},        // é
+      {"bad\xFFyte", "bad?yte"},                 // never valid in UTF-8
+      {"over\xC0\xAFlong", "over??long"},        // overlong '/'
+      {"cut\xE2\x82", "cut??"},                  // truncated sequence
+      {"sur\xED\xA0\x80", "sur???"},             // a UTF-16 surrogate
+      {"tab\there", "tab?here"},                 // control characters
+      {"\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"},  // 4-byte emoji
   };
   for (const auto& [in, out] : cases) EXPECT_EQ(plot::ValidUtf8(in), out);
 }

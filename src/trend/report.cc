@@ -44,8 +44,8 @@ std::string IntervalText(const BootstrapInterval& b, std::uint64_t seed) {
   return Sci(100 * b.level, 3) + "% interval: " + Bound(b.doubling_low) + " .. " +
          Bound(b.doubling_high) + " months" +
          (std::isfinite(b.doubling_high) ? "" : " (it includes no growth)") +
-         " (percentile bootstrap: " +
-         std::to_string(b.resamples) + " resamples of the points, seed " + std::to_string(seed) +
+         " (percentile bootstrap: " + std::to_string(b.resamples) +
+         " resamples of the points, seed " + std::to_string(seed) +
          (b.degenerate > 0 ? ", " + std::to_string(b.degenerate) + " single-date resamples skipped"
                            : "") +
          ")";
@@ -76,9 +76,9 @@ std::string ErasText(const TrendResult& r) {
                           {false, true, true, true, true, true});
   for (const TrendFit& e : r.eras) {
     table.AddRow({EraName(e), std::to_string(e.fit.n), Months(DoublingTimeMonths(e.fit.slope)),
-                  e.interval ? Bound(e.interval->doubling_low) + " .. " +
-                                   Bound(e.interval->doubling_high)
-                             : "-",
+                  e.interval
+                      ? Bound(e.interval->doubling_low) + " .. " + Bound(e.interval->doubling_high)
+                      : "-",
                   Sci(GrowthPerYear(e.fit.slope), 3) + "x", Sci(e.fit.r_squared, 3)});
   }
   return "eras (each fitted on its own points):\n" + table.Render();
@@ -96,8 +96,8 @@ std::string PublishedText(const PublishedTrend& p, const TrendReport& report) {
   const TrendPoint* from = FindPoint(report.selection.points, p.growth_from);
   const TrendPoint* to = FindPoint(report.selection.points, p.growth_to);
   if (from != nullptr && to != nullptr) {
-    out += "  \"" + p.growth_quote + "\" from " + p.growth_from + " to " + p.growth_to +
-           ": here " + Sci(to->flop / from->flop) + "x\n";
+    out += "  \"" + p.growth_quote + "\" from " + p.growth_from + " to " + p.growth_to + ": here " +
+           Sci(to->flop / from->flop) + "x\n";
   }
   return out;
 }
@@ -120,8 +120,8 @@ std::string RenderTrendText(const TrendReport& r) {
   out += FitText(r.result.overall, r.result.seed);
   const Span span = LargestOverEarliest(s.points);
   out += "  largest / earliest point: " + span.largest->name + " (" + Sci(span.largest->flop) +
-         " FLOP) / " + span.earliest->name + " (" + Sci(span.earliest->flop) + " FLOP) = " +
-         Sci(span.ratio) + "x\n";
+         " FLOP) / " + span.earliest->name + " (" + Sci(span.earliest->flop) +
+         " FLOP) = " + Sci(span.ratio) + "x\n";
   if (r.published) out += "\n" + PublishedText(*r.published, r);
   if (!r.result.eras.empty()) out += "\n" + ErasText(r.result);
   if (!r.plot_path.empty()) out += "\nplot: " + r.plot_path + "\n";
@@ -192,7 +192,8 @@ std::string RenderTrendJson(const TrendReport& r) {
   }
   out["points"] = json::array();
   for (const TrendPoint& p : s.points) {
-    out["points"].push_back({{"name", p.name}, {"date", p.date}, {"flop", p.flop}, {"line", p.line}});
+    out["points"].push_back(
+        {{"name", p.name}, {"date", p.date}, {"flop", p.flop}, {"line", p.line}});
   }
   out["plot"] = r.plot_path.empty() ? json(nullptr) : json(r.plot_path);
   // Invalid UTF-8 in a name must not abort the dump (nlohmann throws by default).

@@ -77,7 +77,8 @@ Result<std::vector<Row>> ReadRows(const CsvTable& table, const TrendColumns& col
       continue;
     }
     Result<double> year = DecimalYear(date);
-    if (!year.ok()) return year.status().WithContext(at + "column '" + table.header[date_col] + "'");
+    if (!year.ok())
+      return year.status().WithContext(at + "column '" + table.header[date_col] + "'");
     Result<double> flop = ParseComputeCell(compute, columns.unit);
     if (!flop.ok()) {
       return flop.status().WithContext(at + "column '" + table.header[compute_col] + "'");
@@ -169,8 +170,8 @@ Result<double> DecimalYear(std::string_view date) {
   }
   const int y = ToInt(d.substr(0, 4)), m = ToInt(d.substr(5, 2)), day = ToInt(d.substr(8, 2));
   if (m < 1 || m > 12) return bad("month must be 01 to 12");
-  const long month_days = DaysFromCivil(m == 12 ? y + 1 : y, m == 12 ? 1 : m + 1, 1) -
-                          DaysFromCivil(y, m, 1);
+  const long month_days =
+      DaysFromCivil(m == 12 ? y + 1 : y, m == 12 ? 1 : m + 1, 1) - DaysFromCivil(y, m, 1);
   if (day < 1 || day > month_days) {
     return bad("day must be 01 to " + std::to_string(month_days) + " in that month");
   }

@@ -30,12 +30,9 @@ TEST(DecimalYear, DayOfYearOverDaysInYear) {
 
 TEST(DecimalYear, RejectsWhatIsNotADate) {
   const std::pair<const char*, const char*> cases[] = {
-      {"2019-13-01", "month must be 01 to 12"},
-      {"2019-02-29", "day must be 01 to 28"},
-      {"2020-04-31", "day must be 01 to 30"},
-      {"2019-6-1", "(accepted: YYYY-MM-DD)"},
-      {"June 2019", "is not a date"},
-      {"", "is not a date"},
+      {"2019-13-01", "month must be 01 to 12"}, {"2019-02-29", "day must be 01 to 28"},
+      {"2020-04-31", "day must be 01 to 30"},   {"2019-6-1", "(accepted: YYYY-MM-DD)"},
+      {"June 2019", "is not a date"},           {"", "is not a date"},
   };
   for (const auto& [date, message] : cases) {
     const Result<double> y = DecimalYear(date);
@@ -123,11 +120,13 @@ TEST(SelectTrendPoints, ErrorsNameFileLineColumnAndSuggest) {
        {},
        "m.csv:2: column 'Training compute (FLOP)': compute must be > 0"},
       {"Model,Date,Training compute (FLOP)\n", {}, "unknown column 'Publication date'"},
-      {kModels, {"", "", {{"Domain", "Langauge", ""}}, {}},
+      {kModels,
+       {"", "", {{"Domain", "Langauge", ""}}, {}},
        "--where Domain=Langauge: no row has that value; did you mean 'Language'?"},
       {kModels, {"", "", {{"Domian", "Vision", ""}}, {}}, "did you mean 'Domain'?"},
       {kModels, {"", "", {}, {"Z"}}, "--exclude: no model named 'Z'"},
-      {kModels, {"2016-06-01", "2017-06-01", {}, {}},
+      {kModels,
+       {"2016-06-01", "2017-06-01", {}, {}},
        "only 1 point with a date and a compute value left after filtering (7 rows; dates "
        "2016-06-01 .. 2017-06-01: kept 1 of 5); a trend needs at least 3"},
       {kModels, {"2018-01-01", "2015-01-01", {}, {}}, "--from 2018-01-01 is after --to"},

@@ -53,13 +53,13 @@ Result<Distribution> ExactProduct(const std::vector<Factor>& factors) {
   if (all_lognormal) return LogNormalProduct(s);
   if (s.uncertain.size() == 1) {
     const Factor& f = *s.uncertain.front();
-    TF_ASSIGN_OR_RETURN(const Distribution d,
-                        f.exponent > 0 ? Result<Distribution>(f.distribution)
-                                       : f.distribution.Reciprocal());
+    TF_ASSIGN_OR_RETURN(const Distribution d, f.exponent > 0 ? Result<Distribution>(f.distribution)
+                                                             : f.distribution.Reciprocal());
     return d.Scaled(s.constant);
   }
   return Status::InvalidArgument(
-      "no closed form for this product (closed forms: points, one uncertain factor, or lognormals)");
+      "no closed form for this product (closed forms: points, one uncertain factor, or "
+      "lognormals)");
 }
 
 Result<double> LogUniformProductCdf(const std::vector<Factor>& factors, double x) {

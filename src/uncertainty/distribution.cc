@@ -1,5 +1,6 @@
 // The distributions of uncertain inputs: validation, exact inverse CDFs and
 // closed-form transforms.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -124,6 +125,12 @@ void Distribution::CacheLogs() {
 }
 
 double Distribution::Quantile(double p) const {
+  // Rounding in the formulas below can step an ulp outside a bounded
+  // support (a + (b - a) p > b); a utilization range must never exceed 1.
+  return std::clamp(RawQuantile(p), SupportLow(), SupportHigh());
+}
+
+double Distribution::RawQuantile(double p) const {
   switch (kind_) {
     case DistributionKind::kPoint:
       return a_;
@@ -172,8 +179,8 @@ double Distribution::SupportHigh() const {
 
 Result<Distribution> Distribution::Scaled(double factor) const {
   if (!(factor > 0) || !std::isfinite(factor)) {
-    return Status::InvalidArgument("a distribution can only be scaled by a finite factor > 0 (got " +
-                                   Num(factor) + ")");
+    return Status::InvalidArgument(
+        "a distribution can only be scaled by a finite factor > 0 (got " + Num(factor) + ")");
   }
   Distribution d = *this;
   d.a_ *= factor;

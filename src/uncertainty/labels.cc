@@ -56,8 +56,8 @@ const std::vector<DefaultRange>& DefaultRanges() {
        "the mode here; reported: 0.25 (GPT-3) to 0.39 (GShard) (Patterson et al. 2021, Fig. 5), "
        "0.43-0.52 (Megatron, actively maximised), ~0.4 on A100 (EleutherAI); 0.2..0.5 covers "
        "them (seed 002: above 0.5 was hard before 2021; GSPMD's 0.62 needs an explicit range)"},
-      {"utilization_other", "hardware utilization, models other than large language models",
-       0.4, *Distribution::Triangular(0.25, 0.4, 0.6),
+      {"utilization_other", "hardware utilization, models other than large language models", 0.4,
+       *Distribution::Triangular(0.25, 0.4, 0.6),
        "seed 002 (Method 2, 'GPU utilization' box): 0.4 recommended for other models, the mode "
        "here; single-GPU CNN experiments 0.30-0.75 (rarely above 0.75 even on one GPU), OpenAI "
        "assumed 0.33 for multi-GPU runs, 0.25 for large optimised projects (Cotra's draft)"},

@@ -26,9 +26,7 @@ std::uint64_t SplitMix64(std::uint64_t x) {
 
 // The top 53 bits, centred in their cell: strictly inside (0, 1), so that
 // inverse CDFs with infinite tails stay finite.
-double UnitOpen(std::uint64_t bits) {
-  return (static_cast<double>(bits >> 11) + 0.5) * 0x1.0p-53;
-}
+double UnitOpen(std::uint64_t bits) { return (static_cast<double>(bits >> 11) + 0.5) * 0x1.0p-53; }
 
 Status CheckFactors(const std::vector<Factor>& factors) {
   if (factors.empty()) return Status::InvalidArgument("a product needs at least one factor");
@@ -54,6 +52,18 @@ void MultiplyByFactor(const Factor& f, std::uint64_t stream_seed, std::vector<do
   } else {
     for (double& x : out) x /= d.Quantile(UnitOpen(engine()));
   }
+}
+
+// The type-7 quantile by selection, O(n) instead of a sort: the order
+// statistics at floor(h) and floor(h) + 1 are those a sort would give.
+double SelectQuantile(std::vector<double>& v, double p) {
+  const double h = static_cast<double>(v.size() - 1) * p;
+  const auto lo = static_cast<std::size_t>(std::floor(h));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lo), v.end());
+  const double a = v[lo];
+  if (lo + 1 >= v.size()) return a;
+  const double b = *std::min_element(v.begin() + static_cast<std::ptrdiff_t>(lo) + 1, v.end());
+  return a + (h - static_cast<double>(lo)) * (b - a);
 }
 
 }  // namespace
@@ -104,12 +114,11 @@ Result<UncertaintySummary> Summarize(std::vector<double>& samples,
                                      " must be a probability strictly between 0 and 1");
     }
   }
-  std::sort(samples.begin(), samples.end());
   UncertaintySummary s;
-  s.median = SortedQuantile(samples, 0.5);
-  s.low = SortedQuantile(samples, 0.05);
-  s.high = SortedQuantile(samples, 0.95);
-  for (double p : options.quantiles) s.quantiles.push_back({p, SortedQuantile(samples, p)});
+  s.median = SelectQuantile(samples, 0.5);
+  s.low = SelectQuantile(samples, 0.05);
+  s.high = SelectQuantile(samples, 0.95);
+  for (double p : options.quantiles) s.quantiles.push_back({p, SelectQuantile(samples, p)});
   s.samples = samples.size();
   s.seed = options.seed;
   s.label = LabelForInterval(s.median, s.low, s.high);

@@ -64,9 +64,9 @@ Result<Uncertain> ParseRange(std::string_view text, size_t dots, const PointPars
   const std::string_view low_text = Trim(text.substr(0, dots));
   const std::string_view high_text = Trim(text.substr(dots + 2));
   if (low_text.empty() || high_text.empty()) return Bad(text, "a range needs both ends");
-  TF_ASSIGN_OR_RETURN(const double low,
-                      ParsePiece(parse, WithUnit(low_text, TrailingUnit(high_text)),
-                                 "low end of " + Quote(text)));
+  TF_ASSIGN_OR_RETURN(
+      const double low,
+      ParsePiece(parse, WithUnit(low_text, TrailingUnit(high_text)), "low end of " + Quote(text)));
   TF_ASSIGN_OR_RETURN(const double high,
                       ParsePiece(parse, std::string(high_text), "high end of " + Quote(text)));
   if (!(low < high)) {
@@ -152,7 +152,8 @@ Result<Uncertain> ParseNamed(std::string_view text, size_t open, const PointPars
   const std::vector<std::string_view> args = SplitArgs(text.substr(open + 1, close - open - 1));
   if (args.size() != n->args.size()) {
     std::string want;
-    for (std::string_view a : n->args) want += std::string(want.empty() ? "" : ", ") + std::string(a);
+    for (std::string_view a : n->args)
+      want += std::string(want.empty() ? "" : ", ") + std::string(a);
     return Bad(text, std::string(n->name) + " takes " + std::to_string(n->args.size()) +
                          " arguments (" + want + "), got " + std::to_string(args.size()) +
                          " (numbers inside parentheses cannot use thousands separators)");

@@ -89,7 +89,8 @@ TEST(MonteCarlo, LogUniformCdfHelperAgreesWithTheHandFormula) {
 TEST(MonteCarlo, QuotientOfLogUniforms) {
   const std::vector<Factor> factors = {F("a", Distribution::LogUniform(1, 100)),
                                        F("b", Distribution::LogUniform(1, 10), -1)};
-  ExpectQuantilesMatch(factors, [](double x) { return TrapezoidCdf(x * 10); }, kDefaultSamples);
+  ExpectQuantilesMatch(
+      factors, [](double x) { return TrapezoidCdf(x * 10); }, kDefaultSamples);
 }
 
 // Four log-uniform factors, as in chips x time x peak x utilization: the
@@ -128,8 +129,8 @@ TEST(MonteCarlo, PointTimesRangeIsAScaledRange) {
   const std::vector<Factor> factors = {F("k", Distribution::Point(3)),
                                        F("u", Distribution::Uniform(1, 2))};
   EXPECT_EQ(ExactProduct(factors)->Describe(), "uniform(3, 6)");
-  ExpectQuantilesMatch(factors, [](double x) { return std::clamp((x - 3) / 3, 0.0, 1.0); },
-                       kDefaultSamples);
+  ExpectQuantilesMatch(
+      factors, [](double x) { return std::clamp((x - 3) / 3, 0.0, 1.0); }, kDefaultSamples);
   const std::vector<Factor> divided = {F("k", Distribution::Point(2)),
                                        F("u", Distribution::LogUniform(1, 4), -1)};
   EXPECT_EQ(ExactProduct(divided)->Describe(), "loguniform(0.5, 2)");
@@ -138,14 +139,13 @@ TEST(MonteCarlo, PointTimesRangeIsAScaledRange) {
 
 TEST(MonteCarlo, NormalAndTriangularFactors) {
   // normal(10, 2): 95th percentile 10 + 2 x 1.645.
-  ExpectQuantilesMatch({F("n", Distribution::Normal(10, 2))},
-                       [](double x) { return NormalCdf((x - 10) / 2); }, 20000);
+  ExpectQuantilesMatch(
+      {F("n", Distribution::Normal(10, 2))}, [](double x) { return NormalCdf((x - 10) / 2); },
+      20000);
   // triangular(1, 2, 3): F(x) = (x-1)^2 / 2 below 2, 1 - (3-x)^2 / 2 above.
-  ExpectQuantilesMatch({F("t", Distribution::Triangular(1, 2, 3))},
-                       [](double x) {
-                         return x <= 2 ? (x - 1) * (x - 1) / 2 : 1 - (3 - x) * (3 - x) / 2;
-                       },
-                       20000);
+  ExpectQuantilesMatch(
+      {F("t", Distribution::Triangular(1, 2, 3))},
+      [](double x) { return x <= 2 ? (x - 1) * (x - 1) / 2 : 1 - (3 - x) * (3 - x) / 2; }, 20000);
 }
 
 TEST(MonteCarlo, SameSeedSameNumbersOtherSeedOtherNumbers) {
@@ -172,8 +172,7 @@ TEST(MonteCarlo, SameSeedSameNumbersOtherSeedOtherNumbers) {
 TEST(MonteCarlo, QuantilesAreReportedInTheOrderAsked) {
   MonteCarloOptions options;
   options.quantiles = {0.9, 0.1};
-  const Result<UncertaintySummary> s =
-      Propagate({F("u", Distribution::Uniform(0, 1))}, options);
+  const Result<UncertaintySummary> s = Propagate({F("u", Distribution::Uniform(0, 1))}, options);
   ASSERT_TRUE(s.ok());
   ASSERT_EQ(s->quantiles.size(), 2u);
   EXPECT_EQ(s->quantiles[0].probability, 0.9);
@@ -199,8 +198,8 @@ TEST(MonteCarlo, Errors) {
   bad_quantile.quantiles = {1.5};
   EXPECT_FALSE(Propagate({F("x", Distribution::Uniform(1, 2))}, bad_quantile).ok());
   // 1e200 x 1e200 overflows a double: an error, not infinities.
-  const auto overflow = Propagate({F("a", Distribution::Uniform(1e200, 2e200)),
-                                   F("b", Distribution::Uniform(1e200, 2e200))});
+  const auto overflow = Propagate(
+      {F("a", Distribution::Uniform(1e200, 2e200)), F("b", Distribution::Uniform(1e200, 2e200))});
   ASSERT_FALSE(overflow.ok());
   EXPECT_NE(overflow.status().message().find("overflows"), std::string::npos);
 }
@@ -221,13 +220,13 @@ struct LabelCase {
 
 TEST(ConfidenceLabels, SpreadFromTheMedianDecides) {
   const LabelCase cases[] = {
-      {10, 5, 20, ConfidenceLabel::kConfident},        // 2x both ways
+      {10, 5, 20, ConfidenceLabel::kConfident},         // 2x both ways
       {10, 10.0 / 3, 30, ConfidenceLabel::kConfident},  // exactly 3x
       {10, 3.4, 29, ConfidenceLabel::kConfident},
-      {10, 2, 40, ConfidenceLabel::kLikely},  // 5x below
-      {10, 5, 100, ConfidenceLabel::kLikely},  // exactly 10x above
+      {10, 2, 40, ConfidenceLabel::kLikely},         // 5x below
+      {10, 5, 100, ConfidenceLabel::kLikely},        // exactly 10x above
       {10, 0.5, 11, ConfidenceLabel::kSpeculative},  // 20x below
-      {10, 0, 11, ConfidenceLabel::kSpeculative},  // reaches 0
+      {10, 0, 11, ConfidenceLabel::kSpeculative},    // reaches 0
   };
   for (const LabelCase& c : cases) {
     EXPECT_EQ(LabelForInterval(c.median, c.low, c.high), c.label)
