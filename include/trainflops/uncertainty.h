@@ -75,6 +75,7 @@ class Distribution {
   std::string Describe(int digits = 4) const;
 
  private:
+  static Distribution Make(DistributionKind kind, double a, double b = 0, double c = 0);
   void CacheLogs();
   double RawQuantile(double p) const;
 

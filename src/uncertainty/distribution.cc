@@ -15,104 +15,80 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 std::string Num(double v) { return FormatScientific(v, 6); }
 
-Status NotFinite(std::string_view what) {
-  return Status::InvalidArgument(std::string(what) + ": parameters must be finite numbers");
+// Each check returns OK or "WHAT needs NEED" naming the distribution.
+Status Need(bool ok, std::string_view what, const std::string& need) {
+  return ok ? Status::Ok() : Status::InvalidArgument(std::string(what) + " needs " + need);
 }
 
-bool AllFinite(std::initializer_list<double> values) {
-  for (double v : values) {
-    if (!std::isfinite(v)) return false;
-  }
-  return true;
+Status Finite(std::string_view what, std::initializer_list<double> values) {
+  const bool all =
+      std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+  return Need(all, what, "finite parameters");
 }
 
-Status NeedsOrder(std::string_view what, double low, double high) {
-  return Status::InvalidArgument(std::string(what) + " needs low < high (got " + Num(low) +
-                                 " and " + Num(high) + ")");
+Status Ordered(std::string_view what, double low, double high) {
+  return Need(low < high, what, "low < high (got " + Num(low) + " and " + Num(high) + ")");
 }
 
 }  // namespace
 
-Distribution Distribution::Point(double value) {
+Distribution Distribution::Make(DistributionKind kind, double a, double b, double c) {
   Distribution d;
-  d.a_ = value;
-  return d;
-}
-
-Result<Distribution> Distribution::Uniform(double low, double high) {
-  if (!AllFinite({low, high})) return NotFinite("uniform(low, high)");
-  if (!(low < high)) return NeedsOrder("uniform(low, high)", low, high);
-  Distribution d;
-  d.kind_ = DistributionKind::kUniform;
-  d.a_ = low;
-  d.b_ = high;
-  return d;
-}
-
-Result<Distribution> Distribution::LogUniform(double low, double high) {
-  if (!AllFinite({low, high})) return NotFinite("loguniform(low, high)");
-  if (!(low > 0)) {
-    return Status::InvalidArgument("loguniform(low, high) needs low > 0 (got " + Num(low) + ")");
-  }
-  if (!(low < high)) return NeedsOrder("loguniform(low, high)", low, high);
-  Distribution d;
-  d.kind_ = DistributionKind::kLogUniform;
-  d.a_ = low;
-  d.b_ = high;
+  d.kind_ = kind;
+  d.a_ = a;
+  d.b_ = b;
+  d.c_ = c;
   d.CacheLogs();
   return d;
 }
 
+Distribution Distribution::Point(double value) { return Make(DistributionKind::kPoint, value); }
+
+Result<Distribution> Distribution::Uniform(double low, double high) {
+  constexpr std::string_view kWhat = "uniform(low, high)";
+  TF_RETURN_IF_ERROR(Finite(kWhat, {low, high}));
+  TF_RETURN_IF_ERROR(Ordered(kWhat, low, high));
+  return Make(DistributionKind::kUniform, low, high);
+}
+
+Result<Distribution> Distribution::LogUniform(double low, double high) {
+  constexpr std::string_view kWhat = "loguniform(low, high)";
+  TF_RETURN_IF_ERROR(Finite(kWhat, {low, high}));
+  TF_RETURN_IF_ERROR(Need(low > 0, kWhat, "low > 0 (got " + Num(low) + ")"));
+  TF_RETURN_IF_ERROR(Ordered(kWhat, low, high));
+  return Make(DistributionKind::kLogUniform, low, high);
+}
+
 Result<Distribution> Distribution::Normal(double mean, double sd, bool truncate_below_zero) {
-  if (!AllFinite({mean, sd})) return NotFinite("normal(mean, sd)");
-  if (!(sd > 0)) {
-    return Status::InvalidArgument("normal(mean, sd) needs sd > 0 (got " + Num(sd) + ")");
-  }
-  if (truncate_below_zero && !(mean > 0)) {
-    return Status::InvalidArgument("normal(mean, sd) of a positive quantity needs mean > 0 (got " +
-                                   Num(mean) + ")");
-  }
-  Distribution d;
-  d.kind_ = DistributionKind::kNormal;
-  d.a_ = mean;
-  d.b_ = sd;
+  constexpr std::string_view kWhat = "normal(mean, sd)";
+  TF_RETURN_IF_ERROR(Finite(kWhat, {mean, sd}));
+  TF_RETURN_IF_ERROR(Need(sd > 0, kWhat, "sd > 0 (got " + Num(sd) + ")"));
+  TF_RETURN_IF_ERROR(Need(!truncate_below_zero || mean > 0, kWhat,
+                          "mean > 0 for a positive quantity (got " + Num(mean) + ")"));
+  Distribution d = Make(DistributionKind::kNormal, mean, sd);
   // Truncation keeps only x > 0: quantiles map p to P(x<=0) + p (1 - P(x<=0)).
   if (truncate_below_zero) d.truncated_mass_ = NormalCdf(-mean / sd);
   return d;
 }
 
 Result<Distribution> Distribution::LogNormal(double median, double gsd) {
-  if (!AllFinite({median, gsd})) return NotFinite("lognormal(median, gsd)");
-  if (!(median > 0)) {
-    return Status::InvalidArgument("lognormal(median, gsd) needs median > 0 (got " + Num(median) +
-                                   ")");
-  }
-  if (!(gsd > 1)) {
-    return Status::InvalidArgument(
-        "lognormal(median, gsd) needs gsd > 1, the geometric standard deviation as a factor (got " +
-        Num(gsd) + ")");
-  }
-  Distribution d;
-  d.kind_ = DistributionKind::kLogNormal;
-  d.a_ = median;
-  d.b_ = gsd;
-  d.CacheLogs();
-  return d;
+  constexpr std::string_view kWhat = "lognormal(median, gsd)";
+  TF_RETURN_IF_ERROR(Finite(kWhat, {median, gsd}));
+  TF_RETURN_IF_ERROR(Need(median > 0, kWhat, "median > 0 (got " + Num(median) + ")"));
+  TF_RETURN_IF_ERROR(
+      Need(gsd > 1, kWhat,
+           "gsd > 1, the geometric standard deviation as a factor (got " + Num(gsd) + ")"));
+  return Make(DistributionKind::kLogNormal, median, gsd);
 }
 
 Result<Distribution> Distribution::Triangular(double low, double mode, double high) {
-  if (!AllFinite({low, mode, high})) return NotFinite("triangular(low, mode, high)");
-  if (!(low < high)) return NeedsOrder("triangular(low, mode, high)", low, high);
-  if (mode < low || mode > high) {
-    return Status::InvalidArgument("triangular(low, mode, high) needs low <= mode <= high (got " +
-                                   Num(low) + ", " + Num(mode) + ", " + Num(high) + ")");
-  }
-  Distribution d;
-  d.kind_ = DistributionKind::kTriangular;
-  d.a_ = low;
-  d.b_ = mode;
-  d.c_ = high;
-  return d;
+  constexpr std::string_view kWhat = "triangular(low, mode, high)";
+  TF_RETURN_IF_ERROR(Finite(kWhat, {low, mode, high}));
+  TF_RETURN_IF_ERROR(Ordered(kWhat, low, high));
+  TF_RETURN_IF_ERROR(
+      Need(mode >= low && mode <= high, kWhat,
+           "low <= mode <= high (got " + Num(low) + ", " + Num(mode) + ", " + Num(high) + ")"));
+  return Make(DistributionKind::kTriangular, low, mode, high);
 }
 
 // Sampling calls Quantile millions of times; the logs of the log-scale
@@ -188,7 +164,7 @@ Result<Distribution> Distribution::Scaled(double factor) const {
   // truncation point 0 is unmoved, so the truncated mass is unchanged).
   if (kind_ != DistributionKind::kLogNormal) d.b_ *= factor;
   d.c_ *= factor;
-  if (!AllFinite({d.a_, d.b_, d.c_})) return NotFinite("scaled distribution");
+  TF_RETURN_IF_ERROR(Finite("a scaled distribution", {d.a_, d.b_, d.c_}));
   d.CacheLogs();
   return d;
 }

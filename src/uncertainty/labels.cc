@@ -24,28 +24,28 @@ ConfidenceLabel LabelForInterval(double median, double low, double high) {
   return ConfidenceLabel::kSpeculative;
 }
 
+namespace {
+
+struct LabelText {
+  std::string_view name;
+  std::string_view rule;
+};
+
+// Indexed by ConfidenceLabel.
+constexpr LabelText kLabels[] = {
+    {"Confident", "Confident: the 90% interval is within 3x of the median on both sides"},
+    {"Likely", "Likely: the 90% interval is within 10x of the median (but not 3x)"},
+    {"Speculative", "Speculative: the 90% interval reaches beyond 10x of the median"},
+};
+
+}  // namespace
+
 std::string_view ConfidenceLabelName(ConfidenceLabel label) {
-  switch (label) {
-    case ConfidenceLabel::kConfident:
-      return "Confident";
-    case ConfidenceLabel::kLikely:
-      return "Likely";
-    case ConfidenceLabel::kSpeculative:
-      return "Speculative";
-  }
-  return "Speculative";  // unreachable for valid enumerators
+  return kLabels[static_cast<int>(label)].name;
 }
 
 std::string ConfidenceRuleText(ConfidenceLabel label) {
-  switch (label) {
-    case ConfidenceLabel::kConfident:
-      return "Confident: the 90% interval is within 3x of the median on both sides";
-    case ConfidenceLabel::kLikely:
-      return "Likely: the 90% interval is within 10x of the median (but not 3x)";
-    case ConfidenceLabel::kSpeculative:
-      return "Speculative: the 90% interval reaches beyond 10x of the median";
-  }
-  return "";
+  return std::string(kLabels[static_cast<int>(label)].rule);
 }
 
 const std::vector<DefaultRange>& DefaultRanges() {

@@ -81,12 +81,12 @@ TEST(Distribution, RejectsInvalidParameters) {
       {"uniform reversed", Distribution::Uniform(2, 1), "needs low < high"},
       {"loguniform zero", Distribution::LogUniform(0, 1), "needs low > 0"},
       {"normal sd", Distribution::Normal(1, 0), "needs sd > 0"},
-      {"normal positive", Distribution::Normal(-1, 1, true), "needs mean > 0"},
+      {"normal positive", Distribution::Normal(-1, 1, true), "needs mean > 0 for a positive"},
       {"lognormal gsd", Distribution::LogNormal(1, 1), "needs gsd > 1"},
       {"lognormal median", Distribution::LogNormal(0, 2), "needs median > 0"},
       {"triangular mode", Distribution::Triangular(1, 4, 3), "low <= mode <= high"},
-      {"nan", Distribution::Uniform(std::nan(""), 1), "finite"},
-      {"inf", Distribution::LogNormal(HUGE_VAL, 2), "finite"},
+      {"nan", Distribution::Uniform(std::nan(""), 1), "uniform(low, high) needs finite parameters"},
+      {"inf", Distribution::LogNormal(HUGE_VAL, 2), "needs finite parameters"},
   };
   for (const InvalidCase& c : cases) {
     ASSERT_FALSE(c.distribution.ok()) << c.name;
