@@ -1,12 +1,138 @@
-// Placeholder until this command is implemented; replaced by its owner.
+// `trainflops compare`: Method 1 and Method 2 side by side.
 #include <ostream>
 
 #include "commands.h"
+#include "hardware_options.h"
+#include "trainflops/compare.h"
+#include "trainflops/hardware_report.h"
+#include "trainflops/method1.h"
+#include "trainflops/model_spec.h"
+#include "trainflops/text.h"
 
 namespace trainflops::cli {
+namespace {
 
-Status RunCompare(const std::vector<std::string>&, std::ostream&) {
-  return Status::InvalidArgument("not implemented yet");
+const std::vector<OptionSpec>& CompareOptions() {
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> s = {
+        {"--params", "N", "Method 1 as 6 x N x D: parameters (with --tokens)"},
+        {"--tokens", "D", "Method 1 as 6 x N x D: training tokens (with --params)"},
+        {"--method1-flop", "F", "Method 1 figure taken as given ('1.1e19', '22 pfs-days')"},
+        {"--epochs", "N", "spec: passes over the data (as for estimate)"},
+        {"--examples", "N", "spec: examples per epoch"},
+        {"--batches", "N", "spec: batches per epoch (with --batch-size)"},
+        {"--batch-size", "N", "spec: examples per batch (with --batches)"},
+        {"--tokens-per-sequence", "N", "spec: average tokens per sequence"},
+        {"--bp-ratio", "R", "spec: backward/forward ratio, a number, 'table' or 'per-layer'"},
+        {"--formula", "exact|approx", "spec: Table 1's exact terms (default) or approximate form"},
+    };
+    const auto& hw = HardwareRunOptions();
+    s.insert(s.end(), hw.begin(), hw.end());
+    s.push_back({"--unit", "flop|mac|pfs-day", "unit of the headline figures"});
+    s.push_back({"--json", "", "print one JSON object"});
+    s.push_back({"--help", "", "show this help"});
+    return s;
+  }();
+  return specs;
+}
+
+Result<Method1Options> SpecOptions(const ParsedArgs& a) {
+  Method1Options o;
+  if (auto r = a.Get("--bp-ratio")) {
+    const std::string v = ToLower(*r);
+    Result<double> number = ParseNumber(*r);
+    if (v == "table" || v == "per-layer") {
+      o.backward = v == "table" ? BackwardMode::kTable : BackwardMode::kPerLayer;
+    } else if (number.ok() && *number >= 0 && *number <= 100) {
+      o.bp_ratio = *number;
+    } else {
+      return Status::InvalidArgument("--bp-ratio: '" + *r +
+                                     "' is not accepted (accepted: a number in [0, 100], 'table', "
+                                     "'per-layer')");
+    }
+  }
+  if (auto f = a.Get("--formula")) {
+    if (ToLower(*f) != "exact" && ToLower(*f) != "approx") {
+      return Status::InvalidArgument("--formula: '" + *f + "' is not accepted (accepted: exact, approx)");
+    }
+    o.form = ToLower(*f) == "exact" ? FormulaForm::kExact : FormulaForm::kApprox;
+  }
+  return o;
+}
+
+Result<TrainingOverrides> SpecOverrides(const ParsedArgs& a) {
+  TrainingOverrides t;
+  const std::pair<const char*, std::optional<double>*> fields[] = {
+      {"--epochs", &t.epochs},        {"--examples", &t.examples},
+      {"--batches", &t.batches},      {"--batch-size", &t.batch_size},
+      {"--tokens-per-sequence", &t.tokens_per_sequence}};
+  for (const auto& [name, field] : fields) {
+    TF_ASSIGN_OR_RETURN(*field, a.Positive(name));
+  }
+  if (t.batches.has_value() != t.batch_size.has_value()) {
+    return Status::InvalidArgument("--batches and --batch-size go together");
+  }
+  if (t.examples && t.batches) {
+    return Status::InvalidArgument("give --examples or --batches with --batch-size, not both");
+  }
+  return t;
+}
+
+// Method 1 from exactly one of: a spec file, --params with --tokens, --method1-flop.
+Result<std::pair<Estimate, std::string>> Method1From(const ParsedArgs& a) {
+  const int sources = (a.positional.empty() ? 0 : 1) + (a.Has("--params") || a.Has("--tokens")) +
+                      a.Has("--method1-flop");
+  if (sources != 1 || a.positional.size() > 1) {
+    return Status::InvalidArgument(
+        "give Method 1 as exactly one of: a model spec FILE, --params N with --tokens D, or "
+        "--method1-flop F (usage: trainflops compare FILE --chip NAME --count N --time DURATION)");
+  }
+  if (auto f = a.Get("--method1-flop")) {
+    Result<double> flop = ParseCompute(*f);
+    if (!flop.ok()) return flop.status().WithContext("--method1-flop");
+    TF_ASSIGN_OR_RETURN(Estimate e, GivenMethod1(*flop, "--method1-flop"));
+    return std::make_pair(std::move(e), std::string("given with --method1-flop"));
+  }
+  if (a.positional.empty()) {
+    TF_ASSIGN_OR_RETURN(const std::optional<double> n, a.Positive("--params"));
+    TF_ASSIGN_OR_RETURN(const std::optional<double> d, a.Positive("--tokens"));
+    if (!n || !d) return Status::InvalidArgument("--params and --tokens go together");
+    TF_ASSIGN_OR_RETURN(Estimate e, EstimateSixND(*n, *d));
+    return std::make_pair(std::move(e), std::string("6 x N x D"));
+  }
+  const std::string& path = a.positional.front();
+  TF_ASSIGN_OR_RETURN(const Method1Options options, SpecOptions(a));
+  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, SpecOverrides(a));
+  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
+  TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
+  TF_ASSIGN_OR_RETURN(Method1Result m1, EstimateMethod1(spec, options, overrides));
+  return std::make_pair(std::move(m1.estimate), "counting operations, " + path);
+}
+
+}  // namespace
+
+Status RunCompare(const std::vector<std::string>& argv, std::ostream& out) {
+  TF_ASSIGN_OR_RETURN(const HardwareRun run, ParseHardwareRun(argv, CompareOptions()));
+  const ParsedArgs& a = run.command;
+  if (a.Has("--help")) {
+    out << "usage: trainflops compare FILE --chip NAME --count N --time DURATION [options]\n"
+           "       trainflops compare --params N --tokens D --chip NAME ... [options]\n"
+           "       trainflops compare --method1-flop F --chip NAME ... [options]\n\n"
+           "Prints Method 1 and Method 2, their ratio, the utilization that reconciles them, and "
+           "warns beyond 3x.\n"
+        << HardwareRunHelp() << "\noptions:\n" << OptionsHelp(CompareOptions());
+    return HelpShown();
+  }
+  ComputeUnit unit = ComputeUnit::kFlop;
+  if (auto u = a.Get("--unit")) {
+    TF_ASSIGN_OR_RETURN(unit, ParseComputeUnit(*u));
+  }
+  TF_ASSIGN_OR_RETURN(auto method1, Method1From(a));
+  TF_ASSIGN_OR_RETURN(Method2Result method2, EstimateMethod2(run.options, run.db));
+  TF_ASSIGN_OR_RETURN(const Comparison c,
+                      Compare(std::move(method1.first), method1.second, std::move(method2)));
+  out << (a.Has("--json") ? RenderComparisonJson(c) : RenderComparisonText(c, unit));
+  return Status::Ok();
 }
 
 }  // namespace trainflops::cli
