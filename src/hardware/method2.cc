@@ -1,4 +1,5 @@
 // Method 2: sums the phases, adds energy and cost, and explains the result.
+#include <algorithm>
 #include <cmath>
 
 #include "method2_internal.h"
@@ -84,8 +85,18 @@ Result<Method2Result> EstimateMethod2(const Method2Options& options, const Hardw
   }
   result.estimate.method = "method2_hardware";
   result.estimate.training_flop = flop;
+  // Chip-time weighted; the phases' own values when they agree (no rounding).
   result.peak_flop_per_s = result.capacity_flop / result.chip_seconds;
   result.utilization = flop / result.capacity_flop;
+  const PhaseResult& first = result.phases.front();
+  const auto all = [&](auto field) {
+    return std::all_of(result.phases.begin(), result.phases.end(),
+                       [&](const PhaseResult& p) { return field(p) == field(first); });
+  };
+  if (all([](const PhaseResult& p) { return p.peak; })) result.peak_flop_per_s = first.peak;
+  if (all([](const PhaseResult& p) { return p.utilization.value; })) {
+    result.utilization = first.utilization.value;
+  }
   if (options.energy || options.pue) TF_RETURN_IF_ERROR(AddEnergy(options, result));
   hardware::ExplainMethod2(options, result);
   return result;
