@@ -45,7 +45,8 @@ TEST(HardwareCli, OpenAiMethod2List) {
       {"Seq2Seq", "--chip K20 --count 8 --time 10days --peak-flops 3.5e12 --utilization 0.33",
        7.98336e18},
       // 4 x 15 x 86400 x 5.1e12 x 0.33 = 8.724672e18 (printed 10,000 PF: an arithmetic error).
-      {"VGG", "--chip 'Titan Black' --count 4 --time '15 days' --peak-flops 5.1T --utilization 0.33",
+      {"VGG",
+       "--chip 'Titan Black' --count 4 --time '15 days' --peak-flops 5.1T --utilization 0.33",
        8.724672e18},
       // 16 x 5 x 86400 x 6e12 x 0.5 = 2.0736e19 = 0.24 pfs-days (printed 0.25).
       {"DeepSpeech2", "--count 16 --time '5 days' --peak-flops 6T --utilization 0.5", 2.0736e19},
@@ -67,9 +68,9 @@ TEST(HardwareCli, OpenAiMethod2List) {
 TEST(HardwareCli, ImageGptFromTheTableJsonContract) {
   // Seed 002: 0.30 x 125e12 FLOP/s x 2500 days x 86400 s/day = 8.1e21 FLOP.
   const json j = RunJson("hardware --chip V100 --chip-days 2500 --year 2020 --industry yes");
-  for (const char* key : {"training_flop", "method", "chip", "precision", "peak_flop_per_s",
-                          "utilization", "chip_seconds", "assumptions", "inputs", "formula",
-                          "phases"}) {
+  for (const char* key :
+       {"training_flop", "method", "chip", "precision", "peak_flop_per_s", "utilization",
+        "chip_seconds", "assumptions", "inputs", "formula", "phases"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_NEAR(j["training_flop"].get<double>() / 8.1e21, 1.0, 1e-12);
@@ -91,9 +92,9 @@ TEST(HardwareCli, TextSaysWhichRowWhichRuleAndWhy) {
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_TRUE(Has(o.out, "'V100' names several rows")) << o.out;
   EXPECT_TRUE(Has(o.out, "SXM/NVLink"));
-  EXPECT_TRUE(Has(o.out, "before 2019"));                    // the precision rule
-  EXPECT_TRUE(Has(o.out, "0.4 for other networks"));         // the utilization's source
-  EXPECT_TRUE(Has(o.out, "1 month = 30.4375 days"));         // the calendar convention
+  EXPECT_TRUE(Has(o.out, "before 2019"));             // the precision rule
+  EXPECT_TRUE(Has(o.out, "0.4 for other networks"));  // the utilization's source
+  EXPECT_TRUE(Has(o.out, "1 month = 30.4375 days"));  // the calendar convention
   EXPECT_TRUE(Has(o.out, "FLOP"));
   // 8 x 3 x 30.4375 x 86400 s x 15.7e12 x 0.4 = 3.96363456e20.
   EXPECT_TRUE(Has(o.out, "Result: 3.964e20 FLOP")) << o.out;
@@ -122,8 +123,8 @@ TEST(HardwareCli, UnknownHardwareIsImputedFromTheYear) {
 
 TEST(HardwareCli, EnergyAndCostWhenAsked) {
   // 8 V100 (300 W) x 10 days = 1920 chip-hours; x PUE 1.2: 691.2 kWh; at $2.5: $4,800.
-  const json j = RunJson(
-      "hardware --chip V100 --count 8 --time 10d --pue 1.2 --price-per-chip-hour 2.5");
+  const json j =
+      RunJson("hardware --chip V100 --count 8 --time 10d --pue 1.2 --price-per-chip-hour 2.5");
   ASSERT_TRUE(j.contains("energy"));
   EXPECT_NEAR(j["energy"]["kwh"].get<double>(), 691.2, 1e-9);
   EXPECT_NEAR(j["energy"]["mwh"].get<double>(), 0.6912, 1e-12);
@@ -163,7 +164,8 @@ TEST(CompareCli, Seq2SeqFromTheSpec) {
 
 TEST(CompareCli, WarnsBeyondThreeTimesAndTakesSixND) {
   // 6ND: 6 x 1e9 x 2e10 = 1.2e20. Method 2: 1 x 1 day x 1e14 x 0.4 = 3.456e18; ratio 34.7.
-  const std::string args = "compare --params 1e9 --tokens 2e10 --count 1 --time 1d --peak-flops 1e14";
+  const std::string args =
+      "compare --params 1e9 --tokens 2e10 --count 1 --time 1d --peak-flops 1e14";
   const json j = RunJson(args);
   EXPECT_NEAR(j["method1"]["training_flop"].get<double>(), 1.2e20, 1e6);
   EXPECT_NEAR(j["ratio_method1_over_method2"].get<double>(), 1.2e20 / 3.456e18, 1e-12);
@@ -222,17 +224,20 @@ INSTANTIATE_TEST_SUITE_P(
                 "--time: '0h' is not a duration: a duration must be greater than zero"},
         BadCall{"negative_time", "hardware --chip V100 --count 4 --time '-2 days'",
                 "a duration must be greater than zero"},
-        BadCall{"zero_chip_days", "hardware --chip V100 --chip-days 0", "--chip-days: '0' must be greater than zero"},
+        BadCall{"zero_chip_days", "hardware --chip V100 --chip-days 0",
+                "--chip-days: '0' must be greater than zero"},
         BadCall{"utilization_zero", "hardware --chip V100 --count 1 --time 1d --utilization 0",
                 "utilization '0' is outside (0, 1]"},
-        BadCall{"utilization_above_one", "hardware --chip V100 --count 1 --time 1d --utilization 1.5",
+        BadCall{"utilization_above_one",
+                "hardware --chip V100 --count 1 --time 1d --utilization 1.5",
                 "utilization '1.5' is outside (0, 1]"},
         BadCall{"precision_lacking", "hardware --chip K80 --count 1 --time 1d --precision fp16",
                 "'NVIDIA Tesla K80' has no fp16 rate in the hardware table (it has: fp64 1.456e12 "
                 "FLOP/s, fp32 4.368e12 FLOP/s)"},
         BadCall{"unknown_chip", "hardware --chip 'H100 SXM6' --count 1 --time 1d",
                 "unknown chip 'H100 SXM6'; did you mean 'NVIDIA H100 SXM5 80 GB'"},
-        BadCall{"malformed_csv", "hardware --hardware-db " + kBadCsv + " --chip Good --count 1 --time 1d",
+        BadCall{"malformed_csv",
+                "hardware --hardware-db " + kBadCsv + " --chip Good --count 1 --time 1d",
                 kBadCsv + ":3: expected 9 fields as in the header, got 8"},
         BadCall{"bad_duration_unit", "hardware --chip V100 --count 1 --time '3 fortnights'",
                 "unknown unit 'fortnights'"},
@@ -240,7 +245,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCall{"no_chip", "hardware --count 1 --time 1d", "give --chip NAME"},
         BadCall{"phase_named", "hardware --chip V100 --count 1 --time 1d --chip K80 --count 2",
                 "phase 2 (--chip 'K80'): give the training time"},
-        BadCall{"bad_year", "hardware --chip V100 --count 1 --time 1d --year 19", "--year: '19' is not a year"},
+        BadCall{"bad_year", "hardware --chip V100 --count 1 --time 1d --year 19",
+                "--year: '19' is not a year"},
         BadCall{"compare_no_method1", "compare --chip V100 --count 1 --time 1d",
                 "give Method 1 as exactly one of"},
         BadCall{"chips_unknown", "chips show V1000", "unknown chip 'V1000'"}),

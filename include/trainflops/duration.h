@@ -24,8 +24,9 @@ inline constexpr double kSecondsPerMonth = kSecondsPerYear / 12;  // 30.4375 day
 
 struct Duration {
   double seconds = 0;
-  double amount = 0;     // the number as written: 14.8 for "14.8 days"
-  std::string unit;      // canonical plural: "s", "minutes", "hours", "days", "weeks", "months", "years"
+  double amount = 0;  // the number as written: 14.8 for "14.8 days"
+  std::string
+      unit;  // canonical plural: "s", "minutes", "hours", "days", "weeks", "months", "years"
   // "14.8 days"; "1279 s" for plain seconds.
   std::string ToString() const;
   // True for months and years, whose length is a convention worth stating.

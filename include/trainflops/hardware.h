@@ -46,14 +46,12 @@ struct Chip {
   std::vector<std::string> aliases;      // as written in the table (lowercase)
   std::vector<std::string> default_for;  // ambiguous short names this row is the default for
   std::string vendor, type, variant, release_date, per, notes, source;
-  int release_year = 0;                  // 0 when the date is unknown
+  int release_year = 0;                                       // 0 when the date is unknown
   std::array<std::optional<double>, kRateColumnCount> rates;  // FLOP/s (OP/s for int8)
   std::optional<double> memory_gb, memory_bandwidth_gbps, tdp_w;
-  int line = 0;                          // line of the row in its CSV file
+  int line = 0;  // line of the row in its CSV file
 
-  std::optional<double> Rate(RateColumn column) const {
-    return rates[static_cast<size_t>(column)];
-  }
+  std::optional<double> Rate(RateColumn column) const { return rates[static_cast<size_t>(column)]; }
   bool HasAnyRate() const;
 };
 

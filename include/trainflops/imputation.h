@@ -39,9 +39,9 @@ const std::vector<YearAverage>& SeedYearAverages();
 struct ImputedPeak {
   double flop_per_s = 0;
   Precision precision = Precision::kFp32;
-  std::string method;                // "seed 002 year-average table" or "extension ..."
-  std::string explanation;           // one sentence with the numbers
-  std::vector<std::string> chips;    // rows averaged (extension only)
+  std::string method;              // "seed 002 year-average table" or "extension ..."
+  std::string explanation;         // one sentence with the numbers
+  std::vector<std::string> chips;  // rows averaged (extension only)
 };
 
 // The imputed peak for a training year: the seed's table for 2012-2021, the

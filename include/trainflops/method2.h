@@ -53,8 +53,8 @@ struct Phase {
   std::optional<Precision> precision;
   TensorCores tensor_cores = TensorCores::kAuto;
   std::optional<Utilization> utilization;
-  std::optional<double> peak_flops;  // overrides the table (FLOP/s per chip)
-  std::optional<double> tdp_w;       // overrides the table (W per chip)
+  std::optional<double> peak_flops;           // overrides the table (FLOP/s per chip)
+  std::optional<double> tdp_w;                // overrides the table (W per chip)
   std::optional<double> price_per_chip_hour;  // USD
 };
 
@@ -68,19 +68,19 @@ struct Method2Options {
 };
 
 struct PhaseResult {
-  std::string chip;          // canonical row name, or how the peak was obtained
-  std::optional<Chip> row;   // the table row, when one was used
-  std::string lookup;        // which row and why, or how the peak was imputed
+  std::string chip;         // canonical row name, or how the peak was obtained
+  std::optional<Chip> row;  // the table row, when one was used
+  std::string lookup;       // which row and why, or how the peak was imputed
   bool imputed = false;
-  double count = 0;          // 0 when only the chip-time was given
-  std::string time_text;     // "10 days", "2500 chip-days"
+  double count = 0;             // 0 when only the chip-time was given
+  std::string time_text;        // "10 days", "2500 chip-days"
   bool from_chip_time = false;  // given as chip-time (--chip-hours/--chip-days)
-  double seconds = 0;        // wall-clock, 0 when unknown
+  double seconds = 0;           // wall-clock, 0 when unknown
   double chip_seconds = 0;
-  std::string precision;     // "fp16", or "as given" with --peak-flops
-  std::string rate;          // the table column used, e.g. "fp16 (tensor cores, ...)"
+  std::string precision;  // "fp16", or "as given" with --peak-flops
+  std::string rate;       // the table column used, e.g. "fp16 (tensor cores, ...)"
   std::string precision_rule;
-  double peak = 0;           // FLOP/s per chip
+  double peak = 0;  // FLOP/s per chip
   std::string peak_source;
   Utilization utilization;
   double training_flop = 0;

@@ -53,7 +53,8 @@ Result<Method1Options> SpecOptions(const ParsedArgs& a) {
   }
   if (auto f = a.Get("--formula")) {
     if (ToLower(*f) != "exact" && ToLower(*f) != "approx") {
-      return Status::InvalidArgument("--formula: '" + *f + "' is not accepted (accepted: exact, approx)");
+      return Status::InvalidArgument("--formula: '" + *f +
+                                     "' is not accepted (accepted: exact, approx)");
     }
     o.form = ToLower(*f) == "exact" ? FormulaForm::kExact : FormulaForm::kApprox;
   }
@@ -63,8 +64,10 @@ Result<Method1Options> SpecOptions(const ParsedArgs& a) {
 Result<TrainingOverrides> SpecOverrides(const ParsedArgs& a) {
   TrainingOverrides t;
   const std::pair<const char*, std::optional<double>*> fields[] = {
-      {"--epochs", &t.epochs},        {"--examples", &t.examples},
-      {"--batches", &t.batches},      {"--batch-size", &t.batch_size},
+      {"--epochs", &t.epochs},
+      {"--examples", &t.examples},
+      {"--batches", &t.batches},
+      {"--batch-size", &t.batch_size},
       {"--tokens-per-sequence", &t.tokens_per_sequence}};
   for (const auto& [name, field] : fields) {
     TF_ASSIGN_OR_RETURN(*field, a.Positive(name));
@@ -120,7 +123,8 @@ Status RunCompare(const std::vector<std::string>& argv, std::ostream& out) {
            "       trainflops compare --method1-flop F --chip NAME ... [options]\n\n"
            "Prints Method 1 and Method 2, their ratio, the utilization that reconciles them, and "
            "warns beyond 3x.\n"
-        << HardwareRunHelp() << "\noptions:\n" << OptionsHelp(CompareOptions());
+        << HardwareRunHelp() << "\noptions:\n"
+        << OptionsHelp(CompareOptions());
     return HelpShown();
   }
   ComputeUnit unit = ComputeUnit::kFlop;

@@ -13,10 +13,17 @@ namespace trainflops::cli {
 namespace {
 
 const std::vector<std::string>& PhaseOptionNames() {
-  static const std::vector<std::string> names = {
-      "--chip",      "--count",        "--time",        "--chip-hours",
-      "--chip-days", "--precision",    "--tensor-cores", "--utilization",
-      "--peak-flops", "--tdp",         "--price-per-chip-hour"};
+  static const std::vector<std::string> names = {"--chip",
+                                                 "--count",
+                                                 "--time",
+                                                 "--chip-hours",
+                                                 "--chip-days",
+                                                 "--precision",
+                                                 "--tensor-cores",
+                                                 "--utilization",
+                                                 "--peak-flops",
+                                                 "--tdp",
+                                                 "--price-per-chip-hour"};
   return names;
 }
 
@@ -90,7 +97,8 @@ Result<std::optional<int>> Year(const ParsedArgs& a) {
   if (!text) return std::optional<int>();
   Result<double> y = ParseNumber(*text);
   if (!y.ok() || *y != std::floor(*y) || *y < 1950 || *y > 2100) {
-    return Status::InvalidArgument("--year: '" + *text + "' is not a year (accepted: 1950 to 2100)");
+    return Status::InvalidArgument("--year: '" + *text +
+                                   "' is not a year (accepted: 1950 to 2100)");
   }
   return std::optional<int>(static_cast<int>(*y));
 }
@@ -113,16 +121,21 @@ std::string SegmentName(size_t i, const std::vector<std::string>& segment) {
 
 const std::vector<OptionSpec>& HardwareRunOptions() {
   static const std::vector<OptionSpec> specs = {
-      {"--chip", "NAME", "hardware as named in papers ('V100', 'TPU v3'); starts a phase; "
-                         "'unknown' imputes from --year", true},
+      {"--chip", "NAME",
+       "hardware as named in papers ('V100', 'TPU v3'); starts a phase; "
+       "'unknown' imputes from --year",
+       true},
       {"--count", "N", "number of chips"},
-      {"--time", "DURATION", "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months'"},
+      {"--time", "DURATION",
+       "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months'"},
       {"--chip-hours", "H", "total chip-hours instead of --count and --time"},
       {"--chip-days", "D", "total chip-days (e.g. 2500 V100-days)"},
       {"--precision", "P", "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the seeds' rule)"},
-      {"--tensor-cores", "yes|no", "yes: tensor-core peak attainable; no: plain FP16 rate "
-                                   "(default: tensor peak with utilization 0.30)"},
-      {"--utilization", "U", "in (0, 1], a percentage, or openai-gpu|openai-cpu|epoch-llm|epoch-other"},
+      {"--tensor-cores", "yes|no",
+       "yes: tensor-core peak attainable; no: plain FP16 rate "
+       "(default: tensor peak with utilization 0.30)"},
+      {"--utilization", "U",
+       "in (0, 1], a percentage, or openai-gpu|openai-cpu|epoch-llm|epoch-other"},
       {"--peak-flops", "F", "peak FLOP/s per chip, replacing the table's ('125 TFLOPS')"},
       {"--tdp", "W", "power per chip in watts, for --energy (default: the table's TDP)"},
       {"--price-per-chip-hour", "USD", "price of one chip-hour: adds the cost"},
@@ -130,7 +143,8 @@ const std::vector<OptionSpec>& HardwareRunOptions() {
       {"--llm", "yes|no", "large language model: utilization 0.30 (else 0.40)"},
       {"--industry", "yes|no", "large industry model: FP16/BF16 (default: as --llm)"},
       {"--energy", "", "add the energy: TDP x chip-hours x PUE"},
-      {"--pue", "P", "power usage effectiveness, >= 1 (default 1.0: the chips only); implies --energy"},
+      {"--pue", "P",
+       "power usage effectiveness, >= 1 (default 1.0: the chips only); implies --energy"},
       {"--hardware-db", "FILE", "use this hardware table (same columns as data/hardware.csv)"},
   };
   return specs;
@@ -169,7 +183,8 @@ Result<HardwareRun> ParseHardwareRun(const std::vector<std::string>& argv,
     if (!p.ok()) return p.status().WithContext(i == 0 || !many ? "" : SegmentName(i, segments[i]));
     for (const auto& [name, values] : p->options) {
       if (IsPhaseOption(name)) continue;
-      if (run.command.Has(name)) return Status::InvalidArgument("option '" + name + "' given twice");
+      if (run.command.Has(name))
+        return Status::InvalidArgument("option '" + name + "' given twice");
       run.command.options[name] = values;
     }
     run.command.positional.insert(run.command.positional.end(), p->positional.begin(),
@@ -216,7 +231,8 @@ Status RunHardware(const std::vector<std::string>& argv, std::ostream& out) {
            "       trainflops hardware --chip NAME --chip-days D [options]\n"
            "       trainflops hardware --chip unknown --year Y --count N --time DURATION\n\n"
            "Method 2 of the seeds: training FLOP = chips x time x peak FLOP/s x utilization.\n"
-        << HardwareRunHelp() << "\noptions:\n" << OptionsHelp(HardwareOptions());
+        << HardwareRunHelp() << "\noptions:\n"
+        << OptionsHelp(HardwareOptions());
     return HelpShown();
   }
   if (!run.command.positional.empty()) {

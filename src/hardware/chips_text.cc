@@ -7,9 +7,7 @@ namespace trainflops {
 namespace {
 
 // TFLOP/s with 4 significant digits, "" when unknown.
-std::string Tera(const std::optional<double>& v) {
-  return v ? FormatScientific(*v / 1e12) : "";
-}
+std::string Tera(const std::optional<double>& v) { return v ? FormatScientific(*v / 1e12) : ""; }
 
 std::string Plain(const std::optional<double>& v, const std::string& unit) {
   return v ? FormatScientific(*v) + " " + unit : "unknown";
@@ -22,9 +20,10 @@ constexpr const char* kCredit =
 }  // namespace
 
 std::string RenderChipListText(const std::vector<const Chip*>& chips, const HardwareDb& db) {
-  report::TextTable table({"name", "vendor", "released", "fp64", "fp32", "tf32", "fp16", "fp16 TC",
-                           "bf16", "fp8", "int8", "TDP W"},
-                          {false, false, false, true, true, true, true, true, true, true, true, true});
+  report::TextTable table(
+      {"name", "vendor", "released", "fp64", "fp32", "tf32", "fp16", "fp16 TC", "bf16", "fp8",
+       "int8", "TDP W"},
+      {false, false, false, true, true, true, true, true, true, true, true, true});
   for (const Chip* c : chips) {
     table.AddRow({c->name, c->vendor, c->release_date, Tera(c->Rate(RateColumn::kFp64)),
                   Tera(c->Rate(RateColumn::kFp32)), Tera(c->Rate(RateColumn::kTf32)),
@@ -46,13 +45,15 @@ std::string RenderChipText(const ChipMatch& match, const HardwareDb& db) {
   out += "  vendor:      " + c.vendor + (c.type.empty() ? "" : " " + c.type) + "\n";
   out += "  variant:     " + c.variant + "\n";
   out += "  one row is:  " + (c.per.empty() ? std::string("chip") : c.per) + "\n";
-  out += "  released:    " + (c.release_date.empty() ? std::string("unknown") : c.release_date) + "\n";
+  out +=
+      "  released:    " + (c.release_date.empty() ? std::string("unknown") : c.release_date) + "\n";
   report::TextTable rates({"format", "FLOP/s", "TFLOP/s"}, {false, true, true});
   for (RateColumn col : AllRateColumns()) {
     const auto v = c.Rate(col);
     rates.AddRow({RateColumnLabel(col), v ? FormatScientific(*v) : "-", v ? Tera(v) : "-"});
   }
-  out += "  dense peak per chip (int8 in OP/s; '-' = unknown or unsupported):\n" + rates.Render("    ");
+  out += "  dense peak per chip (int8 in OP/s; '-' = unknown or unsupported):\n" +
+         rates.Render("    ");
   out += "  memory:      " + Plain(c.memory_gb, "GB") + ", bandwidth " +
          Plain(c.memory_bandwidth_gbps, "GB/s") + "\n";
   out += "  TDP:         " + Plain(c.tdp_w, "W") + "\n";

@@ -21,15 +21,17 @@ Result<Estimate> EstimateSixND(double params, double tokens) {
   e.method = "method1_6nd";
   e.training_flop = 6 * params * tokens;
   if (!std::isfinite(e.training_flop)) return Status::InvalidArgument("6 x N x D overflows");
-  e.inputs = {{"params", params, "parameters", "--params"}, {"tokens", tokens, "tokens", "--tokens"}};
+  e.inputs = {{"params", params, "parameters", "--params"},
+              {"tokens", tokens, "tokens", "--tokens"}};
   e.formula = {"6 x N x D = 6 x " + Sci(params) + " x " + Sci(tokens) + " = " +
                FormatCompute(e.training_flop)};
   e.assumptions = {
       {"FLOP per parameter per token", "6 = 2 forward + 4 backward",
        "forward ≈ 2 x parameters FLOP per token and a 2:1 backward/forward ratio (seed 002, "
        "Method 1); C ≈ 6ND (Kaplan et al. 2020)"}};
-  e.notes = {"6ND ignores attention over the context and embeddings; see 'trainflops tokens' for "
-             "attention-aware formulas"};
+  e.notes = {
+      "6ND ignores attention over the context and embeddings; see 'trainflops tokens' for "
+      "attention-aware formulas"};
   return e;
 }
 
@@ -63,11 +65,13 @@ Result<Comparison> Compare(Estimate method1, std::string method1_source, Method2
   c.within_tolerance = c.factor <= kAgreementTolerance;
   const std::string by = "they differ by " + Sci(c.factor) + "x";
   if (c.within_usual) {
-    c.verdict = "the estimates agree within 2x, as the two methods usually do (seed 002, "
-                "Appendix B: at most 1.7x apart)";
+    c.verdict =
+        "the estimates agree within 2x, as the two methods usually do (seed 002, "
+        "Appendix B: at most 1.7x apart)";
   } else if (c.within_tolerance) {
-    c.verdict = by + ": within the seeds' 3x tolerance (seed 001: 'accurate to within 2-3x') but "
-                     "beyond the 2x seed 002 usually sees";
+    c.verdict = by +
+                ": within the seeds' 3x tolerance (seed 001: 'accurate to within 2-3x') but "
+                "beyond the 2x seed 002 usually sees";
   } else {
     c.verdict = by + ", more than the seeds' 3x tolerance (seed 001: 'accurate to within 2-3x')";
     c.warning = "the two methods differ by " + Sci(c.factor) +
@@ -75,8 +79,8 @@ Result<Comparison> Compare(Estimate method1, std::string method1_source, Method2
                 "dataset size)";
   }
   if (c.reconciling_utilization > 1) {
-    c.warning = (c.warning ? *c.warning + "; " : std::string()) +
-                "the reconciling utilization " + Sci(c.reconciling_utilization) +
+    c.warning = (c.warning ? *c.warning + "; " : std::string()) + "the reconciling utilization " +
+                Sci(c.reconciling_utilization) +
                 " is above 1: Method 1 exceeds what the hardware can do at its peak";
   }
   c.method1 = std::move(method1);

@@ -16,7 +16,8 @@ class Cursor {
   bool done() const { return pos_ >= text_.size(); }
   char peek() const { return text_[pos_]; }
   bool AtLineEnd() const {
-    return done() || peek() == '\n' || (peek() == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n');
+    return done() || peek() == '\n' ||
+           (peek() == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n');
   }
   void Advance() {
     const char c = text_[pos_++];

@@ -25,14 +25,16 @@ struct GoodCase {
 TEST(Csv, ReadsRfc4180) {
   const GoodCase cases[] = {
       {"a,b\n1,2\n", {{"a", "b"}, {"1", "2"}}},
-      {"a,b\r\n1,2\r\n", {{"a", "b"}, {"1", "2"}}},           // CRLF
-      {"a,b\n1,2", {{"a", "b"}, {"1", "2"}}},                 // no final line break
-      {"\"x, y\",z\n", {{"x, y", "z"}}},                      // comma inside quotes
-      {"\"say \"\"hi\"\"\",2\n", {{"say \"hi\"", "2"}}},      // "" is one quote
-      {"\"two\nlines\",2\n", {{"two\nlines", "2"}}},          // line break inside quotes
-      {"a,,c,\n", {{"a", "", "c", ""}}},                      // empty fields, trailing comma
-      {"\xEF\xBB\xBF" "a\n\n\nb\n", {{"a"}, {"b"}}},          // BOM and blank lines skipped
-      {"\"\",x\n", {{"", "x"}}},                              // empty quoted field
+      {"a,b\r\n1,2\r\n", {{"a", "b"}, {"1", "2"}}},       // CRLF
+      {"a,b\n1,2", {{"a", "b"}, {"1", "2"}}},             // no final line break
+      {"\"x, y\",z\n", {{"x, y", "z"}}},                  // comma inside quotes
+      {"\"say \"\"hi\"\"\",2\n", {{"say \"hi\"", "2"}}},  // "" is one quote
+      {"\"two\nlines\",2\n", {{"two\nlines", "2"}}},      // line break inside quotes
+      {"a,,c,\n", {{"a", "", "c", ""}}},                  // empty fields, trailing comma
+      {"\xEF\xBB\xBF"
+       "a\n\n\nb\n",
+       {{"a"}, {"b"}}},           // BOM and blank lines skipped
+      {"\"\",x\n", {{"", "x"}}},  // empty quoted field
   };
   for (const GoodCase& c : cases) {
     Result<std::vector<Record>> r = ParseCsv(c.text, "t.csv");
@@ -47,9 +49,9 @@ TEST(Csv, RemembersLinesAndColumns) {
   ASSERT_EQ(r->size(), 2u);
   const Record& second = (*r)[1];
   EXPECT_EQ(second.line, 2);
-  EXPECT_EQ(second.fields[1].line, 3);    // after the quoted line break
-  EXPECT_EQ(second.fields[1].column, 4);  // 'b', '"', ',' precede it on line 3
-  EXPECT_EQ(second.fields[2].column, 10); // "héllo" is 5 characters, 6 bytes
+  EXPECT_EQ(second.fields[1].line, 3);     // after the quoted line break
+  EXPECT_EQ(second.fields[1].column, 4);   // 'b', '"', ',' precede it on line 3
+  EXPECT_EQ(second.fields[2].column, 10);  // "héllo" is 5 characters, 6 bytes
 }
 
 struct BadCase {

@@ -27,8 +27,8 @@ TEST(Duration, ParsesUnitsAndConventions) {
     ASSERT_TRUE(d.ok()) << text << ": " << d.status().message();
     EXPECT_DOUBLE_EQ(d->seconds, seconds) << text;
   }
-  EXPECT_EQ(kSecondsPerMonth, 2629800.0);   // 30.4375 x 86400
-  EXPECT_EQ(kSecondsPerYear, 31557600.0);   // 365.25 x 86400
+  EXPECT_EQ(kSecondsPerMonth, 2629800.0);  // 30.4375 x 86400
+  EXPECT_EQ(kSecondsPerYear, 31557600.0);  // 365.25 x 86400
 }
 
 TEST(Duration, PrintsAsWritten) {

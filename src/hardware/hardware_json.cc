@@ -29,7 +29,8 @@ json EstimateJson(const Estimate& e) {
 
 json ChipJson(const Chip& c) {
   json rates = json::object();
-  for (RateColumn col : AllRateColumns()) rates[std::string(RateColumnName(col))] = OrNull(c.Rate(col));
+  for (RateColumn col : AllRateColumns())
+    rates[std::string(RateColumnName(col))] = OrNull(c.Rate(col));
   return {{"name", c.name},
           {"aliases", c.aliases},
           {"default_for", c.default_for},
@@ -89,8 +90,10 @@ json Method2Json(const Method2Result& r) {
   json out = EstimateJson(r.estimate);
   std::string chips;
   for (const PhaseResult& p : r.phases) chips += (chips.empty() ? "" : " + ") + p.chip;
-  out["chip"] = Common(r, [](const PhaseResult& p) { return p.chip; }, chips);
-  out["precision"] = Common(r, [](const PhaseResult& p) { return p.precision; }, "mixed");
+  out["chip"] = Common(
+      r, [](const PhaseResult& p) { return p.chip; }, chips);
+  out["precision"] = Common(
+      r, [](const PhaseResult& p) { return p.precision; }, "mixed");
   out["peak_flop_per_s"] = r.peak_flop_per_s;
   out["utilization"] = r.utilization;
   out["chip_seconds"] = r.chip_seconds;
@@ -100,10 +103,13 @@ json Method2Json(const Method2Result& r) {
   for (const PhaseResult& p : r.phases) phases.push_back(PhaseJson(p));
   out["phases"] = phases;
   if (r.energy && r.energy_kwh) {
-    out["energy"] = {{"kwh", *r.energy_kwh}, {"mwh", *r.energy_kwh / 1000}, {"pue", r.pue},
+    out["energy"] = {{"kwh", *r.energy_kwh},
+                     {"mwh", *r.energy_kwh / 1000},
+                     {"pue", r.pue},
                      {"basis", "TDP x chip-hours x PUE"}};
   }
-  if (r.cost_usd) out["cost"] = {{"usd", *r.cost_usd}, {"basis", "chip-hours x price per chip-hour"}};
+  if (r.cost_usd)
+    out["cost"] = {{"usd", *r.cost_usd}, {"basis", "chip-hours x price per chip-hour"}};
   return out;
 }
 
@@ -116,23 +122,25 @@ std::string RenderMethod2Json(const Method2Result& result) {
 std::string RenderComparisonJson(const Comparison& c) {
   nlohmann::json m1 = hardware::EstimateJson(c.method1);
   m1["source"] = c.method1_source;
-  nlohmann::json out = {{"method", "compare"},
-                        {"method1", m1},
-                        {"method2", hardware::Method2Json(c.method2)},
-                        {"ratio_method1_over_method2", c.ratio},
-                        {"factor", c.factor},
-                        {"reconciling_utilization", c.reconciling_utilization},
-                        {"within_2x", c.within_usual},
-                        {"within_3x", c.within_tolerance},
-                        {"verdict", c.verdict},
-                        {"warning", c.warning ? nlohmann::json(*c.warning) : nlohmann::json(nullptr)}};
+  nlohmann::json out = {
+      {"method", "compare"},
+      {"method1", m1},
+      {"method2", hardware::Method2Json(c.method2)},
+      {"ratio_method1_over_method2", c.ratio},
+      {"factor", c.factor},
+      {"reconciling_utilization", c.reconciling_utilization},
+      {"within_2x", c.within_usual},
+      {"within_3x", c.within_tolerance},
+      {"verdict", c.verdict},
+      {"warning", c.warning ? nlohmann::json(*c.warning) : nlohmann::json(nullptr)}};
   return out.dump(2) + "\n";
 }
 
 std::string RenderChipListJson(const std::vector<const Chip*>& chips, const HardwareDb& db) {
   nlohmann::json rows = nlohmann::json::array();
   for (const Chip* c : chips) rows.push_back(hardware::ChipJson(*c));
-  return nlohmann::json{{"table", db.file()}, {"count", chips.size()}, {"chips", rows}}.dump(2) + "\n";
+  return nlohmann::json{{"table", db.file()}, {"count", chips.size()}, {"chips", rows}}.dump(2) +
+         "\n";
 }
 
 std::string RenderChipJson(const ChipMatch& match, const HardwareDb& db) {

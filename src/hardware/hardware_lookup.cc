@@ -116,12 +116,15 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
   for (const Chip& c : rows_) vendors.insert(NormalizeChipName(c.vendor));
   std::vector<std::string> tries = {key};
   for (const std::string& v : vendors) {
-    if (!v.empty() && StartsWith(key, v) && key.size() > v.size()) tries.push_back(key.substr(v.size()));
+    if (!v.empty() && StartsWith(key, v) && key.size() > v.size())
+      tries.push_back(key.substr(v.size()));
   }
   for (const std::string& t : tries) {
     if (row) break;
-    if (auto it = index_.find(t); it != index_.end()) row = it->second;
-    else if (auto d = derived_.find(t); d != derived_.end()) row = d->second;
+    if (auto it = index_.find(t); it != index_.end())
+      row = it->second;
+    else if (auto d = derived_.find(t); d != derived_.end())
+      row = d->second;
   }
   if (!row) {
     std::vector<std::string> names;
@@ -167,11 +170,11 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
                                "version, as models are trained on server clusters)"
                              : "");
   } else {
-    match.explanation = Quoted(name) + " is an alias of " + Quoted(chip.name) +
-                        (match.other_rows.empty()
-                             ? ""
-                             : " (different rows with longer names: " +
-                                   JoinNames(match.other_rows) + ")");
+    match.explanation =
+        Quoted(name) + " is an alias of " + Quoted(chip.name) +
+        (match.other_rows.empty()
+             ? ""
+             : " (different rows with longer names: " + JoinNames(match.other_rows) + ")");
   }
   return match;
 }
@@ -192,7 +195,8 @@ std::vector<const Chip*> HardwareDb::FindClosest(std::string_view name, size_t m
   for (size_t i = 0; i < rows_.size(); ++i) {
     if (best[i] <= limit) order.push_back(i);
   }
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return best[a] < best[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return best[a] < best[b]; });
   std::vector<const Chip*> out;
   // Only near-best suggestions: a clearly closer name is more helpful alone.
   for (size_t i = 0; i < order.size() && i < max_results; ++i) {

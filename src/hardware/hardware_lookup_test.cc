@@ -26,7 +26,7 @@ TEST(HardwareLookup, NormalisesCaseSpacesHyphensUnderscores) {
 
 TEST(HardwareLookup, NamesAsPeopleWriteThem) {
   const std::pair<const char*, const char*> cases[] = {
-      {"V100", "NVIDIA V100 SXM2 32 GB"},           // ambiguous: SXM default
+      {"V100", "NVIDIA V100 SXM2 32 GB"},  // ambiguous: SXM default
       {"Tesla V100", "NVIDIA V100 SXM2 32 GB"},
       {"v100-pcie-16gb", "NVIDIA V100 PCIe 16 GB"},
       {"A100-SXM4-80GB", "NVIDIA A100 SXM4 80 GB"},
@@ -40,8 +40,8 @@ TEST(HardwareLookup, NamesAsPeopleWriteThem) {
       {"H100 SXM5", "NVIDIA H100 SXM5 80 GB"},
       {"H100", "NVIDIA H100 SXM5 80 GB"},
       {"h100 pcie", "NVIDIA H100 PCIe 80 GB"},
-      {"NVIDIA Tesla K40", "NVIDIA Tesla K40"},       // canonical name
-      {"nvidia k80", "NVIDIA Tesla K80"},             // vendor + alias
+      {"NVIDIA Tesla K40", "NVIDIA Tesla K40"},         // canonical name
+      {"nvidia k80", "NVIDIA Tesla K80"},               // vendor + alias
       {"AMD MI250X", "AMD Instinct MI250X (per GCD)"},  // vendor prefix dropped
       {"GTX 580", "NVIDIA GeForce GTX 580"},
       {"GTX Titan X", "NVIDIA GeForce GTX Titan X (Maxwell)"},
@@ -79,8 +79,9 @@ TEST(HardwareLookup, UnknownNamesGetTheClosestRows) {
   Result<ChipMatch> m = Db().Find("H100 SXM6");
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().code(), StatusCode::kNotFound);
-  EXPECT_NE(m.status().message().find("unknown chip 'H100 SXM6'; did you mean 'NVIDIA H100 SXM5 80 GB'"),
-            std::string::npos)
+  EXPECT_NE(
+      m.status().message().find("unknown chip 'H100 SXM6'; did you mean 'NVIDIA H100 SXM5 80 GB'"),
+      std::string::npos)
       << m.status().message();
   // A name that is part of longer ones suggests those.
   std::vector<std::string> names;
@@ -93,8 +94,8 @@ TEST(HardwareLookup, UnknownNamesGetTheClosestRows) {
 
 TEST(HardwareLookup, FilterMatchesNamesVendorsAndTypes) {
   EXPECT_EQ(Db().Filter("").size(), 120u);
-  EXPECT_EQ(Db().Filter("tpu").size(), 9u);    // data/HARDWARE.md: Google 9
-  EXPECT_EQ(Db().Filter("AMD").size(), 11u);   // AMD 11
+  EXPECT_EQ(Db().Filter("tpu").size(), 9u);   // data/HARDWARE.md: Google 9
+  EXPECT_EQ(Db().Filter("AMD").size(), 11u);  // AMD 11
   // SXM4 40/80, PCIe 40/80, and RTX A1000, whose name contains "a100": a substring filter.
   EXPECT_EQ(Db().Filter("a100").size(), 5u);
 }

@@ -50,7 +50,8 @@ Result<std::optional<double>> Positive(const std::string& v) {
   if (Trim(v).empty()) return std::optional<double>();
   Result<double> x = ParsePositive(v);
   if (!x.ok()) {
-    return Status::ParseError(x.status().message() + "; an empty cell means unknown or unsupported");
+    return Status::ParseError(x.status().message() +
+                              "; an empty cell means unknown or unsupported");
   }
   return std::optional<double>(*x);
 }
@@ -84,9 +85,9 @@ Status SetDate(Chip& c, const std::string& v) {
   const int year = ReadInt(d.substr(0, 4), 4);
   const bool month_ok = d.size() == 4 || (d[4] == '-' && ReadInt(d.substr(5, 2), 2) >= 1 &&
                                           ReadInt(d.substr(5, 2), 2) <= 12);
-  const bool day_ok = d.size() <= 7 || (d.size() == 10 && d[7] == '-' &&
-                                        ReadInt(d.substr(8, 2), 2) >= 1 &&
-                                        ReadInt(d.substr(8, 2), 2) <= 31);
+  const bool day_ok =
+      d.size() <= 7 || (d.size() == 10 && d[7] == '-' && ReadInt(d.substr(8, 2), 2) >= 1 &&
+                        ReadInt(d.substr(8, 2), 2) <= 31);
   if (year < 1950 || year > 2100 || (d.size() != 4 && d.size() != 7 && d.size() != 10) ||
       !month_ok || !day_ok) {
     return Status::ParseError("'" + c.release_date +
@@ -128,7 +129,8 @@ std::string Where(std::string_view file, const csv::Field& f) {
 }
 
 // Maps each header field to its column; every required column must be there.
-Result<std::vector<const ColumnSpec*>> ReadHeader(const csv::Record& header, std::string_view file) {
+Result<std::vector<const ColumnSpec*>> ReadHeader(const csv::Record& header,
+                                                  std::string_view file) {
   std::vector<std::string> names;
   for (const ColumnSpec& c : Columns()) names.push_back(c.name);
   std::vector<const ColumnSpec*> out;
@@ -162,11 +164,10 @@ Result<std::vector<const ColumnSpec*>> ReadHeader(const csv::Record& header, std
 Result<Chip> ReadRow(const csv::Record& record, const std::vector<const ColumnSpec*>& columns,
                      std::string_view file) {
   if (record.fields.size() != columns.size()) {
-    return Status::ParseError(std::string(file) + ":" + std::to_string(record.line) +
-                              ": expected " + std::to_string(columns.size()) +
-                              " fields as in the header, got " +
-                              std::to_string(record.fields.size()) +
-                              " (quote a field that contains a comma)");
+    return Status::ParseError(
+        std::string(file) + ":" + std::to_string(record.line) + ": expected " +
+        std::to_string(columns.size()) + " fields as in the header, got " +
+        std::to_string(record.fields.size()) + " (quote a field that contains a comma)");
   }
   Chip chip;
   chip.line = record.line;

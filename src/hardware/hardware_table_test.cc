@@ -6,7 +6,8 @@
 namespace trainflops {
 namespace {
 
-const char kHeader[] = "name,aliases,vendor,release_date,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8,tdp_w\n";
+const char kHeader[] =
+    "name,aliases,vendor,release_date,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8,tdp_w\n";
 
 std::string Table(const std::string& rows) { return kHeader + rows; }
 
@@ -37,23 +38,26 @@ struct BadTable {
 
 TEST(HardwareTable, ErrorsNameFileLineColumnAndField) {
   const BadTable cases[] = {
-      {"name,fp64,fp32,tf32,fp16,fp16tensor,bf16,fp8,int8\n", "hw.csv:1:26: unknown column 'fp16tensor'",
-       "did you mean 'fp16_tensor'?"},
-      {"name,fp64,fp32,tf32,fp16,bf16,fp8,int8\n", "hw.csv:1: the header lacks the required column 'fp16_tensor'",
-       "data/HARDWARE.md"},
-      {"name,name,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n", "hw.csv:1:6: column 'name' appears twice", ""},
-      {Table("A,a,NVIDIA,2020,,1e13,,,,,,\n"), "hw.csv:2: expected 13 fields as in the header, got 12",
+      {"name,fp64,fp32,tf32,fp16,fp16tensor,bf16,fp8,int8\n",
+       "hw.csv:1:26: unknown column 'fp16tensor'", "did you mean 'fp16_tensor'?"},
+      {"name,fp64,fp32,tf32,fp16,bf16,fp8,int8\n",
+       "hw.csv:1: the header lacks the required column 'fp16_tensor'", "data/HARDWARE.md"},
+      {"name,name,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n",
+       "hw.csv:1:6: column 'name' appears twice", ""},
+      {Table("A,a,NVIDIA,2020,,1e13,,,,,,\n"),
+       "hw.csv:2: expected 13 fields as in the header, got 12",
        "quote a field that contains a comma"},
-      {Table("A,a,NVIDIA,2020,,fast,,,,,,,300\n"), "hw.csv:2:18: field 'fp32': 'fast' is not a number",
-       "an empty cell means unknown"},
-      {Table("A,a,NVIDIA,2020,,-1e13,,,,,,,300\n"), "hw.csv:2:18: field 'fp32': '-1e13' must be greater than zero",
-       ""},
-      {Table("A,a,NVIDIA,20-10,,1e13,,,,,,,300\n"), "hw.csv:2:12: field 'release_date': '20-10' is not a date",
-       "YYYY-MM-DD"},
+      {Table("A,a,NVIDIA,2020,,fast,,,,,,,300\n"),
+       "hw.csv:2:18: field 'fp32': 'fast' is not a number", "an empty cell means unknown"},
+      {Table("A,a,NVIDIA,2020,,-1e13,,,,,,,300\n"),
+       "hw.csv:2:18: field 'fp32': '-1e13' must be greater than zero", ""},
+      {Table("A,a,NVIDIA,20-10,,1e13,,,,,,,300\n"),
+       "hw.csv:2:12: field 'release_date': '20-10' is not a date", "YYYY-MM-DD"},
       {Table(",a,NVIDIA,2020,,1e13,,,,,,,300\n"), "hw.csv:2:1: field 'name' is empty", ""},
       {Table("A,x1|shared,NVIDIA,2020,,1e13,,,,,,,\nB,SHARED,NVIDIA,2021,,1e13,,,,,,,\n"),
        "hw.csv:3: field 'aliases': 'SHARED' already names 'A' (line 2)", "only one row"},
-      {Table("A,a,NVIDIA,2020,,1e13,\"unclosed,,,,,,\n"), "hw.csv:2:23: the quoted field is not closed", ""},
+      {Table("A,a,NVIDIA,2020,,1e13,\"unclosed,,,,,,\n"),
+       "hw.csv:2:23: the quoted field is not closed", ""},
       {"", "hw.csv:1: the table is empty", ""},
   };
   for (const BadTable& c : cases) {
@@ -77,7 +81,7 @@ TEST(HardwareTable, DefaultForMustBeAnAliasOfItsRow) {
 
 TEST(HardwareTable, ParseFlopRate) {
   const std::pair<const char*, double> good[] = {
-      {"1.54e12", 1.54e12}, {"1.54T", 1.54e12},       {"1.54 TFLOPS", 1.54e12},
+      {"1.54e12", 1.54e12},    {"1.54T", 1.54e12},         {"1.54 TFLOPS", 1.54e12},
       {"125 TFLOP/s", 125e12}, {"989.5 tflops", 989.5e12}, {"5.1 Tflops", 5.1e12},
       {"700 GFLOPS", 700e9},   {"2.5 PFLOP/s", 2.5e15}};
   for (const auto& [text, value] : good) {

@@ -26,24 +26,24 @@ std::string List(const std::string& title, const std::vector<std::string>& lines
 std::string AssumptionLines(const Estimate& e, const std::string& title,
                             const std::string& notes_title) {
   std::vector<std::string> lines;
-  for (const Assumption& a : e.assumptions) lines.push_back("- " + a.name + ": " + a.value + " (" + a.source + ")");
+  for (const Assumption& a : e.assumptions)
+    lines.push_back("- " + a.name + ": " + a.value + " (" + a.source + ")");
   std::vector<std::string> notes;
   for (const std::string& n : e.notes) notes.push_back("- " + n);
   return List(title, lines) + List(notes_title, notes);
 }
 
 std::string PhaseBlock(const PhaseResult& p, size_t index, size_t count) {
-  std::string out = "\n" + (count > 1 ? "Phase " + std::to_string(index + 1) + ": " : "Hardware: ") +
+  std::string out = "\n" +
+                    (count > 1 ? "Phase " + std::to_string(index + 1) + ": " : "Hardware: ") +
                     p.chip + "\n";
   out += "  row:         " + p.lookup + "\n";
   out += "  precision:   " + p.rate + "\n";
   out += "  peak:        " + Sci(p.peak) + " FLOP/s per chip\n";
   out += "  utilization: " + p.utilization.label + "\n";
   out += "  chip-time:   " +
-         (p.from_chip_time ? p.time_text
-                           : FormatCount(p.count) + " x " + p.time_text) +
-         " = " + Sci(p.chip_seconds) + " chip-seconds (" + Sci(p.chip_seconds / 3600) +
-         " chip-hours)\n";
+         (p.from_chip_time ? p.time_text : FormatCount(p.count) + " x " + p.time_text) + " = " +
+         Sci(p.chip_seconds) + " chip-seconds (" + Sci(p.chip_seconds / 3600) + " chip-hours)\n";
   out += "  compute:     " + FormatCompute(p.training_flop) + "\n";
   return out;
 }
@@ -86,8 +86,8 @@ std::string RenderComparisonText(const Comparison& c, ComputeUnit unit) {
   out += "\nRatio Method 1 / Method 2: " + Sci(c.ratio) + "\n";
   out += "Reconciling utilization: " + FormatCompute(c.method1.training_flop) + " / (" +
          Sci(c.method2.chip_seconds) + " chip-seconds x " + Sci(c.method2.peak_flop_per_s) +
-         " FLOP/s) = " + Sci(c.reconciling_utilization) + " (assumed: " +
-         Sci(c.method2.utilization) + ")\n";
+         " FLOP/s) = " + Sci(c.reconciling_utilization) +
+         " (assumed: " + Sci(c.method2.utilization) + ")\n";
   out += "Verdict: " + c.verdict + "\n";
   if (c.warning) out += "warning: " + *c.warning + "\n";
   out += AssumptionLines(c.method2.estimate, "Method 2 assumptions", "Method 2 notes");

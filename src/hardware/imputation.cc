@@ -111,10 +111,10 @@ Result<ImputedPeak> ImputePeak(int year, Precision precision, const HardwareDb& 
   out.flop_per_s = *value;
   out.precision = precision;
   out.method = kSeedTable;
-  out.explanation = std::to_string(year) + " average " +
-                    (precision == Precision::kBf16 ? std::string("fp16 (used for bf16)")
-                                                   : Name(precision)) +
-                    " peak = " + FormatScientific(*value, 3) + " FLOP/s";
+  out.explanation =
+      std::to_string(year) + " average " +
+      (precision == Precision::kBf16 ? std::string("fp16 (used for bf16)") : Name(precision)) +
+      " peak = " + FormatScientific(*value, 3) + " FLOP/s";
   return out;
 }
 

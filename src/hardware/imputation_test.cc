@@ -12,18 +12,19 @@ namespace {
 HardwareDb HandTable() {
   Result<HardwareDb> db = ParseHardwareCsv(
       "name,release_date,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n"
-      "A,2021-05,,1e13,,,1e14,,,\n"       // 16-bit: tensor 1e14
-      "B,2022-01,,4e13,,8e13,,4e14,,\n"   // 16-bit: max(plain 8e13, bf16 4e14) = 4e14
-      "C,2023-12,,9e13,,,,,,\n"           // no 16-bit rate
-      "D,2020-06,,1e15,,,,,,\n"           // outside 2024's window (2021-2023)
-      "E,2024-01,,1e15,,,,,,\n",          // outside too: the window ends the year before
+      "A,2021-05,,1e13,,,1e14,,,\n"      // 16-bit: tensor 1e14
+      "B,2022-01,,4e13,,8e13,,4e14,,\n"  // 16-bit: max(plain 8e13, bf16 4e14) = 4e14
+      "C,2023-12,,9e13,,,,,,\n"          // no 16-bit rate
+      "D,2020-06,,1e15,,,,,,\n"          // outside 2024's window (2021-2023)
+      "E,2024-01,,1e15,,,,,,\n",         // outside too: the window ends the year before
       "hand.csv");
   EXPECT_TRUE(db.ok()) << db.status().message();
   return *db;
 }
 
 TEST(Imputation, SeedTableValues) {
-  // Seed 002, "imputing GPU performance": 2015 FP32 4.96E+12, 2020 FP16 4.20E+14, 2012 FP64 1.98E+11.
+  // Seed 002, "imputing GPU performance": 2015 FP32 4.96E+12, 2020 FP16 4.20E+14, 2012
+  // FP64 1.98E+11.
   const HardwareDb empty;
   EXPECT_EQ(ImputePeak(2015, Precision::kFp32, empty)->flop_per_s, 4.96e12);
   EXPECT_EQ(ImputePeak(2020, Precision::kFp16, empty)->flop_per_s, 4.20e14);

@@ -36,10 +36,12 @@ Status AddEnergy(const Method2Options& options, Method2Result& result) {
     PhaseResult& p = result.phases[i];
     if (!p.tdp_w) {
       const std::string where = PhaseName(options.phases[i], i, options.phases.size());
-      return Status::InvalidArgument(
-          (where.empty() ? "" : where + ": ") + "energy needs the chip's power, but the table has no "
-          "TDP for '" + p.chip + "' (see its notes: some vendors publish measured power only); "
-          "give --tdp W");
+      return Status::InvalidArgument((where.empty() ? "" : where + ": ") +
+                                     "energy needs the chip's power, but the table has no "
+                                     "TDP for '" +
+                                     p.chip +
+                                     "' (see its notes: some vendors publish measured power only); "
+                                     "give --tdp W");
     }
     p.energy_kwh = *p.tdp_w * p.chip_seconds / kSecondsPerHour * result.pue / 1000.0;
     kwh += *p.energy_kwh;

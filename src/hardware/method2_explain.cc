@@ -40,8 +40,8 @@ void AddInputs(const Phase& in, const PhaseResult& p, const std::string& prefix,
   e.inputs.push_back({prefix + "utilization", p.utilization.value, "",
                       in.utilization ? "--utilization" : "default"});
   if (p.price_per_chip_hour) {
-    e.inputs.push_back({prefix + "price_per_chip_hour", *p.price_per_chip_hour, "USD",
-                        "--price-per-chip-hour"});
+    e.inputs.push_back(
+        {prefix + "price_per_chip_hour", *p.price_per_chip_hour, "USD", "--price-per-chip-hour"});
   }
 }
 
@@ -109,12 +109,14 @@ void ExplainMethod2(const Method2Options& options, Method2Result& result) {
   }
   AddEnergyAndCost(options, result, e);
   if (many) {
-    e.notes.push_back("with several phases, the reported peak and utilization are chip-time "
-                      "weighted: peak = sum(chip-seconds x peak) / chip-seconds, utilization = "
-                      "FLOP / sum(chip-seconds x peak)");
+    e.notes.push_back(
+        "with several phases, the reported peak and utilization are chip-time "
+        "weighted: peak = sum(chip-seconds x peak) / chip-seconds, utilization = "
+        "FLOP / sum(chip-seconds x peak)");
   }
-  e.notes.push_back("Method 2 is less precise than counting operations: utilization is hard to "
-                    "know (seed 002, conclusion); compare both with 'trainflops compare'");
+  e.notes.push_back(
+      "Method 2 is less precise than counting operations: utilization is hard to "
+      "know (seed 002, conclusion); compare both with 'trainflops compare'");
 }
 
 }  // namespace trainflops::hardware

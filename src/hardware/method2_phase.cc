@@ -51,7 +51,8 @@ Status ImputedPeakFor(const Phase& phase, const RunContext& context, const Hardw
   Result<ImputedPeak> imputed = ImputePeak(*context.year, wanted, db);
   if (!imputed.ok() && !phase.precision && wanted == Precision::kFp16) {
     imputed = ImputePeak(*context.year, Precision::kFp32, db);
-    why += "; but no FP16 average exists for " + std::to_string(*context.year) + ", so FP32 is used";
+    why +=
+        "; but no FP16 average exists for " + std::to_string(*context.year) + ", so FP32 is used";
   }
   if (!imputed.ok()) return imputed.status();
   r.imputed = true;

@@ -127,7 +127,7 @@ TEST(Method2, TensorCoreOverrides) {
   Method2Result r = One(p);
   EXPECT_EQ(r.phases[0].peak, 31.3e12);
   EXPECT_EQ(r.phases[0].utilization.value, 0.40);  // no tensor-core caveat
-  p.tensor_cores = TensorCores::kYes;  // tensor peak taken as attainable: no lowering
+  p.tensor_cores = TensorCores::kYes;              // tensor peak taken as attainable: no lowering
   r = One(p);
   EXPECT_EQ(r.phases[0].peak, 125e12);
   EXPECT_EQ(r.phases[0].utilization.value, 0.40);
@@ -136,7 +136,9 @@ TEST(Method2, TensorCoreOverrides) {
   auto_tc.tensor_cores = TensorCores::kYes;
   EXPECT_EQ(One(auto_tc).phases[0].peak, 312e12);  // A100 datasheet, dense
   // TPUs are not NVIDIA tensor cores: no lowering (Epoch uses TPU v3 123 TF x 0.4).
-  EXPECT_EQ(One(MakePhase("TPU v3", 1, "1 h"), 2020, std::nullopt, true).phases[0].utilization.value, 0.40);
+  EXPECT_EQ(
+      One(MakePhase("TPU v3", 1, "1 h"), 2020, std::nullopt, true).phases[0].utilization.value,
+      0.40);
 }
 
 TEST(Method2, FallsBackWhenTheChipLacksTheRuleFormat) {
@@ -166,7 +168,8 @@ TEST(Method2, PhasesAreSummed) {
   EXPECT_NEAR(r.utilization, 0.4, 1e-12);  // both phases at 0.4
   // The K80 row counts one die: the report says to check boards vs dies.
   bool per_note = false;
-  for (const std::string& n : r.estimate.notes) per_note |= n.find("GPU die (board has 2)") != std::string::npos;
+  for (const std::string& n : r.estimate.notes)
+    per_note |= n.find("GPU die (board has 2)") != std::string::npos;
   EXPECT_TRUE(per_note);
 }
 
@@ -228,7 +231,11 @@ TEST(Method2, BadInputs) {
       {"no count", no_count, {}, "--time needs --count N"},
       {"time and chip-time", both, {}, "not both"},
       {"zero count", zero, {}, "--count must be a number of chips greater than zero"},
-      {"precision lacking", bf16_k40, {}, "'NVIDIA Tesla K40' has no bf16 rate in the hardware table (it has: fp64 1.682e12 FLOP/s, fp32 5.046e12 FLOP/s)"},
+      {"precision lacking",
+       bf16_k40,
+       {},
+       "'NVIDIA Tesla K40' has no bf16 rate in the hardware table (it has: fp64 1.682e12 FLOP/s, "
+       "fp32 5.046e12 FLOP/s)"},
       {"fp32 on tensor cores", fp32_tc, {}, "FP32 work on tensor cores is --precision tf32"},
       {"unknown chip, no year", MakePhase("unknown", 1, "1 h"), {}, "--year Y to impute"},
       {"too early to impute", MakePhase("unknown", 1, "1 h"), 2011, "starts in 2012"},
@@ -246,8 +253,8 @@ TEST(Method2, BadInputs) {
 
 TEST(Method2, Utilization) {
   const std::pair<const char*, double> good[] = {
-      {"openai-gpu", 0.33}, {"openai-cpu", 0.17}, {"epoch-llm", 0.30},
-      {"epoch-other", 0.40}, {"0.5", 0.5}, {"1", 1.0}, {"33%", 0.33}};
+      {"openai-gpu", 0.33}, {"openai-cpu", 0.17}, {"epoch-llm", 0.30}, {"epoch-other", 0.40},
+      {"0.5", 0.5},         {"1", 1.0},           {"33%", 0.33}};
   for (const auto& [text, value] : good) {
     Result<Utilization> u = ParseUtilization(text);
     ASSERT_TRUE(u.ok()) << text;

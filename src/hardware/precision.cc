@@ -56,8 +56,8 @@ Result<Precision> ParsePrecision(std::string_view text) {
 }
 
 std::string_view RateColumnName(RateColumn column) {
-  static constexpr std::string_view kNames[] = {"fp64", "fp32",        "tf32", "fp16",
-                                                "fp16_tensor", "bf16", "fp8", "int8"};
+  static constexpr std::string_view kNames[] = {"fp64",        "fp32", "tf32", "fp16",
+                                                "fp16_tensor", "bf16", "fp8",  "int8"};
   return kNames[static_cast<size_t>(column)];
 }
 
@@ -76,7 +76,7 @@ std::string RateColumnLabel(RateColumn column) {
 
 const std::vector<RateColumn>& AllRateColumns() {
   static const std::vector<RateColumn> all = {
-      RateColumn::kFp64, RateColumn::kFp32,       RateColumn::kTf32, RateColumn::kFp16,
+      RateColumn::kFp64,       RateColumn::kFp32, RateColumn::kTf32, RateColumn::kFp16,
       RateColumn::kFp16Tensor, RateColumn::kBf16, RateColumn::kFp8,  RateColumn::kInt8};
   return all;
 }

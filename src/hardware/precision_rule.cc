@@ -59,14 +59,15 @@ PeakChoice Make(const Chip& chip, RateColumn column, std::string rule, TensorCor
   c.precision = PrecisionOf(column);
   c.peak = *chip.Rate(column);
   c.rule = std::move(rule);
-  c.tensor_caveat = ToLower(chip.vendor) == "nvidia" && IsTensorColumn(column) &&
-                    tc == TensorCores::kAuto;
+  c.tensor_caveat =
+      ToLower(chip.vendor) == "nvidia" && IsTensorColumn(column) && tc == TensorCores::kAuto;
   return c;
 }
 
 Status Lacks(const Chip& chip, const std::string& what, const std::string& advice) {
-  return Status::InvalidArgument("'" + chip.name + "' has no " + what + " rate in the hardware table (it has: " +
-                                 AvailableRates(chip) + "); " + advice);
+  return Status::InvalidArgument("'" + chip.name + "' has no " + what +
+                                 " rate in the hardware table (it has: " + AvailableRates(chip) +
+                                 "); " + advice);
 }
 
 Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
@@ -88,12 +89,24 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
       if (tc != TensorCores::kNo) columns.push_back(RateColumn::kFp16Tensor);
       if (tc != TensorCores::kYes) columns.push_back(RateColumn::kFp16);
       break;
-    case Precision::kFp64: columns = {RateColumn::kFp64}; break;
-    case Precision::kFp32: columns = {RateColumn::kFp32}; break;
-    case Precision::kTf32: columns = {RateColumn::kTf32}; break;
-    case Precision::kBf16: columns = {RateColumn::kBf16}; break;
-    case Precision::kFp8: columns = {RateColumn::kFp8}; break;
-    case Precision::kInt8: columns = {RateColumn::kInt8}; break;
+    case Precision::kFp64:
+      columns = {RateColumn::kFp64};
+      break;
+    case Precision::kFp32:
+      columns = {RateColumn::kFp32};
+      break;
+    case Precision::kTf32:
+      columns = {RateColumn::kTf32};
+      break;
+    case Precision::kBf16:
+      columns = {RateColumn::kBf16};
+      break;
+    case Precision::kFp8:
+      columns = {RateColumn::kFp8};
+      break;
+    case Precision::kInt8:
+      columns = {RateColumn::kInt8};
+      break;
   }
   for (RateColumn c : columns) {  // in order of preference, not speed
     if (!chip.Rate(c)) continue;
@@ -103,8 +116,8 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
     }
     return Make(chip, c, rule, tc);
   }
-  const std::string what = p != Precision::kFp16 ? name
-                           : tc == TensorCores::kNo ? "plain (non-tensor) fp16"
+  const std::string what = p != Precision::kFp16     ? name
+                           : tc == TensorCores::kNo  ? "plain (non-tensor) fp16"
                            : tc == TensorCores::kYes ? "tensor-core fp16"
                                                      : "fp16";
   return Lacks(chip, what, "choose one of those with --precision, or give --peak-flops");
@@ -115,7 +128,8 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
 std::string AvailableRates(const Chip& chip) {
   std::vector<std::string> out;
   for (RateColumn c : AllRateColumns()) {
-    if (auto r = chip.Rate(c)) out.push_back(ShortLabel(c) + " " + FormatScientific(*r) + " FLOP/s");
+    if (auto r = chip.Rate(c))
+      out.push_back(ShortLabel(c) + " " + FormatScientific(*r) + " FLOP/s");
   }
   return out.empty() ? "no peak FLOP/s at all" : JoinNames(out);
 }
@@ -131,21 +145,25 @@ Precision RulePrecision(const RunContext& context, std::string* why) {
   if (context.industry) {
     *why = "FP16/BF16: a large industry model (" + context.industry_origin +
            ") is assumed to use the fastest format, FP16 or bfloat16 (seed 002, 'which number "
-           "format', rule 2)" + unknown_year;
+           "format', rule 2)" +
+           unknown_year;
     return Precision::kFp16;
   }
-  *why = "FP32: not marked as a large industry model (--industry yes), so the frameworks' "
-         "default FP32 is assumed, as for small academic runs (seed 002, 'which number format', "
-         "rule 2)" + unknown_year;
+  *why =
+      "FP32: not marked as a large industry model (--industry yes), so the frameworks' "
+      "default FP32 is assumed, as for small academic runs (seed 002, 'which number format', "
+      "rule 2)" +
+      unknown_year;
   return Precision::kFp32;
 }
 
-Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> requested,
-                              TensorCores tc, const RunContext& context) {
+Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> requested, TensorCores tc,
+                              const RunContext& context) {
   if (requested) return Explicit(chip, *requested, tc);
   if (tc == TensorCores::kYes) {
     if (auto c = Sixteen(chip, tc)) {
-      return Make(chip, *c, "FP16/BF16 on tensor cores: --tensor-cores yes says the run used them", tc);
+      return Make(chip, *c, "FP16/BF16 on tensor cores: --tensor-cores yes says the run used them",
+                  tc);
     }
     return Lacks(chip, "tensor-core", "drop --tensor-cores yes or give --peak-flops");
   }
@@ -158,12 +176,18 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
   if (wanted == Precision::kFp16 && sixteen) return Make(chip, *sixteen, why, tc);
   // The wanted format is missing: fall back to the other training format.
   if (wanted == Precision::kFp32 && sixteen) {
-    return Make(chip, *sixteen, why + "; but the table has no FP32 rate for this chip, so its "
-                                      "16-bit rate is used", tc);
+    return Make(chip, *sixteen,
+                why +
+                    "; but the table has no FP32 rate for this chip, so its "
+                    "16-bit rate is used",
+                tc);
   }
   if (wanted == Precision::kFp16 && chip.Rate(RateColumn::kFp32)) {
-    return Make(chip, RateColumn::kFp32, why + "; but the table has no FP16/BF16 rate for this "
-                                               "chip, so FP32 is used", tc);
+    return Make(chip, RateColumn::kFp32,
+                why +
+                    "; but the table has no FP16/BF16 rate for this "
+                    "chip, so FP32 is used",
+                tc);
   }
   if (!chip.HasAnyRate()) {
     return Status::InvalidArgument("the hardware table has no peak FLOP/s for '" + chip.name +

@@ -26,7 +26,8 @@ const std::vector<Preset>& Presets() {
 }
 
 std::string Accepted() {
-  std::string out = "accepted: a number in (0, 1] such as 0.4, a percentage such as 40%, or a preset: ";
+  std::string out =
+      "accepted: a number in (0, 1] such as 0.4, a percentage such as 40%, or a preset: ";
   for (size_t i = 0; i < Presets().size(); ++i) {
     const Preset& p = Presets()[i];
     out += (i ? ", " : "") + p.name + " (" + FormatScientific(p.value) + ")";
@@ -41,7 +42,8 @@ Result<Utilization> ParseUtilization(std::string_view text) {
   std::vector<std::string> names;
   for (const Preset& p : Presets()) {
     names.push_back(p.name);
-    if (p.name == word) return Utilization{p.value, FormatScientific(p.value) + " (" + p.name + ")", p.source};
+    if (p.name == word)
+      return Utilization{p.value, FormatScientific(p.value) + " (" + p.name + ")", p.source};
   }
   const bool percent = !word.empty() && word.back() == '%';
   Result<double> v = ParseNumber(percent ? word.substr(0, word.size() - 1) : word);
@@ -61,7 +63,8 @@ Result<Utilization> ParseUtilization(std::string_view text) {
 
 Utilization DefaultUtilization(bool llm, bool tensor_caveat) {
   if (llm) {
-    return {0.30, "0.3", "Epoch's default for large language models (seed 002, step 3: 0.3 for LLMs)"};
+    return {0.30, "0.3",
+            "Epoch's default for large language models (seed 002, step 3: 0.3 for LLMs)"};
   }
   if (tensor_caveat) {
     return {0.30, "0.3",
@@ -69,7 +72,8 @@ Utilization DefaultUtilization(bool llm, bool tensor_caveat) {
             "conditions (seed 002, 'NVIDIA tensor cores' and the Image GPT example); "
             "--tensor-cores yes keeps 0.4, --tensor-cores no uses the plain FP16 rate"};
   }
-  return {0.40, "0.4", "Epoch's default for non-language models (seed 002, step 3: 0.4 for other networks)"};
+  return {0.40, "0.4",
+          "Epoch's default for non-language models (seed 002, step 3: 0.4 for other networks)"};
 }
 
 }  // namespace trainflops
