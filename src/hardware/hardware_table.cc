@@ -98,29 +98,27 @@ Status SetDate(Chip& c, const std::string& v) {
 }
 
 const std::vector<ColumnSpec>& Columns() {
-  static const std::vector<ColumnSpec> columns = {
-      {"name", true, Text(&Chip::name)},
-      {"aliases", false, List(&Chip::aliases)},
-      {"default_for", false, List(&Chip::default_for)},
-      {"vendor", false, Text(&Chip::vendor)},
-      {"type", false, Text(&Chip::type)},
-      {"variant", false, Text(&Chip::variant)},
-      {"release_date", false, SetDate},
-      {"fp64", true, Rate(RateColumn::kFp64)},
-      {"fp32", true, Rate(RateColumn::kFp32)},
-      {"tf32", true, Rate(RateColumn::kTf32)},
-      {"fp16", true, Rate(RateColumn::kFp16)},
-      {"fp16_tensor", true, Rate(RateColumn::kFp16Tensor)},
-      {"bf16", true, Rate(RateColumn::kBf16)},
-      {"fp8", true, Rate(RateColumn::kFp8)},
-      {"int8", true, Rate(RateColumn::kInt8)},
-      {"memory_gb", false, Number(&Chip::memory_gb)},
-      {"memory_bandwidth_gbps", false, Number(&Chip::memory_bandwidth_gbps)},
-      {"tdp_w", false, Number(&Chip::tdp_w)},
-      {"per", false, Text(&Chip::per)},
-      {"notes", false, Text(&Chip::notes)},
-      {"source", false, Text(&Chip::source)},
-  };
+  static const std::vector<ColumnSpec> columns = [] {
+    std::vector<ColumnSpec> c = {
+        {"name", true, Text(&Chip::name)},
+        {"aliases", false, List(&Chip::aliases)},
+        {"default_for", false, List(&Chip::default_for)},
+        {"vendor", false, Text(&Chip::vendor)},
+        {"type", false, Text(&Chip::type)},
+        {"variant", false, Text(&Chip::variant)},
+        {"release_date", false, SetDate},
+        {"memory_gb", false, Number(&Chip::memory_gb)},
+        {"memory_bandwidth_gbps", false, Number(&Chip::memory_bandwidth_gbps)},
+        {"tdp_w", false, Number(&Chip::tdp_w)},
+        {"per", false, Text(&Chip::per)},
+        {"notes", false, Text(&Chip::notes)},
+        {"source", false, Text(&Chip::source)},
+    };
+    // Every peak-rate column is required (it may be empty in a row).
+    for (RateColumn r : AllRateColumns())
+      c.push_back({std::string(RateColumnName(r)), true, Rate(r)});
+    return c;
+  }();
   return columns;
 }
 

@@ -15,25 +15,31 @@ std::string ShortLabel(RateColumn c) {
   return std::string(RateColumnName(c));
 }
 
+// The format of each rate column; both FP16 columns are fp16.
 Precision PrecisionOf(RateColumn c) {
-  switch (c) {
-    case RateColumn::kFp64:
-      return Precision::kFp64;
-    case RateColumn::kFp32:
-      return Precision::kFp32;
-    case RateColumn::kTf32:
-      return Precision::kTf32;
-    case RateColumn::kFp16:
-    case RateColumn::kFp16Tensor:
-      return Precision::kFp16;
-    case RateColumn::kBf16:
-      return Precision::kBf16;
-    case RateColumn::kFp8:
-      return Precision::kFp8;
-    case RateColumn::kInt8:
-      return Precision::kInt8;
+  static const std::pair<RateColumn, Precision> kFormats[] = {
+      {RateColumn::kFp64, Precision::kFp64},       {RateColumn::kFp32, Precision::kFp32},
+      {RateColumn::kTf32, Precision::kTf32},       {RateColumn::kFp16, Precision::kFp16},
+      {RateColumn::kFp16Tensor, Precision::kFp16}, {RateColumn::kBf16, Precision::kBf16},
+      {RateColumn::kFp8, Precision::kFp8},         {RateColumn::kInt8, Precision::kInt8}};
+  for (const auto& [column, precision] : kFormats) {
+    if (column == c) return precision;
   }
   return Precision::kFp32;
+}
+
+// The columns that hold `p`, in order of preference: fp16 has a tensor-core
+// and a plain column, which --tensor-cores chooses between.
+std::vector<RateColumn> ColumnsOf(Precision p, TensorCores tc) {
+  std::vector<RateColumn> out;
+  for (RateColumn c : AllRateColumns()) {
+    if (PrecisionOf(c) != p) continue;
+    if (c == RateColumn::kFp16Tensor && tc == TensorCores::kNo) continue;
+    if (c == RateColumn::kFp16 && tc == TensorCores::kYes) continue;
+    out.push_back(c);
+  }
+  if (out.size() == 2) std::swap(out[0], out[1]);  // fp16: tensor before plain
+  return out;
 }
 
 // The fastest of `columns` the chip has (the first on a tie).
@@ -83,31 +89,7 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
                                    " rates are tensor/matrix-unit rates; --tensor-cores no "
                                    "applies to fp16 (the plain FP16 rate)");
   }
-  std::vector<RateColumn> columns;
-  switch (p) {
-    case Precision::kFp16:
-      if (tc != TensorCores::kNo) columns.push_back(RateColumn::kFp16Tensor);
-      if (tc != TensorCores::kYes) columns.push_back(RateColumn::kFp16);
-      break;
-    case Precision::kFp64:
-      columns = {RateColumn::kFp64};
-      break;
-    case Precision::kFp32:
-      columns = {RateColumn::kFp32};
-      break;
-    case Precision::kTf32:
-      columns = {RateColumn::kTf32};
-      break;
-    case Precision::kBf16:
-      columns = {RateColumn::kBf16};
-      break;
-    case Precision::kFp8:
-      columns = {RateColumn::kFp8};
-      break;
-    case Precision::kInt8:
-      columns = {RateColumn::kInt8};
-      break;
-  }
+  const std::vector<RateColumn> columns = ColumnsOf(p, tc);
   for (RateColumn c : columns) {  // in order of preference, not speed
     if (!chip.Rate(c)) continue;
     std::string rule = "--precision " + name + " (given)";
