@@ -25,6 +25,7 @@ const std::vector<OptionSpec>& CompareOptions() {
         {"--tokens-per-sequence", "N", "spec: average tokens per sequence"},
         {"--bp-ratio", "R", "spec: backward/forward ratio, a number, 'table' or 'per-layer'"},
         {"--formula", "exact|approx", "spec: Table 1's exact terms (default) or approximate form"},
+        {"--batch-regime", "large|small", "spec: for --bp-ratio table, large batches or small"},
     };
     const auto& hw = HardwareRunOptions();
     s.insert(s.end(), hw.begin(), hw.end());
@@ -50,6 +51,13 @@ Result<Method1Options> SpecOptions(const ParsedArgs& a) {
                                      "' is not accepted (accepted: a number in [0, 100], 'table', "
                                      "'per-layer')");
     }
+  }
+  if (auto regime = a.Get("--batch-regime")) {
+    if (ToLower(*regime) != "large" && ToLower(*regime) != "small") {
+      return Status::InvalidArgument("--batch-regime: '" + *regime +
+                                     "' is not accepted (accepted: large, small)");
+    }
+    o.batch_regime = ToLower(*regime);
   }
   if (auto f = a.Get("--formula")) {
     if (ToLower(*f) != "exact" && ToLower(*f) != "approx") {

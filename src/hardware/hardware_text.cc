@@ -39,6 +39,7 @@ std::string PhaseBlock(const PhaseResult& p, size_t index, size_t count) {
                     p.chip + "\n";
   out += "  row:         " + p.lookup + "\n";
   out += "  precision:   " + p.rate + "\n";
+  out += "  rule:        " + p.precision_rule + "\n";
   out += "  peak:        " + Sci(p.peak) + " FLOP/s per chip\n";
   out += "  utilization: " + p.utilization.label + "\n";
   out += "  chip-time:   " +
