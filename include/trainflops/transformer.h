@@ -148,16 +148,16 @@ Result<TransformerModel> ModelFromDims(const TransformerDims& dims, Convention c
 // Training stages (pre-training, fine-tuning, RL...). A forward-only stage
 // (generation of synthetic data or RL rollouts) costs the forward FLOP per
 // token only and updates no parameters.
-struct Stage {
+struct LlmStage {
   std::string name;
   double tokens = 0;
   bool forward_only = false;
 };
 // "pretraining:2T", "rl:50B:forward".
-Result<Stage> ParseStage(std::string_view text);
+Result<LlmStage> ParseStage(std::string_view text);
 
-struct StageResult {
-  Stage stage;
+struct LlmStageResult {
+  LlmStage stage;
   double model_flop = 0;
   double hardware_flop = 0;
 };
@@ -166,16 +166,18 @@ struct LlmEstimate {
   Estimate estimate;  // method "llm_<convention>", training_flop = model FLOP of all stages
   TransformerModel model;
   ConventionResult per_token;
-  std::vector<StageResult> stages;
+  std::vector<LlmStageResult> stages;
   double hardware_flop = 0;  // all stages, with recomputation
-  double params = 0, params_active = 0, params_non_embedding = 0;
+  double params = 0, params_active = 0;
+  // Unknown when the model is only a parameter count (`tokens --params`).
+  std::optional<double> params_non_embedding;
   // Every convention the model allows, for comparison (per token, training).
   std::vector<ConventionResult> comparison;
 };
 
 Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention convention,
                                 const ConventionOptions& options,
-                                const std::vector<Stage>& stages);
+                                const std::vector<LlmStage>& stages);
 
 }  // namespace trainflops
 

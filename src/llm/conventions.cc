@@ -74,8 +74,15 @@ bool HasOpaqueParams(const TransformerModel& m) {
   return false;
 }
 
+// Kaplan, PaLM, Chinchilla and Megatron-LM have an attention-score term:
+// they need its dimensions and the sequence length.
 Status NeedSeqLen(const TransformerModel& m, Convention conv) {
-  if (HasCore(m) && m.seq_len <= 0) {
+  if (!HasCore(m)) {
+    return Status::InvalidArgument("convention '" + ConventionName(conv) +
+                                   "' needs the attention dimensions (--layers, --seq-len and "
+                                   "--d-model or --heads with --head-dim)");
+  }
+  if (m.seq_len <= 0) {
     return Status::InvalidArgument("convention '" + ConventionName(conv) +
                                    "' needs the training sequence length (--seq-len T)");
   }
@@ -117,9 +124,12 @@ void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionRes
   r.assumptions.push_back({"backward/forward ratio", "2",
                            "backward computes gradients for weights and inputs, each about one "
                            "forward (seed 002, Method 1; Kaplan et al. 2020 section 2.1)"});
-  r.assumptions.push_back({"attention", r.attention,
-                           "causal masking halves the T x T terms; PaLM, Chinchilla and "
-                           "Megatron-LM count them in full, Kaplan et al. in effect halve them"});
+  if (r.convention != Convention::k6ND) {
+    r.assumptions.push_back({"attention", r.attention,
+                             "causal masking halves the T x T terms; PaLM, Chinchilla and "
+                             "Megatron-LM count them in full, Kaplan et al. in effect halve "
+                             "them"});
+  }
   if (o.recompute != Recompute::kNone) {
     r.formula.push_back("recomputation (" + RecomputeName(o.recompute) + ") adds " +
                         Num(r.recompute_flop) + " FLOP per token of hardware FLOP: " +

@@ -11,11 +11,11 @@ namespace {
 
 using llm::Num;
 
-void AddStages(const std::vector<Stage>& stages, LlmEstimate& e) {
+void AddStages(const std::vector<LlmStage>& stages, LlmEstimate& e) {
   const ConventionResult& t = e.per_token;
   std::string sum;
-  for (const Stage& s : stages) {
-    StageResult r;
+  for (const LlmStage& s : stages) {
+    LlmStageResult r;
     r.stage = s;
     const double per_token = s.forward_only ? t.forward_flop : t.training_flop;
     r.model_flop = per_token * s.tokens;
@@ -39,7 +39,7 @@ void AddStages(const std::vector<Stage>& stages, LlmEstimate& e) {
 
 Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention convention,
                                 const ConventionOptions& options,
-                                const std::vector<Stage>& stages) {
+                                const std::vector<LlmStage>& stages) {
   if (stages.empty()) {
     return Status::InvalidArgument("no tokens: give --tokens D (pre-training) or --stage NAME:TOKENS");
   }
@@ -48,7 +48,9 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
   TF_ASSIGN_OR_RETURN(e.per_token, ApplyConvention(convention, model, options));
   e.params = TotalParams(model);
   e.params_active = ActiveParams(model);
-  e.params_non_embedding = NonEmbeddingParams(model);
+  bool opaque = false;
+  for (const Component& c : model.components) opaque |= c.role == ComponentRole::kParams;
+  if (!opaque) e.params_non_embedding = NonEmbeddingParams(model);
   e.estimate.method = "llm_" + ConventionName(convention);
   e.estimate.formula = e.per_token.formula;
   e.estimate.assumptions = e.per_token.assumptions;

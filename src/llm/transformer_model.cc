@@ -148,7 +148,7 @@ double ActiveParams(const TransformerModel& m) { return SumActive(m, true, true)
 double NonEmbeddingParams(const TransformerModel& m) { return SumActive(m, false, false); }
 double ActiveNonEmbeddingParams(const TransformerModel& m) { return SumActive(m, false, true); }
 
-Result<Stage> ParseStage(std::string_view text) {
+Result<LlmStage> ParseStage(std::string_view text) {
   const std::string s(text);
   const size_t colon = s.find(':');
   if (colon == std::string::npos || colon == 0) {
@@ -156,7 +156,7 @@ Result<Stage> ParseStage(std::string_view text) {
                                    "' is not NAME:TOKENS[:forward] (e.g. pretraining:2T, "
                                    "sft:10B, rollouts:50B:forward)");
   }
-  Stage stage;
+  LlmStage stage;
   stage.name = s.substr(0, colon);
   std::string rest = s.substr(colon + 1);
   if (const size_t second = rest.find(':'); second != std::string::npos) {
