@@ -47,8 +47,8 @@ TEST(CliLlm, MixtureOfExpertsCountsActiveParameters) {
 
 TEST(CliLlm, StagesAreSummedAndEachShown) {
   // 6e9 x 1e12 + 6e9 x 1e10 + 2e9 x 1e11 (forward only) = 6.26e21
-  const json j =
-      RunJson("tokens --params 1B --tokens 1T --stage sft:10B --stage synthetic:100B:forward --json");
+  const json j = RunJson(
+      "tokens --params 1B --tokens 1T --stage sft:10B --stage synthetic:100B:forward --json");
   EXPECT_NEAR(j["training_flop"].get<double>() / 6.26e21, 1.0, 1e-12);
   ASSERT_EQ(j["stages"].size(), 3u);
   EXPECT_EQ(j["stages"][1]["name"], "sft");
@@ -63,10 +63,11 @@ TEST(CliLlm, TokensTextStatesTheDefaultConvention) {
 }
 
 TEST(CliLlm, EstimateConfigJsonContract) {
-  const json j = RunJson("estimate " + Config("llama-2-7b.json") + " --tokens 2T --seq-len 4096 --json");
-  for (const char* key : {"training_flop", "forward_flop", "forward_flop_basis", "params",
-                          "params_non_embedding", "params_active", "method", "inputs",
-                          "assumptions", "layers", "formula"}) {
+  const json j =
+      RunJson("estimate " + Config("llama-2-7b.json") + " --tokens 2T --seq-len 4096 --json");
+  for (const char* key :
+       {"training_flop", "forward_flop", "forward_flop_basis", "params", "params_non_embedding",
+        "params_active", "method", "inputs", "assumptions", "layers", "formula"}) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_EQ(j["method"], "llm_6nd");
@@ -105,8 +106,9 @@ TEST(CliLlm, MegatronRecomputationIsHardwareFlopOnly) {
   const double l = 12, h = 768, s = 1024, v = 50257;
   const double model = 72 * l * h * h * (1 + s / (6 * h) + v / (12 * l * h));
   const double hardware = 96 * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
-  const json j = RunJson("estimate " + Config("gpt2.json") +
-                         " --tokens 1B --seq-len 1024 --convention megatron --recompute full --json");
+  const json j =
+      RunJson("estimate " + Config("gpt2.json") +
+              " --tokens 1B --seq-len 1024 --convention megatron --recompute full --json");
   EXPECT_NEAR(j["training_flop_per_token"].get<double>() / model, 1.0, 1e-12);
   EXPECT_NEAR(j["hardware_flop_per_token"].get<double>() / hardware, 1.0, 1e-12);
   EXPECT_NEAR(j["training_flop"].get<double>() / (model * 1e9), 1.0, 1e-12);
@@ -133,7 +135,8 @@ TEST(CliLlm, ThresholdsRangeStraddling) {
 TEST(CliLlm, ThresholdsFlagOnEstimate) {
   // DeepSeek-V3 on 14.8T tokens (Liu et al. 2024): 6 x 37,552,297,472 x 14.8e12 = 3.3346e24,
   // over the EU's indicative 1e23, under 1e25.
-  const json j = RunJson("estimate " + Config("deepseek-v3.json") + " --tokens 14.8T --thresholds --json");
+  const json j =
+      RunJson("estimate " + Config("deepseek-v3.json") + " --tokens 14.8T --thresholds --json");
   EXPECT_NEAR(j["training_flop"].get<double>() / (6 * 37552297472.0 * 14.8e12), 1.0, 1e-12);
   ASSERT_EQ(j["thresholds"].size(), 4u);
   EXPECT_EQ(j["thresholds"][0]["exceeds"], "no");
@@ -191,9 +194,11 @@ INSTANTIATE_TEST_SUITE_P(
                 "did you mean 'causal'"},
         BadCall{"bad_range", "thresholds 1e25 --range 5..1", "LOW <= HIGH"},
         BadCall{"thresholds_nothing", "thresholds", "expected a compute figure"},
-        BadCall{"seq_len_needed", "estimate " + Config("gpt2.json") + " --tokens 1T --convention kaplan",
+        BadCall{"seq_len_needed",
+                "estimate " + Config("gpt2.json") + " --tokens 1T --convention kaplan",
                 "needs the training sequence length (--seq-len T)"},
-        BadCall{"unknown_option", "tokens --params 1B --tokens 1T --layer 3", "did you mean '--layers'"}),
+        BadCall{"unknown_option", "tokens --params 1B --tokens 1T --layer 3",
+                "did you mean '--layers'"}),
     [](const ::testing::TestParamInfo<BadCall>& p) { return p.param.name; });
 
 TEST(CliLlm, BadConfigFilesNameFileFieldAndLine) {

@@ -14,7 +14,7 @@
 namespace trainflops {
 
 struct LlmReportContext {
-  const HfModel* hf = nullptr;                         // set for a config.json
+  const HfModel* hf = nullptr;                          // set for a config.json
   const std::vector<ThresholdCheck>* checks = nullptr;  // set with --thresholds
   std::optional<ComputeRange> range;
 };

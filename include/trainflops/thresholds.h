@@ -14,11 +14,11 @@
 namespace trainflops {
 
 struct Threshold {
-  std::string id;            // "eu_ai_act_art51"
-  std::string name;          // "EU AI Act Art. 51(2): systemic risk presumed"
-  double flop = 0;           // exceeded when counted compute > flop (strictly)
-  std::string operations;    // "floating point operations", "integer or floating-point operations"
-  std::string status;        // "in force", "guidance", "revoked"
+  std::string id;          // "eu_ai_act_art51"
+  std::string name;        // "EU AI Act Art. 51(2): systemic risk presumed"
+  double flop = 0;         // exceeded when counted compute > flop (strictly)
+  std::string operations;  // "floating point operations", "integer or floating-point operations"
+  std::string status;      // "in force", "guidance", "revoked"
   bool in_force = false;
   // "all": every stage (cumulative); "parameter_updates": stages that update
   // the weights only (forward-only generation excluded).
@@ -55,19 +55,18 @@ struct ThresholdCheck {
   std::vector<std::string> counted, excluded;  // stage names
   std::optional<ComputeRange> counted_range;   // the range scaled to the counted stages
   Exceeds exceeds = Exceeds::kNo;
-  double ratio = 0;               // counted / threshold
-  double orders_of_magnitude = 0; // log10(ratio): +1 = ten times over, -2 = a hundredth
+  double ratio = 0;                // counted / threshold
+  double orders_of_magnitude = 0;  // log10(ratio): +1 = ten times over, -2 = a hundredth
 };
 
 // Checks `total_flop` (with its range, and its stages when known) against
 // each threshold. Counted compute is the total, or the sum of the stages a
 // threshold counts; a range is scaled by the same fraction. Exceeds is
 // "uncertain" when the range straddles the threshold.
-Result<std::vector<ThresholdCheck>> CheckThresholds(double total_flop,
-                                                    const std::optional<ComputeRange>& range,
-                                                    const std::vector<StageCompute>& stages,
-                                                    const std::vector<Threshold>& thresholds =
-                                                        BundledThresholds());
+Result<std::vector<ThresholdCheck>> CheckThresholds(
+    double total_flop, const std::optional<ComputeRange>& range,
+    const std::vector<StageCompute>& stages,
+    const std::vector<Threshold>& thresholds = BundledThresholds());
 
 }  // namespace trainflops
 

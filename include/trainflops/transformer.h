@@ -104,8 +104,8 @@ struct ConventionOptions {
 };
 
 struct FlopTerm {
-  std::string name;     // "attention: K @ Q logits"
-  std::string formula;  // with the numbers substituted
+  std::string name;         // "attention: K @ Q logits"
+  std::string formula;      // with the numbers substituted
   double forward_flop = 0;  // per token
 };
 
@@ -113,10 +113,10 @@ struct ConventionResult {
   Convention convention = kDefaultConvention;
   std::string attention;  // "causal (halved)", "full", "as published: full"
   Recompute recompute = Recompute::kNone;
-  double forward_flop = 0;     // model FLOP per token, forward
-  double training_flop = 0;    // model FLOP per token, forward + backward = 3 x forward
-  double recompute_flop = 0;   // extra forward work per token from recomputation
-  double hardware_flop = 0;    // training_flop + recompute_flop
+  double forward_flop = 0;                // model FLOP per token, forward
+  double training_flop = 0;               // model FLOP per token, forward + backward = 3 x forward
+  double recompute_flop = 0;              // extra forward work per token from recomputation
+  double hardware_flop = 0;               // training_flop + recompute_flop
   std::vector<FlopTerm> terms;            // the convention's own terms
   std::vector<double> component_forward;  // per model component, same order
   std::vector<std::string> formula;       // numbers substituted

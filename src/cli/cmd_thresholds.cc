@@ -39,7 +39,9 @@ Status RunThresholds(const std::vector<std::string>& argv, std::ostream& out) {
     out << RenderThresholdsJson(flop, range, checks);
   } else {
     out << "compute: " << FormatCompute(flop);
-    if (range) out << " (range " << FormatScientific(range->low) << ".." << FormatScientific(range->high) << ")";
+    if (range)
+      out << " (range " << FormatScientific(range->low) << ".." << FormatScientific(range->high)
+          << ")";
     out << "\n" << RenderThresholdsText(checks);
   }
   return Status::Ok();

@@ -14,12 +14,13 @@ std::vector<OptionSpec> LlmCommonOptions() {
       {"--tokens", "D", "pre-training tokens (SI suffixes: 2T, 300B)"},
       {"--stage", "NAME:TOKENS[:forward]",
        "a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only "
-       "(synthetic-data generation, rollouts)", true},
+       "(synthetic-data generation, rollouts)",
+       true},
       {"--seq-len", "T", "training sequence length (for the attention terms)"},
-      {"--convention", "NAME",
-       "6nd (default), kaplan, palm, chinchilla or megatron (docs/llm.md)"},
-      {"--attention", "causal|full", "halve the attention-score terms or not (default: as each "
-                                     "paper counts them)"},
+      {"--convention", "NAME", "6nd (default), kaplan, palm, chinchilla or megatron (docs/llm.md)"},
+      {"--attention", "causal|full",
+       "halve the attention-score terms or not (default: as each "
+       "paper counts them)"},
       {"--recompute", "none|selective|full",
        "activation recomputation: reported as hardware FLOP, separately from model FLOP"},
       {"--thresholds", "", "check the total against the legal compute thresholds"},
@@ -134,9 +135,9 @@ Status RunTokens(const std::vector<std::string>& argv, std::ostream& out) {
   TF_ASSIGN_OR_RETURN(const LlmRunOptions options, ReadLlmOptions(args));
   TF_ASSIGN_OR_RETURN(const TransformerDims dims, DimsFrom(args, options));
   TF_ASSIGN_OR_RETURN(const TransformerModel model, ModelFromDims(dims, options.convention));
-  TF_ASSIGN_OR_RETURN(const LlmEstimate estimate, EstimateLlm(model, options.convention,
-                                                              options.convention_options,
-                                                              options.stages));
+  TF_ASSIGN_OR_RETURN(
+      const LlmEstimate estimate,
+      EstimateLlm(model, options.convention, options.convention_options, options.stages));
   return WriteLlmReport(estimate, options, nullptr, out);
 }
 

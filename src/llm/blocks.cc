@@ -32,11 +32,11 @@ Sizes AttentionSizes(const AttentionShape& a, double d) {
     // kv_a_proj_with_mqa (d x (kv_lora + rope)) + kv_a_layernorm,
     // kv_b (kv_lora x H·(nope + v)), o_proj (H·v x d).
     const double qk = a.qk_nope + a.qk_rope;
-    s.weights = a.q_lora_rank > 0 ? d * a.q_lora_rank + a.q_lora_rank * a.heads * qk
-                                  : d * a.heads * qk;
+    s.weights =
+        a.q_lora_rank > 0 ? d * a.q_lora_rank + a.q_lora_rank * a.heads * qk : d * a.heads * qk;
     s.other = a.q_lora_rank + a.kv_lora_rank;
-    s.weights += d * (a.kv_lora_rank + a.qk_rope) + a.kv_lora_rank * a.heads * (a.qk_nope + a.v_head) +
-                 a.heads * a.v_head * d;
+    s.weights += d * (a.kv_lora_rank + a.qk_rope) +
+                 a.kv_lora_rank * a.heads * (a.qk_nope + a.v_head) + a.heads * a.v_head * d;
     s.qk_dim = qk;
     s.v_dim = a.v_head;
     s.type = "mla_attention";

@@ -18,7 +18,7 @@ struct AttentionShape {
   // Multi-head latent attention (DeepSeek-V2/V3), used when kv_lora_rank > 0:
   // q_lora_rank = 0 means a plain d x H·(nope + rope) query projection.
   double q_lora_rank = 0, kv_lora_rank = 0, qk_nope = 0, qk_rope = 0, v_head = 0;
-  bool bidirectional = false;  // encoders and cross-attention
+  bool bidirectional = false;      // encoders and cross-attention
   std::string name = "attention";  // component name within the block
 };
 
@@ -28,9 +28,9 @@ struct MlpShape {
   bool bias = false;
   // Mixture of experts (routed experts are gated MLPs of expert_ff).
   double experts = 0, experts_per_tok = 0, expert_ff = 0;
-  double shared_ff = 0;       // summed intermediate size of the shared experts
-  bool shared_gate = false;   // Qwen2-MoE's sigmoid gate d -> 1 on the shared expert
-  bool router_bias = false;   // DeepSeek-V3's e_score_correction_bias (one per expert)
+  double shared_ff = 0;      // summed intermediate size of the shared experts
+  bool shared_gate = false;  // Qwen2-MoE's sigmoid gate d -> 1 on the shared expert
+  bool router_bias = false;  // DeepSeek-V3's e_score_correction_bias (one per expert)
 };
 
 struct BlockGroup {

@@ -120,7 +120,8 @@ void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionRes
   r.hardware_flop = r.training_flop + r.recompute_flop;
   r.formula.push_back("training per token = 3 x forward = 3 x " + Num(r.forward_flop) + " = " +
                       Num(r.training_flop) + " FLOP (backward = 2 x forward)");
-  r.assumptions.push_back({"convention", ConventionName(r.convention), ConventionSource(r.convention)});
+  r.assumptions.push_back(
+      {"convention", ConventionName(r.convention), ConventionSource(r.convention)});
   r.assumptions.push_back({"backward/forward ratio", "2",
                            "backward computes gradients for weights and inputs, each about one "
                            "forward (seed 002, Method 1; Kaplan et al. 2020 section 2.1)"});
@@ -132,9 +133,9 @@ void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionRes
   }
   if (o.recompute != Recompute::kNone) {
     r.formula.push_back("recomputation (" + RecomputeName(o.recompute) + ") adds " +
-                        Num(r.recompute_flop) + " FLOP per token of hardware FLOP: " +
-                        Num(r.training_flop) + " + " + Num(r.recompute_flop) + " = " +
-                        Num(r.hardware_flop));
+                        Num(r.recompute_flop) +
+                        " FLOP per token of hardware FLOP: " + Num(r.training_flop) + " + " +
+                        Num(r.recompute_flop) + " = " + Num(r.hardware_flop));
     r.assumptions.push_back(
         {"activation recomputation", RecomputeName(o.recompute),
          o.recompute == Recompute::kFull
@@ -172,6 +173,21 @@ CoreParts SumCore(const TransformerModel& m, const ConventionOptions& o, Convent
   return total;
 }
 
+// Charges 2 FLOP per parameter a token uses to every component but the
+// attention core (and, without `embeddings`, the embedding tables and the
+// head); returns N.
+double TwoN(const TransformerModel& m, bool embeddings, ConventionResult& r) {
+  double n = 0;
+  for (size_t i = 0; i < m.components.size(); ++i) {
+    const Component& c = m.components[i];
+    if (c.role == ComponentRole::kAttentionCore) continue;
+    if (!embeddings && IsEmbeddingRole(c.role)) continue;
+    r.component_forward[i] = 2 * c.active_params;
+    n += c.active_params;
+  }
+  return n;
+}
+
 // The first core component's dimensions, for printing the formulas.
 const Component* FirstCore(const TransformerModel& m) {
   for (const Component& c : m.components) {
@@ -197,15 +213,9 @@ double CoreBlocks(const TransformerModel& m) {
 // Commission guidelines (C(2025) 7719, Annex A: C ≈ 6·P·D).
 Result<ConventionResult> Flop6ND(const TransformerModel& m, const ConventionOptions& o) {
   ConventionResult r = Start(m, Convention::k6ND, o);
-  double n = 0;
-  for (size_t i = 0; i < m.components.size(); ++i) {
-    const Component& c = m.components[i];
-    if (c.role == ComponentRole::kAttentionCore) continue;
-    r.component_forward[i] = 2 * c.active_params;
-    n += c.active_params;
-  }
-  r.terms.push_back({"2·N (N = parameters used per token, embeddings included)",
-                     "2 x " + Num(n), 2 * n});
+  const double n = TwoN(m, /*embeddings=*/true, r);
+  r.terms.push_back(
+      {"2·N (N = parameters used per token, embeddings included)", "2 x " + Num(n), 2 * n});
   r.formula.push_back("forward per token = 2 x N = 2 x " + Num(n) + " = " + Num(2 * n) + " FLOP");
   if (HasCore(m)) r.notes.push_back("6ND leaves out the attention-score terms (Q·Kᵀ, softmax·V)");
   Finish(m, o, r);
@@ -218,13 +228,7 @@ Result<ConventionResult> Flop6ND(const TransformerModel& m, const ConventionOpti
 Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionOptions& o) {
   TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kKaplan));
   ConventionResult r = Start(m, Convention::kKaplan, o);
-  double n = 0;
-  for (size_t i = 0; i < m.components.size(); ++i) {
-    const Component& c = m.components[i];
-    if (c.role == ComponentRole::kAttentionCore || IsEmbeddingRole(c.role)) continue;
-    r.component_forward[i] = 2 * c.active_params;
-    n += c.active_params;
-  }
+  const double n = TwoN(m, /*embeddings=*/false, r);
   const CoreParts core = SumCore(m, o, Convention::kKaplan, false, r);
   r.terms.push_back({"2·N (N = non-embedding parameters)", "2 x " + Num(n), 2 * n});
   std::string core_formula = "0 (no attention dimensions given)";
@@ -233,8 +237,8 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
                    Num(c->heads * c->qk_dim) + " (x 2 with --attention full)";
   }
   r.terms.push_back({"2·n_layer·n_ctx·d_attn", core_formula, core.logits + core.values});
-  r.formula.push_back("forward per token = 2 x N + 2·n_layer·n_ctx·d_attn = 2 x " + Num(n) +
-                      " + " + Num(core.logits + core.values) + " = " +
+  r.formula.push_back("forward per token = 2 x N + 2·n_layer·n_ctx·d_attn = 2 x " + Num(n) + " + " +
+                      Num(core.logits + core.values) + " = " +
                       Num(2 * n + core.logits + core.values) + " FLOP");
   if (HasOpaqueParams(m)) r.notes.push_back("--params is taken as Kaplan's non-embedding N");
   Finish(m, o, r);
@@ -247,19 +251,13 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
 Result<ConventionResult> FlopPalm(const TransformerModel& m, const ConventionOptions& o) {
   TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kPalm));
   ConventionResult r = Start(m, Convention::kPalm, o);
-  double n = 0;
-  for (size_t i = 0; i < m.components.size(); ++i) {
-    const Component& c = m.components[i];
-    if (c.role == ComponentRole::kAttentionCore) continue;
-    r.component_forward[i] = 2 * c.active_params;
-    n += c.active_params;
-  }
+  const double n = TwoN(m, /*embeddings=*/true, r);
   const CoreParts core = SumCore(m, o, Convention::kPalm, false, r);
   r.terms.push_back({"2·N (N = parameters used per token)", "2 x " + Num(n), 2 * n});
   std::string core_formula = "0";
   if (const Component* c = FirstCore(m)) {
-    core_formula = "4 x L=" + Num(CoreBlocks(m)) + " x H=" + Num(c->heads) + " x Q=" +
-                   Num(c->qk_dim) + " x T=" + Num(m.seq_len);
+    core_formula = "4 x L=" + Num(CoreBlocks(m)) + " x H=" + Num(c->heads) +
+                   " x Q=" + Num(c->qk_dim) + " x T=" + Num(m.seq_len);
   }
   r.terms.push_back({"4·L·H·Q·T (a third of 12·L·H·Q·T)", core_formula, core.logits + core.values});
   r.formula.push_back("forward per token = 2N + 4·L·H·Q·T = " + Num(2 * n) + " + " +
@@ -284,12 +282,23 @@ Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const Convent
     const Component& c = m.components[i];
     const double f = 2 * c.matmul_params;
     switch (c.role) {
-      case ComponentRole::kEmbedding: embed += f; break;
-      case ComponentRole::kAttention: proj += f; break;
-      case ComponentRole::kMlp: dense += f; break;
-      case ComponentRole::kLogits: logits += f; break;
-      case ComponentRole::kOther: other += f; break;
-      default: continue;  // positions, norms: not counted; the core below
+      case ComponentRole::kEmbedding:
+        embed += f;
+        break;
+      case ComponentRole::kAttention:
+        proj += f;
+        break;
+      case ComponentRole::kMlp:
+        dense += f;
+        break;
+      case ComponentRole::kLogits:
+        logits += f;
+        break;
+      case ComponentRole::kOther:
+        other += f;
+        break;
+      default:
+        continue;  // positions, norms: not counted; the core below
     }
     r.component_forward[i] = f;
   }
@@ -354,9 +363,9 @@ Result<ConventionResult> FlopMegatron(const TransformerModel& m, const Conventio
                       " x " + Num(h) + "² x (1 + " + Num(s) + "/" + Num(6 * h) + " + " +
                       Num(m.vocab) + "/" + Num(12 * l * h) + ") = " + Num(full) +
                       " FLOP training with full attention");
-  r.formula.push_back("forward per token = 24·l·h² + 4·l·s·h + 2·h·V = " + Num(attn + mlp) +
-                      " + " + Num(core) + " + " + Num(logits) + " = " +
-                      Num(attn + mlp + core + logits) + " FLOP");
+  r.formula.push_back("forward per token = 24·l·h² + 4·l·s·h + 2·h·V = " + Num(attn + mlp) + " + " +
+                      Num(core) + " + " + Num(logits) + " = " + Num(attn + mlp + core + logits) +
+                      " FLOP");
   r.notes.push_back(
       "Megatron-LM's formula assumes multi-head attention with d_attn = h and a 4h MLP; for "
       "other shapes (GQA, gated or MoE MLPs) it is the published convention, not this model");
@@ -367,11 +376,16 @@ Result<ConventionResult> FlopMegatron(const TransformerModel& m, const Conventio
 Result<ConventionResult> ApplyConvention(Convention c, const TransformerModel& m,
                                          const ConventionOptions& o) {
   switch (c) {
-    case Convention::k6ND: return Flop6ND(m, o);
-    case Convention::kKaplan: return FlopKaplan(m, o);
-    case Convention::kPalm: return FlopPalm(m, o);
-    case Convention::kChinchilla: return FlopChinchilla(m, o);
-    case Convention::kMegatron: return FlopMegatron(m, o);
+    case Convention::k6ND:
+      return Flop6ND(m, o);
+    case Convention::kKaplan:
+      return FlopKaplan(m, o);
+    case Convention::kPalm:
+      return FlopPalm(m, o);
+    case Convention::kChinchilla:
+      return FlopChinchilla(m, o);
+    case Convention::kMegatron:
+      return FlopMegatron(m, o);
   }
   return Status::InvalidArgument("unknown convention");
 }

@@ -90,9 +90,10 @@ Result<TransformerModel> Structural(const TransformerDims& d, Convention conv) {
   g.norms = 0;
   llm::AddBlocks(m, g);
   llm::AddLogits(m, m.vocab, m.d_model, /*tied=*/true);
-  m.notes.push_back("generic decoder built from the dimensions: tied embeddings, no biases or "
-                    "norms, d_ff = " + llm::Num(g.mlp.d_ff) +
-                    (d.d_ff ? "" : " (4 x d_model, the default)"));
+  m.notes.push_back(
+      "generic decoder built from the dimensions: tied embeddings, no biases or "
+      "norms, d_ff = " +
+      llm::Num(g.mlp.d_ff) + (d.d_ff ? "" : " (4 x d_model, the default)"));
   if (d.params) {
     m.notes.push_back("--params " + llm::Exact(*d.params) + " is reported but '" +
                       ConventionName(conv) + "' counts from the dimensions");

@@ -174,14 +174,14 @@ const std::vector<std::string>& SupportedModelTypes() {
   return types;
 }
 
-Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& file,
-                              double seq_len) {
+Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& file, double seq_len) {
   json config;
   try {
     config = json::parse(json_text);
   } catch (const json::parse_error& e) {
     std::string what = e.what();
-    if (const size_t at = what.find("syntax error"); at != std::string::npos) what = what.substr(at);
+    if (const size_t at = what.find("syntax error"); at != std::string::npos)
+      what = what.substr(at);
     return MalformedJson(json_text, file, e.byte, what);
   }
   if (!config.is_object()) return Status::ParseError(file + ": expected a JSON object");
@@ -205,8 +205,8 @@ Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& fil
   if (out.model_type.empty()) out.model_type = "(none)";
   Status built = llm::BuildLlamaLike(fields, out);
   if (!built.ok()) {
-    return Status::InvalidArgument(built.message() + "; known model types: " +
-                                   JoinNames(SupportedModelTypes()) +
+    return Status::InvalidArgument(built.message() +
+                                   "; known model types: " + JoinNames(SupportedModelTypes()) +
                                    DidYouMean(out.model_type, SupportedModelTypes()));
   }
   out.model.name = out.model_type;

@@ -79,14 +79,16 @@ void AddDenseAndMoe(HfModel& out, const Decoder& dec, const std::vector<bool>& m
   while (leading_dense < dense && !moe[static_cast<size_t>(leading_dense)]) ++leading_dense;
   const bool split = leading_dense == dense;  // dense layers first, then the experts
   if (dense > 0) {
-    BlockGroup g = RmsBlock(dec, split ? RangeLabel("layers", 0, dense)
-                                       : "layers (" + Num(dense) + " dense)", dense);
+    BlockGroup g = RmsBlock(
+        dec, split ? RangeLabel("layers", 0, dense) : "layers (" + Num(dense) + " dense)", dense);
     g.mlp = dense_mlp;
     AddBlocks(out.model, g);
   }
   if (sparse > 0) {
-    BlockGroup g = RmsBlock(dec, split ? RangeLabel("layers", dense, sparse)
-                                       : "layers (" + Num(sparse) + " with experts)", sparse);
+    BlockGroup g = RmsBlock(
+        dec,
+        split ? RangeLabel("layers", dense, sparse) : "layers (" + Num(sparse) + " with experts)",
+        sparse);
     g.mlp = moe_mlp;
     AddBlocks(out.model, g);
   }
@@ -136,8 +138,8 @@ Status BuildMoe(HfFields& f, HfModel& out) {
     for (size_t i = 0; i < sparse.size(); ++i) {
       const bool listed = std::find(dense_layers.begin(), dense_layers.end(),
                                     static_cast<double>(i)) != dense_layers.end();
-      sparse[i] = !listed && step > 0 &&
-                  static_cast<long long>(i + 1) % static_cast<long long>(step) == 0;
+      sparse[i] =
+          !listed && step > 0 && static_cast<long long>(i + 1) % static_cast<long long>(step) == 0;
     }
   }
   TF_RETURN_IF_ERROR(f.Check());
@@ -195,8 +197,8 @@ Status BuildDeepSeek(HfFields& f, HfModel& out) {
     AddBlocks(one, g);
     out.mtp_params = mtp * (TotalParams(one) + 2 * dec.d * dec.d + 3 * dec.d);
     out.model.notes.push_back(
-        "multi-token-prediction module (num_nextn_predict_layers = " + Num(mtp) + "): " +
-        Exact(out.mtp_params) +
+        "multi-token-prediction module (num_nextn_predict_layers = " + Num(mtp) +
+        "): " + Exact(out.mtp_params) +
         " parameters in the checkpoint, not counted (the published total excludes it; "
         "docs/llm.md)");
   }

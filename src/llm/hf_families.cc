@@ -15,8 +15,8 @@ void SetDims(HfModel& out, double layers, double d, double vocab) {
 
 // A GPT-style block: multi-head attention and a 2-matrix MLP, both with
 // biases or not, and `norms` LayerNorms of 2d (scale and bias).
-BlockGroup GptBlock(double layers, double d, double heads, double kv_heads, double d_ff,
-                    bool bias, double norms) {
+BlockGroup GptBlock(double layers, double d, double heads, double kv_heads, double d_ff, bool bias,
+                    double norms) {
   BlockGroup g;
   g.label = RangeLabel("layers", 0, layers);
   g.count = layers;
@@ -94,8 +94,9 @@ Status BuildBert(HfFields& f, HfModel& out) {
   g.attention.bidirectional = true;
   AddBlocks(out.model, g);
   AddProjection(out.model, "pooler (first token only)", d, d, true);
-  out.model.notes.push_back("BERT: counted as BertModel with its pooler (the published 110M); "
-                            "the MLM and NSP pre-training heads are not counted");
+  out.model.notes.push_back(
+      "BERT: counted as BertModel with its pooler (the published 110M); "
+      "the MLM and NSP pre-training heads are not counted");
   return Status::Ok();
 }
 

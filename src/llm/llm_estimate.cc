@@ -23,15 +23,16 @@ void AddStages(const std::vector<LlmStage>& stages, LlmEstimate& e) {
     e.estimate.training_flop += r.model_flop;
     e.hardware_flop += r.hardware_flop;
     e.estimate.formula.push_back(s.name + ": " + Num(per_token) + " FLOP/token" +
-                                 (s.forward_only ? " (forward only)" : "") + " x " +
-                                 Num(s.tokens) + " tokens = " + FormatCompute(r.model_flop));
+                                 (s.forward_only ? " (forward only)" : "") + " x " + Num(s.tokens) +
+                                 " tokens = " + FormatCompute(r.model_flop));
     e.estimate.inputs.push_back({"tokens (" + s.name + ")", s.tokens, "tokens",
                                  s.forward_only ? "--stage (forward only)" : "--tokens/--stage"});
     sum += (sum.empty() ? "" : " + ") + Num(r.model_flop);
     e.stages.push_back(r);
   }
   if (stages.size() > 1) {
-    e.estimate.formula.push_back("total = " + sum + " = " + FormatCompute(e.estimate.training_flop));
+    e.estimate.formula.push_back("total = " + sum + " = " +
+                                 FormatCompute(e.estimate.training_flop));
   }
 }
 
@@ -41,7 +42,8 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
                                 const ConventionOptions& options,
                                 const std::vector<LlmStage>& stages) {
   if (stages.empty()) {
-    return Status::InvalidArgument("no tokens: give --tokens D (pre-training) or --stage NAME:TOKENS");
+    return Status::InvalidArgument(
+        "no tokens: give --tokens D (pre-training) or --stage NAME:TOKENS");
   }
   LlmEstimate e;
   e.model = model;
@@ -66,8 +68,9 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
   }
   AddStages(stages, e);
   if (!std::isfinite(e.estimate.training_flop) || !std::isfinite(e.hardware_flop)) {
-    return Status::InvalidArgument("the training compute overflows (over 1.8e308 FLOP): check "
-                                   "the parameter and token counts");
+    return Status::InvalidArgument(
+        "the training compute overflows (over 1.8e308 FLOP): check "
+        "the parameter and token counts");
   }
   for (Convention c : AllConventions()) {
     Result<ConventionResult> other = ApplyConvention(c, model, options);

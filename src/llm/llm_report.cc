@@ -37,13 +37,13 @@ std::string ThresholdTable(const std::vector<ThresholdCheck>& checks) {
                  FormatScientific(c.counted_range->high) + "]";
     }
     t.AddRow({c.threshold.id, "> " + FormatScientific(c.threshold.flop), counted,
-              FormatScientific(c.ratio, 3), Signed(c.orders_of_magnitude),
-              ExceedsName(c.exceeds), c.threshold.in_force ? "in force" : "not in force"});
+              FormatScientific(c.ratio, 3), Signed(c.orders_of_magnitude), ExceedsName(c.exceeds),
+              c.threshold.in_force ? "in force" : "not in force"});
   }
   std::string out = t.Render();
   for (const ThresholdCheck& c : checks) {
-    out += "  " + c.threshold.id + ": " + c.threshold.name + "\n    counts: " +
-           c.threshold.counted_stages + "\n";
+    out += "  " + c.threshold.id + ": " + c.threshold.name +
+           "\n    counts: " + c.threshold.counted_stages + "\n";
     if (!c.excluded.empty()) {
       out += "    stages left out here: " + JoinNames(c.excluded) + "\n";
     }
@@ -98,10 +98,10 @@ std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
     out += Line("model", context.hf->file + " (model_type " + context.hf->model_type + ", " +
                              context.hf->family + " formulas)");
   }
-  out += Line("convention", ConventionName(t.convention) +
-                                (t.convention == kDefaultConvention ? " (the default)" : "") +
-                                "; default: " + ConventionName(kDefaultConvention) +
-                                " (docs/llm.md)");
+  out +=
+      Line("convention", ConventionName(t.convention) +
+                             (t.convention == kDefaultConvention ? " (the default)" : "") +
+                             "; default: " + ConventionName(kDefaultConvention) + " (docs/llm.md)");
   out += Line("parameters", "total " + Exact(e.params) + ", non-embedding " +
                                 (e.params_non_embedding ? Exact(*e.params_non_embedding)
                                                         : std::string("not known")) +
@@ -132,13 +132,13 @@ std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context)
                            {false, true, false, true, true});
   for (const LlmStageResult& s : e.stages) {
     stages.AddRow({s.stage.name, FormatCount(s.stage.tokens),
-                   s.stage.forward_only ? "forward only" : "training",
-                   FormatCompute(s.model_flop), FormatCompute(s.hardware_flop)});
+                   s.stage.forward_only ? "forward only" : "training", FormatCompute(s.model_flop),
+                   FormatCompute(s.hardware_flop)});
   }
   out += stages.Render();
-  out += "\n" + Line("training compute", FormatCompute(e.estimate.training_flop) + " = " +
-                                             FormatCompute(e.estimate.training_flop,
-                                                           ComputeUnit::kPetaflopSDay));
+  out += "\n" + Line("training compute",
+                     FormatCompute(e.estimate.training_flop) + " = " +
+                         FormatCompute(e.estimate.training_flop, ComputeUnit::kPetaflopSDay));
   if (e.hardware_flop != e.estimate.training_flop) {
     out += Line("hardware FLOP (with recomputation)", FormatCompute(e.hardware_flop));
   }
@@ -197,21 +197,28 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   out["notes"] = e.estimate.notes;
   json terms = json::array();
   for (const FlopTerm& term : t.terms) {
-    terms.push_back({{"name", term.name}, {"formula", term.formula}, {"forward_flop", term.forward_flop}});
+    terms.push_back(
+        {{"name", term.name}, {"formula", term.formula}, {"forward_flop", term.forward_flop}});
   }
   out["terms"] = terms;
   json layers = json::array();
   for (size_t i = 0; i < e.model.components.size(); ++i) {
     const Component& c = e.model.components[i];
-    layers.push_back({{"name", c.name}, {"type", c.type}, {"count", c.count},
-                      {"params", c.params}, {"active_params", c.active_params},
-                      {"forward_flop", t.component_forward[i]}, {"output_shape", c.output_shape}});
+    layers.push_back({{"name", c.name},
+                      {"type", c.type},
+                      {"count", c.count},
+                      {"params", c.params},
+                      {"active_params", c.active_params},
+                      {"forward_flop", t.component_forward[i]},
+                      {"output_shape", c.output_shape}});
   }
   out["layers"] = layers;
   json stages = json::array();
   for (const LlmStageResult& s : e.stages) {
-    stages.push_back({{"name", s.stage.name}, {"tokens", s.stage.tokens},
-                      {"forward_only", s.stage.forward_only}, {"training_flop", s.model_flop},
+    stages.push_back({{"name", s.stage.name},
+                      {"tokens", s.stage.tokens},
+                      {"forward_only", s.stage.forward_only},
+                      {"training_flop", s.model_flop},
                       {"hardware_flop", s.hardware_flop}});
   }
   out["stages"] = stages;
@@ -224,8 +231,11 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   }
   out["conventions"] = conventions;
   if (const HfModel* hf = context.hf) {
-    out["model"] = {{"file", hf->file}, {"model_type", hf->model_type}, {"family", hf->family},
-                    {"fallback", hf->fallback}, {"mtp_params_not_counted", hf->mtp_params},
+    out["model"] = {{"file", hf->file},
+                    {"model_type", hf->model_type},
+                    {"family", hf->family},
+                    {"fallback", hf->fallback},
+                    {"mtp_params_not_counted", hf->mtp_params},
                     {"max_position_embeddings", hf->max_position_embeddings}};
     json fields = json::object();
     for (const Input& f : hf->fields) fields[f.name] = {{"value", f.value}, {"origin", f.origin}};

@@ -56,8 +56,8 @@ Result<std::vector<Threshold>> ParseThresholds(std::string_view yaml, const std:
   try {
     root = YAML::Load(std::string(yaml));
   } catch (const YAML::Exception& e) {
-    return Status::ParseError(file + ":" + std::to_string(e.mark.line + 1) + ": malformed YAML: " +
-                              e.msg);
+    return Status::ParseError(file + ":" + std::to_string(e.mark.line + 1) +
+                              ": malformed YAML: " + e.msg);
   }
   const YAML::Node list = root["thresholds"];
   if (!list || !list.IsSequence()) {
@@ -74,10 +74,10 @@ Result<std::vector<Threshold>> ParseThresholds(std::string_view yaml, const std:
 
 const std::vector<Threshold>& BundledThresholds() {
   static const std::vector<Threshold> thresholds = [] {
-    Result<std::vector<Threshold>> r = ParseThresholds(
-        std::string_view(embedded::trainflops_thresholds_yaml,
-                         embedded::trainflops_thresholds_yaml_size),
-        "data/thresholds.yaml");
+    Result<std::vector<Threshold>> r =
+        ParseThresholds(std::string_view(embedded::trainflops_thresholds_yaml,
+                                         embedded::trainflops_thresholds_yaml_size),
+                        "data/thresholds.yaml");
     // The bundled file is tested (thresholds_test.cc); an empty list can only
     // come from a broken build.
     return r.ok() ? *r : std::vector<Threshold>{};
@@ -106,9 +106,12 @@ Result<ComputeRange> ParseComputeRange(std::string_view text) {
 
 std::string ExceedsName(Exceeds e) {
   switch (e) {
-    case Exceeds::kNo: return "no";
-    case Exceeds::kYes: return "yes";
-    case Exceeds::kUncertain: return "uncertain";
+    case Exceeds::kNo:
+      return "no";
+    case Exceeds::kYes:
+      return "yes";
+    case Exceeds::kUncertain:
+      return "uncertain";
   }
   return "?";
 }
