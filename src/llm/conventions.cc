@@ -196,6 +196,19 @@ const Component* FirstCore(const TransformerModel& m) {
   return nullptr;
 }
 
+// The head width Q of the published formulas; MLA's query/key and value
+// widths differ, and Q·K and softmax·V each use their own, so Q is their mean.
+std::string HeadWidth(const Component& c) {
+  if (c.qk_dim == c.v_dim) return Num(c.qk_dim);
+  return "(" + Num(c.qk_dim) + "+" + Num(c.v_dim) + ")/2";
+}
+
+std::string Halving(const ConventionOptions& o, Convention conv) {
+  const bool halved = o.attention == AttentionMode::kCausal ||
+                      (o.attention == AttentionMode::kAsPublished && conv == Convention::kKaplan);
+  return halved ? " x 1/2 (causal)" : "";
+}
+
 double CoreBlocks(const TransformerModel& m) {
   double n = 0;
   for (const Component& c : m.components) {
@@ -233,8 +246,8 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
   r.terms.push_back({"2·N (N = non-embedding parameters)", "2 x " + Num(n), 2 * n});
   std::string core_formula = "0 (no attention dimensions given)";
   if (const Component* c = FirstCore(m)) {
-    core_formula = "2 x " + Num(CoreBlocks(m)) + " x " + Num(m.seq_len) + " x " +
-                   Num(c->heads * c->qk_dim) + " (x 2 with --attention full)";
+    core_formula = "4 x " + Num(CoreBlocks(m)) + " x " + Num(m.seq_len) + " x " + Num(c->heads) +
+                   " x " + HeadWidth(*c) + Halving(o, Convention::kKaplan);
   }
   r.terms.push_back({"2·n_layer·n_ctx·d_attn", core_formula, core.logits + core.values});
   r.formula.push_back("forward per token = 2 x N + 2·n_layer·n_ctx·d_attn = 2 x " + Num(n) + " + " +
