@@ -116,7 +116,7 @@ json Method2Json(const Method2Result& r) {
 }  // namespace hardware
 
 std::string RenderMethod2Json(const Method2Result& result) {
-  return hardware::Method2Json(result).dump(2) + "\n";
+  return hardware::Dump(hardware::Method2Json(result));
 }
 
 std::string RenderComparisonJson(const Comparison& c) {
@@ -133,21 +133,20 @@ std::string RenderComparisonJson(const Comparison& c) {
       {"within_3x", c.within_tolerance},
       {"verdict", c.verdict},
       {"warning", c.warning ? nlohmann::json(*c.warning) : nlohmann::json(nullptr)}};
-  return out.dump(2) + "\n";
+  return hardware::Dump(out);
 }
 
 std::string RenderChipListJson(const std::vector<const Chip*>& chips, const HardwareDb& db) {
   nlohmann::json rows = nlohmann::json::array();
   for (const Chip* c : chips) rows.push_back(hardware::ChipJson(*c));
-  return nlohmann::json{{"table", db.file()}, {"count", chips.size()}, {"chips", rows}}.dump(2) +
-         "\n";
+  return hardware::Dump({{"table", db.file()}, {"count", chips.size()}, {"chips", rows}});
 }
 
 std::string RenderChipJson(const ChipMatch& match, const HardwareDb& db) {
   nlohmann::json out = hardware::ChipJson(*match.chip);
   out["table"] = db.file();
   out["lookup"] = match.explanation;
-  return out.dump(2) + "\n";
+  return hardware::Dump(out);
 }
 
 }  // namespace trainflops

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 
 #include "trainflops/estimate.h"
 #include "trainflops/hardware.h"
@@ -14,6 +15,12 @@ namespace trainflops::hardware {
 // A number, or null when unknown.
 inline nlohmann::json OrNull(const std::optional<double>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+// The printed object: indented, and never throwing on text that is not UTF-8
+// (a user's table may hold any bytes): such bytes become U+FFFD.
+inline std::string Dump(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 // method, training_flop, training_pfs_days, unit, inputs, assumptions, formula, notes.

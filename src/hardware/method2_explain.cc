@@ -52,9 +52,10 @@ void AddAssumptions(const PhaseResult& p, const std::string& prefix, Estimate& e
       {prefix + "peak FLOP/s", Sci(p.peak) + " FLOP/s per chip, dense", p.peak_source});
   e.assumptions.push_back({prefix + "utilization", p.utilization.label, p.utilization.source});
   if (p.row && p.row->type == "TPU") {
-    e.notes.push_back(prefix + "the row counts one TPU chip; papers often count TensorCores (a "
-                               "'v3-8' is 4 chips, 8 cores): check which the paper counts "
-                               "(data/HARDWARE.md, convention 2)");
+    e.notes.push_back(prefix +
+                      "the row counts one TPU chip; papers often count TensorCores (a "
+                      "'v3-8' is 4 chips, 8 cores): check which the paper counts "
+                      "(data/HARDWARE.md, convention 2)");
   }
   if (p.row && !p.row->per.empty() && p.row->per != "chip") {
     e.notes.push_back(prefix + "the '" + p.row->name + "' row counts one " + p.row->per +

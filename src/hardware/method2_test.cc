@@ -152,7 +152,8 @@ TEST(Method2, FallsBackWhenTheChipLacksTheRuleFormat) {
   EXPECT_EQ(tpu.phases[0].peak, 123e12);
   EXPECT_NE(tpu.phases[0].precision_rule.find("no FP32 rate"), std::string::npos);
   bool core_note = false;  // papers often count TPU cores, not chips
-  for (const std::string& n : tpu.estimate.notes) core_note |= n.find("TensorCores") != std::string::npos;
+  for (const std::string& n : tpu.estimate.notes)
+    core_note |= n.find("TensorCores") != std::string::npos;
   EXPECT_TRUE(core_note);
 }
 
