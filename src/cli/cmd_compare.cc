@@ -3,6 +3,7 @@
 
 #include "commands.h"
 #include "hardware_options.h"
+#include "method1_options.h"
 #include "trainflops/compare.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/method1.h"
@@ -18,15 +19,9 @@ const std::vector<OptionSpec>& CompareOptions() {
         {"--params", "N", "Method 1 as 6 x N x D: parameters (with --tokens)"},
         {"--tokens", "D", "Method 1 as 6 x N x D: training tokens (with --params)"},
         {"--method1-flop", "F", "Method 1 figure taken as given ('1.1e19', '22 pfs-days')"},
-        {"--epochs", "N", "spec: passes over the data (as for estimate)"},
-        {"--examples", "N", "spec: examples per epoch"},
-        {"--batches", "N", "spec: batches per epoch (with --batch-size)"},
-        {"--batch-size", "N", "spec: examples per batch (with --batches)"},
-        {"--tokens-per-sequence", "N", "spec: average tokens per sequence"},
-        {"--bp-ratio", "R", "spec: backward/forward ratio, a number, 'table' or 'per-layer'"},
-        {"--formula", "exact|approx", "spec: Table 1's exact terms (default) or approximate form"},
-        {"--batch-regime", "large|small", "spec: for --bp-ratio table, large batches or small"},
     };
+    const auto& m1 = Method1OptionSpecs();  // for a spec FILE, as `estimate` takes them
+    s.insert(s.end(), m1.begin(), m1.end());
     const auto& hw = HardwareRunOptions();
     s.insert(s.end(), hw.begin(), hw.end());
     s.push_back({"--unit", "flop|mac|pfs-day", "unit of the headline figures"});
@@ -35,58 +30,6 @@ const std::vector<OptionSpec>& CompareOptions() {
     return s;
   }();
   return specs;
-}
-
-Result<Method1Options> SpecOptions(const ParsedArgs& a) {
-  Method1Options o;
-  if (auto r = a.Get("--bp-ratio")) {
-    const std::string v = ToLower(*r);
-    Result<double> number = ParseNumber(*r);
-    if (v == "table" || v == "per-layer") {
-      o.backward = v == "table" ? BackwardMode::kTable : BackwardMode::kPerLayer;
-    } else if (number.ok() && *number >= 0 && *number <= 100) {
-      o.bp_ratio = *number;
-    } else {
-      return Status::InvalidArgument("--bp-ratio: '" + *r +
-                                     "' is not accepted (accepted: a number in [0, 100], 'table', "
-                                     "'per-layer')");
-    }
-  }
-  if (auto regime = a.Get("--batch-regime")) {
-    if (ToLower(*regime) != "large" && ToLower(*regime) != "small") {
-      return Status::InvalidArgument("--batch-regime: '" + *regime +
-                                     "' is not accepted (accepted: large, small)");
-    }
-    o.batch_regime = ToLower(*regime);
-  }
-  if (auto f = a.Get("--formula")) {
-    if (ToLower(*f) != "exact" && ToLower(*f) != "approx") {
-      return Status::InvalidArgument("--formula: '" + *f +
-                                     "' is not accepted (accepted: exact, approx)");
-    }
-    o.form = ToLower(*f) == "exact" ? FormulaForm::kExact : FormulaForm::kApprox;
-  }
-  return o;
-}
-
-Result<TrainingOverrides> SpecOverrides(const ParsedArgs& a) {
-  TrainingOverrides t;
-  const std::pair<const char*, std::optional<double>*> fields[] = {
-      {"--epochs", &t.epochs},
-      {"--examples", &t.examples},
-      {"--batches", &t.batches},
-      {"--batch-size", &t.batch_size},
-      {"--tokens-per-sequence", &t.tokens_per_sequence}};
-  for (const auto& [name, field] : fields) {
-    TF_ASSIGN_OR_RETURN(*field, a.Positive(name));
-  }
-  if (t.batches.has_value() != t.batch_size.has_value()) {
-    return Status::InvalidArgument("--batches and --batch-size go together");
-  }
-  if (t.examples && t.batches) {
-    return Status::InvalidArgument("give --examples or --batches with --batch-size, not both");
-  }
-  return t;
 }
 
 // Method 1 from exactly one of: a spec file, --params with --tokens, --method1-flop.
@@ -112,8 +55,8 @@ Result<std::pair<Estimate, std::string>> Method1From(const ParsedArgs& a) {
     return std::make_pair(std::move(e), std::string("6 x N x D"));
   }
   const std::string& path = a.positional.front();
-  TF_ASSIGN_OR_RETURN(const Method1Options options, SpecOptions(a));
-  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, SpecOverrides(a));
+  TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(a));
+  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(a));
   TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
   TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
   TF_ASSIGN_OR_RETURN(Method1Result m1, EstimateMethod1(spec, options, overrides));
