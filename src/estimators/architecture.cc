@@ -9,7 +9,24 @@
 namespace trainflops {
 namespace {
 
-constexpr size_t kMaxLayers = 1000000;
+constexpr double kMaxLayers = 1000000;
+
+// Layers after expanding `repeat` blocks, computed before walking so that a
+// typo (or a hostile file) with nested repeats is refused at once instead of
+// expanding into billions of layers. Saturates above kMaxLayers.
+double ExpandedLayers(const std::vector<SpecNode>& nodes) {
+  double total = 0;
+  for (const SpecNode& node : nodes) {
+    if (node.kind == SpecNode::Kind::kLayer) {
+      total += 1;
+    } else {
+      const double times = node.kind == SpecNode::Kind::kRepeat ? static_cast<double>(node.times) : 1;
+      total += times * ExpandedLayers(node.children);
+    }
+    if (total > kMaxLayers) return kMaxLayers + 1;
+  }
+  return total;
+}
 
 class ArchitectureWalker {
  public:
@@ -70,13 +87,6 @@ class ArchitectureWalker {
   }
 
   Status AddLayer(const SpecNode& node, const std::string& path, Shape& shape, bool on_branch) {
-    // Nested repeats multiply; a bound keeps a typo (or a hostile file) from
-    // expanding into billions of layers.
-    if (out_.size() >= kMaxLayers) {
-      return Status::InvalidArgument(Where(node, path) + ": the spec expands to more than " +
-                                     std::to_string(kMaxLayers) +
-                                     " layers (check nested 'repeat' counts)");
-    }
     Result<const LayerKind*> kind = FindLayerKind(node.type);
     if (!kind.ok()) return kind.status().WithContext(Where(node, path));
     const Shape input = node.input ? *node.input : shape;
@@ -180,6 +190,12 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
 }  // namespace
 
 Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1Options& options) {
+  double layers = 0;
+  for (const PartSpec& part : spec.parts) layers += ExpandedLayers(part.layers);
+  if (layers > kMaxLayers) {
+    return Status::InvalidArgument(spec.file + ": the spec expands to more than 1,000,000 layers "
+                                   "(check nested 'repeat' counts)");
+  }
   Method1Result result;
   Shape shape;
   ArchitectureWalker walker(spec, result.layers);
