@@ -104,7 +104,8 @@ struct Uncertain {
 };
 
 // Accepts "0.4"; "0.3..0.5" (uniform, or log-uniform when high/low > 10);
-// "5..6 days" (a unit after the high end applies to a unit-less low end);
+// "5..6 days" (the low end takes what the high end writes after its number
+// and the low end does not write itself: "1.2G..1.5G MAC" = 1.2G MAC..1.5G MAC);
 // uniform(a,b), loguniform(a,b), normal(mean,sd), lognormal(median,gsd),
 // triangular(low,mode,high), optionally followed by a unit ("normal(5,1) days"):
 // the unit goes to every amount argument written without one (not to gsd).

@@ -2,25 +2,18 @@
 // errors for bad text.
 #include <gtest/gtest.h>
 
-#include "trainflops/text.h"
+#include "trainflops/duration.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
 namespace {
 
-// A stand-in for a caller's duration parser: "N days" or "N h", in seconds.
+// The hardware subsystem's duration parser (include/trainflops/duration.h),
+// in seconds, as a caller passes it.
 Result<double> ParseSeconds(std::string_view text) {
-  text = Trim(text);
-  const size_t space = text.find(' ');
-  if (space == std::string_view::npos) {
-    return Status::InvalidArgument("'" + std::string(text) + "' needs a unit (days or h)");
-  }
-  TF_ASSIGN_OR_RETURN(const double n, ParseNumber(text.substr(0, space)));
-  const std::string_view unit = Trim(text.substr(space));
-  if (unit == "days") return n * 86400;
-  if (unit == "h") return n * 3600;
-  return Status::InvalidArgument("unknown duration unit '" + std::string(unit) + "'");
+  TF_ASSIGN_OR_RETURN(const Duration d, ParseDuration(text));
+  return d.seconds;
 }
 
 struct ParseCase {
@@ -41,9 +34,13 @@ TEST(ParseUncertain, ReadsPointsRangesAndDistributions) {
       {"-1..1", ParseNumber, "uniform(-1, 1)"},
       // 5 and 6 days in seconds: the unit after the high end applies to both.
       {"5..6 days", ParseSeconds, "uniform(4.32e5, 5.184e5)"},
+      {"5..6days", ParseSeconds, "uniform(4.32e5, 5.184e5)"},
+      {"5d..6 days", ParseSeconds, "uniform(4.32e5, 5.184e5)"},
       {"12 h..2 days", ParseSeconds, "uniform(4.32e4, 1.728e5)"},
-      // 1 multiply-add = 2 FLOP.
+      // 1 multiply-add = 2 FLOP; the SI prefix belongs to each end's number.
       {"1.2G..1.5G MAC", ParseCompute, "uniform(2.4e9, 3e9)"},
+      {"1..2G MAC", ParseCompute, "uniform(2e9, 4e9)"},
+      {"300B..400B", ParseNumber, "uniform(3e11, 4e11)"},
       {"uniform(1, 2)", ParseNumber, "uniform(1, 2)"},
       {"loguniform(1e12, 1e14)", ParseNumber, "loguniform(1e12, 1e14)"},
       {"log-uniform(2,3)", ParseNumber, "loguniform(2, 3)"},
@@ -104,8 +101,8 @@ TEST(ParseUncertain, ErrorsQuoteTheTextAndSayWhatIsAccepted) {
       {"lognormal(1e23, 0.5)", ParseNumber, "needs gsd > 1"},
       {"abc", ParseNumber, "a range LOW..HIGH or a distribution"},
       {"", ParseNumber, "it is empty"},
-      {"5 parsecs..6 days", ParseSeconds, "low end of '5 parsecs..6 days': unknown duration unit"},
-      {"5 days..6 weeks", ParseSeconds, "high end of '5 days..6 weeks': unknown duration unit"},
+      {"5 parsecs..6 days", ParseSeconds, "low end of '5 parsecs..6 days': "},
+      {"5 days..6 fortnights", ParseSeconds, "high end of '5 days..6 fortnights': "},
       {"normal(x, 1)", ParseNumber, "argument 'mean' of 'normal(x, 1)'"},
       {"lognormal(1, 2x)", ParseNumber, "argument 'gsd'"},
   };
