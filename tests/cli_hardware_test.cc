@@ -226,7 +226,7 @@ TEST(HardwareCliErrors, ExitTwoWithOneLineMessage) {
       {"hardware --chip 'H100 SXM6' --count 1 --time 1d",
        "unknown chip 'H100 SXM6'; did you mean 'NVIDIA H100 SXM5 80 GB'"},
       {"hardware --hardware-db " + bad_csv + " --chip Good --count 1 --time 1d",
-       bad_csv + ":3: expected 9 fields as in the header, got 8"},
+       bad_csv + ":3: 8 fields, but the header has 9"},
       {"hardware --chip V100 --count 1 --time '3 fortnights'", "unknown unit 'fortnights'"},
       {"hardware --chip V100 --time 3d", "--time needs --count N"},
       {"hardware --count 1 --time 1d", "give --chip NAME"},

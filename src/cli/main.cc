@@ -15,7 +15,7 @@ std::string Usage() {
   std::string out =
       "usage: trainflops COMMAND [options]   (trainflops COMMAND --help for details)\n\n"
       "commands:\n";
-  for (const auto& c : Commands()) out += "  " + std::string(c.name) + std::string(10 - std::string(c.name).size(), ' ') + c.summary + "\n";
+  for (const auto& c : Commands()) out += "  " + std::string(c.name) + std::string(12 - std::string(c.name).size(), ' ') + c.summary + "\n";
   return out;
 }
 

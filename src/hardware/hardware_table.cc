@@ -3,7 +3,7 @@
 #include <functional>
 #include <set>
 
-#include "csv.h"
+#include "trainflops/csv.h"
 #include "trainflops/hardware.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -122,36 +122,35 @@ const std::vector<ColumnSpec>& Columns() {
   return columns;
 }
 
-std::string Where(std::string_view file, const csv::Field& f) {
-  return std::string(file) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column);
+std::string Where(std::string_view file, int line) {
+  return std::string(file) + ":" + std::to_string(line);
 }
 
 // Maps each header field to its column; every required column must be there.
-Result<std::vector<const ColumnSpec*>> ReadHeader(const csv::Record& header,
-                                                  std::string_view file) {
+Result<std::vector<const ColumnSpec*>> ReadHeader(const CsvTable& table, std::string_view file) {
   std::vector<std::string> names;
   for (const ColumnSpec& c : Columns()) names.push_back(c.name);
   std::vector<const ColumnSpec*> out;
   std::set<std::string> seen;
-  for (const csv::Field& f : header.fields) {
-    const std::string name = ToLower(Trim(f.text));
+  for (const std::string& field : table.header) {
+    const std::string name = ToLower(Trim(field));
     const ColumnSpec* spec = nullptr;
     for (const ColumnSpec& c : Columns()) {
       if (c.name == name) spec = &c;
     }
     if (spec == nullptr) {
-      return Status::ParseError(Where(file, f) + ": unknown column '" + name + "'" +
+      return Status::ParseError(Where(file, 1) + ": unknown column '" + name + "'" +
                                 DidYouMean(name, names) + " (accepted: " + JoinNames(names) + ")");
     }
     if (!seen.insert(name).second) {
-      return Status::ParseError(Where(file, f) + ": column '" + name + "' appears twice");
+      return Status::ParseError(Where(file, 1) + ": column '" + name + "' appears twice");
     }
     out.push_back(spec);
   }
   for (const ColumnSpec& c : Columns()) {
     if (c.required && seen.count(c.name) == 0) {
-      return Status::ParseError(std::string(file) + ":" + std::to_string(header.line) +
-                                ": the header lacks the required column '" + c.name +
+      return Status::ParseError(Where(file, 1) + ": the header lacks the required column '" +
+                                c.name +
                                 "' (required: name, fp64, fp32, tf32, fp16, fp16_tensor, bf16, "
                                 "fp8, int8; see data/HARDWARE.md)");
     }
@@ -159,25 +158,19 @@ Result<std::vector<const ColumnSpec*>> ReadHeader(const csv::Record& header,
   return out;
 }
 
-Result<Chip> ReadRow(const csv::Record& record, const std::vector<const ColumnSpec*>& columns,
-                     std::string_view file) {
-  if (record.fields.size() != columns.size()) {
-    return Status::ParseError(
-        std::string(file) + ":" + std::to_string(record.line) + ": expected " +
-        std::to_string(columns.size()) + " fields as in the header, got " +
-        std::to_string(record.fields.size()) + " (quote a field that contains a comma)");
-  }
+Result<Chip> ReadRow(const std::vector<std::string>& fields, int line,
+                     const std::vector<const ColumnSpec*>& columns, std::string_view file) {
   Chip chip;
-  chip.line = record.line;
+  chip.line = line;
   for (size_t i = 0; i < columns.size(); ++i) {
-    const Status s = columns[i]->set(chip, record.fields[i].text);
+    const Status s = columns[i]->set(chip, fields[i]);
     if (!s.ok()) {
-      return Status::ParseError(Where(file, record.fields[i]) + ": field '" + columns[i]->name +
-                                "': " + s.message());
+      return Status::ParseError(Where(file, line) + ": field '" + columns[i]->name + "': " +
+                                s.message());
     }
   }
   if (Trim(chip.name).empty()) {
-    return Status::ParseError(Where(file, record.fields[0]) + ": field 'name' is empty");
+    return Status::ParseError(Where(file, line) + ": field 'name' is empty");
   }
   return chip;
 }
@@ -185,15 +178,13 @@ Result<Chip> ReadRow(const csv::Record& record, const std::vector<const ColumnSp
 }  // namespace
 
 Result<HardwareDb> ParseHardwareCsv(std::string_view text, std::string_view file) {
-  TF_ASSIGN_OR_RETURN(const std::vector<csv::Record> records, csv::ParseCsv(text, file));
-  if (records.empty()) {
-    return Status::ParseError(std::string(file) + ":1: the table is empty (expected a header row)");
-  }
-  TF_ASSIGN_OR_RETURN(const std::vector<const ColumnSpec*> columns,
-                      ReadHeader(records.front(), file));
+  // The shared RFC 4180 reader checks quoting and that every row has as many
+  // fields as the header; errors name file:line (and the field, below).
+  TF_ASSIGN_OR_RETURN(const CsvTable table, ParseCsv(text, file));
+  TF_ASSIGN_OR_RETURN(const std::vector<const ColumnSpec*> columns, ReadHeader(table, file));
   std::vector<Chip> rows;
-  for (size_t i = 1; i < records.size(); ++i) {
-    TF_ASSIGN_OR_RETURN(Chip chip, ReadRow(records[i], columns, file));
+  for (size_t i = 0; i < table.rows.size(); ++i) {
+    TF_ASSIGN_OR_RETURN(Chip chip, ReadRow(table.rows[i], table.lines[i], columns, file));
     rows.push_back(std::move(chip));
   }
   HardwareDb db;
