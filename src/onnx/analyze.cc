@@ -197,6 +197,10 @@ class Analyzer {
       if (!name.empty()) result.inputs.push_back(Describe(name, inputs.back()));
       input_grad = input_grad || (inputs.back() && inputs.back()->requires_grad);
     }
+    if (node.outputs.empty()) {
+      return Status::InvalidArgument("node '" + result.name + "' (" + node.op_type +
+                                     ") has no outputs");
+    }
     const OpRule* rule = FindRule(node.domain, node.op_type);
     NodeEval eval;
     if (rule != nullptr) {
