@@ -75,7 +75,8 @@ TEST(CliOnnx, JsonHasEstimateFieldsAndPerNodeDetail) {
   EXPECT_TRUE(conv1["weight_gradient"].get<bool>());
   EXPECT_EQ(conv1["input_gradient_flop"].get<double>(), 0);
   // Method 1: forward x (1 + 2) x 2 epochs x 1000 examples.
-  EXPECT_DOUBLE_EQ(j["training_flop"].get<double>(), j["forward_flop"].get<double>() * 3 * 2 * 1000);
+  EXPECT_DOUBLE_EQ(j["training_flop"].get<double>(),
+                   j["forward_flop"].get<double>() * 3 * 2 * 1000);
 }
 
 TEST(CliOnnx, PerLayerBackwardSkipsTheFirstInputGradient) {
@@ -91,7 +92,8 @@ TEST(CliOnnx, PerLayerBackwardSkipsTheFirstInputGradient) {
 }
 
 TEST(CliOnnx, TextReportHasNodeAndOperatorTables) {
-  const CliOutput o = RunCli("estimate " + Fixture("resnet18.onnx") + " --examples 1.28M --epochs 90");
+  const CliOutput o =
+      RunCli("estimate " + Fixture("resnet18.onnx") + " --examples 1.28M --epochs 90");
   ASSERT_EQ(o.code, 0) << o.err;
   for (const char* text : {"Nodes (forward FLOP per run", "Operator types:", "Conv", "11.69M",
                            "Method 1 (counting operations)", "examples per graph run"}) {
@@ -140,25 +142,33 @@ struct CliError {
 };
 
 TEST(CliOnnx, ErrorsAreOneClearLine) {
-  const std::string truncated = WriteTempFile("truncated.onnx", Prefix(Fixture("alexnet.onnx"), 100));
+  const std::string truncated =
+      WriteTempFile("truncated.onnx", Prefix(Fixture("alexnet.onnx"), 100));
   const std::string text = WriteTempFile("text.onnx", "this is not a model\n");
   const std::string model = Fixture("alexnet.onnx");
   const std::vector<CliError> cases = {
-      {"/nonexistent/m.onnx --examples 1", "/nonexistent/m.onnx: cannot open: No such file or directory"},
+      {"/nonexistent/m.onnx --examples 1",
+       "/nonexistent/m.onnx: cannot open: No such file or directory"},
       // The graph (field 7) starts after ir_version (2 bytes), producer_name "pytorch"
       // (9) and producer_version "1.13.0" (8): byte 19; its 6061 bytes are the 6087-byte
       // file less those 19, its 3-byte header and the 4-byte opset_import after it.
-      {truncated + " --examples 1",
-       truncated + ": byte 19: field 7 declares 6061 bytes but its message ends 78 bytes later (at byte 100)"},
-      {text + " --examples 1", text + ": byte 0: field 14 has wire type 4 (accepted: 0, 1, 2, 5; groups are obsolete)"},
-      {model, "an ONNX graph holds no training data: give --examples N (examples per epoch) or "
-              "--batches N --batch-size N, and --epochs N (default 1)"},
+      {truncated + " --examples 1", truncated + ": byte 19: field 7 declares 6061 bytes but its "
+                                                "message ends 78 bytes later (at byte 100)"},
+      {text + " --examples 1",
+       text + ": byte 0: field 14 has wire type 4 (accepted: 0, 1, 2, 5; groups are obsolete)"},
+      {model,
+       "an ONNX graph holds no training data: give --examples N (examples per epoch) or "
+       "--batches N --batch-size N, and --epochs N (default 1)"},
       {model + " --examples 1 --dim batch=2",
-       model + ": --dim batch: the model has no dimension named 'batch' (it has no symbolic dimensions)"},
-      {model + " --examples 1 --dim batch", "--dim: 'batch' is not NAME=N (e.g. --dim batch_size=1)"},
-      {model + " --examples 1 --dim n=0.5", "--dim n: '0.5' is not accepted (accepted: a positive whole number)"},
+       model + ": --dim batch: the model has no dimension named 'batch' (it has no symbolic "
+               "dimensions)"},
+      {model + " --examples 1 --dim batch",
+       "--dim: 'batch' is not NAME=N (e.g. --dim batch_size=1)"},
+      {model + " --examples 1 --dim n=0.5",
+       "--dim n: '0.5' is not accepted (accepted: a positive whole number)"},
       {model + " --examples 1 --bp-ratio tabel",
-       "--bp-ratio: 'tabel' is not accepted (accepted: a number in [0, 100], 'table' or 'per-layer'); did you mean 'table'?"},
+       "--bp-ratio: 'tabel' is not accepted (accepted: a number in [0, 100], 'table' or "
+       "'per-layer'); did you mean 'table'?"},
       {model + " --batches 3", "--batches and --batch-size go together"},
   };
   for (const CliError& c : cases) {

@@ -73,12 +73,12 @@ struct OnnxAnalysis {
   std::vector<std::pair<std::string, int64_t>> opsets;  // (domain, version)
   std::string graph_name;
   std::vector<OnnxTensor> graph_inputs, graph_outputs;
-  std::vector<OnnxNode> nodes;         // in topological order
-  std::vector<OnnxOpType> op_types;    // by forward FLOP, largest first
-  std::vector<OnnxOpType> unsupported; // operators without a FLOP rule
+  std::vector<OnnxNode> nodes;          // in topological order
+  std::vector<OnnxOpType> op_types;     // by forward FLOP, largest first
+  std::vector<OnnxOpType> unsupported;  // operators without a FLOP rule
   double forward_flop = 0, multiply_adds = 0;
-  double params = 0;            // trainable: unique floating-point initializer elements
-  double constant_elements = 0; // other initializer elements (shapes, indices, statistics)
+  double params = 0;             // trainable: unique floating-point initializer elements
+  double constant_elements = 0;  // other initializer elements (shapes, indices, statistics)
   int64_t initializers = 0, trainable_initializers = 0, shared_initializers = 0;
   int64_t external_initializers = 0;
   std::map<std::string, int64_t> dims;  // symbolic dimensions and their values

@@ -39,10 +39,12 @@ Result<std::map<std::string, int64_t>> DimsFrom(const ParsedArgs& args) {
     const size_t eq = text.find('=');
     const std::string name = eq == std::string::npos ? "" : std::string(Trim(text.substr(0, eq)));
     if (name.empty()) {
-      return Status::InvalidArgument("--dim: '" + text + "' is not NAME=N (e.g. --dim batch_size=1)");
+      return Status::InvalidArgument("--dim: '" + text +
+                                     "' is not NAME=N (e.g. --dim batch_size=1)");
     }
     Result<double> value = ParsePositive(text.substr(eq + 1));
-    if (!value.ok() || *value != static_cast<double>(static_cast<int64_t>(*value)) || *value > 9e15) {
+    if (!value.ok() || *value != static_cast<double>(static_cast<int64_t>(*value)) ||
+        *value > 9e15) {
       return Status::InvalidArgument("--dim " + name + ": '" + text.substr(eq + 1) +
                                      "' is not accepted (accepted: a positive whole number)");
     }
@@ -58,7 +60,8 @@ Result<Method1Options> BackwardFrom(const ParsedArgs& args) {
   if (const auto regime = args.Get("--batch-regime")) {
     m.batch_regime = ToLower(*regime);
     if (*m.batch_regime != "large" && *m.batch_regime != "small") {
-      return Status::InvalidArgument("--batch-regime: '" + *regime + "' is not accepted (accepted: large, small)");
+      return Status::InvalidArgument("--batch-regime: '" + *regime +
+                                     "' is not accepted (accepted: large, small)");
     }
   }
   const std::optional<std::string> r = args.Get("--bp-ratio");
@@ -70,7 +73,8 @@ Result<Method1Options> BackwardFrom(const ParsedArgs& args) {
   }
   const Result<double> ratio = ParseNumber(*r);
   if (!ratio.ok() || !(*ratio >= 0 && *ratio <= 100)) {
-    return Status::InvalidArgument("--bp-ratio: '" + *r + "' is not accepted (accepted: a number in "
+    return Status::InvalidArgument("--bp-ratio: '" + *r +
+                                   "' is not accepted (accepted: a number in "
                                    "[0, 100], 'table' or 'per-layer')" +
                                    DidYouMean(mode, {"table", "per-layer"}));
   }
@@ -87,7 +91,8 @@ Result<OnnxEstimateOptions> EstimateOptionsFrom(const ParsedArgs& args) {
   TF_ASSIGN_OR_RETURN(t.batches, args.Positive("--batches"));
   TF_ASSIGN_OR_RETURN(t.batch_size, args.Positive("--batch-size"));
   if (t.examples && t.batches) {
-    return Status::InvalidArgument("give either --examples or --batches with --batch-size, not both");
+    return Status::InvalidArgument(
+        "give either --examples or --batches with --batch-size, not both");
   }
   if (t.batches.has_value() != t.batch_size.has_value()) {
     return Status::InvalidArgument("--batches and --batch-size go together");
@@ -109,9 +114,9 @@ Status RunEstimateOnnx(const std::vector<std::string>& argv, std::ostream& out) 
     return HelpShown();
   }
   if (args.positional.size() != 1) {
-    return Status::InvalidArgument("expected one MODEL.onnx, got " +
-                                   std::to_string(args.positional.size()) +
-                                   "; usage: trainflops estimate MODEL.onnx --examples N [options]");
+    return Status::InvalidArgument(
+        "expected one MODEL.onnx, got " + std::to_string(args.positional.size()) +
+        "; usage: trainflops estimate MODEL.onnx --examples N [options]");
   }
   const std::string& path = args.positional.front();
   OnnxOptions options;

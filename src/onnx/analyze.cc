@@ -80,14 +80,14 @@ class Analyzer {
     }
     const auto it = opsets_.find("");
     if (it == opsets_.end()) {
-      return Status::ParseError("no opset_import for the default ONNX domain (ModelProto field "
-                                "8); is this an ONNX model?");
+      return Status::ParseError(
+          "no opset_import for the default ONNX domain (ModelProto field "
+          "8); is this an ONNX model?");
     }
     if (it->second < kMinOpset) {
       return Status::InvalidArgument("opset " + std::to_string(it->second) +
-                                     " is not supported (accepted: " +
-                                     std::to_string(kMinOpset) + " to " +
-                                     std::to_string(kNewestOpset) +
+                                     " is not supported (accepted: " + std::to_string(kMinOpset) +
+                                     " to " + std::to_string(kNewestOpset) +
                                      "); convert it with onnx.version_converter");
     }
     if (it->second > kNewestOpset) {
@@ -218,15 +218,15 @@ class Analyzer {
     const auto uses = use.trainable_uses.find(index);
     result.weight_gradient = uses != use.trainable_uses.end();
     result.input_gradient = input_grad;
-    const bool grad_out = (rule == nullptr || rule->differentiable) &&
-                          (result.weight_gradient || input_grad);
+    const bool grad_out =
+        (rule == nullptr || rule->differentiable) && (result.weight_gradient || input_grad);
     for (size_t i = 0; i < node.outputs.size(); ++i) {
       if (node.outputs[i].empty()) continue;
       TensorInfo& t = eval.outputs[i];
-      TF_RETURN_IF_ERROR(
-          Merge(node.outputs[i], &t).WithContext("node '" + result.name + "' (" + node.op_type + ")"));
-      t.requires_grad = grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 &&
-                        t.elem_type != kBool;
+      TF_RETURN_IF_ERROR(Merge(node.outputs[i], &t)
+                             .WithContext("node '" + result.name + "' (" + node.op_type + ")"));
+      t.requires_grad =
+          grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 && t.elem_type != kBool;
       result.outputs.push_back(Describe(node.outputs[i], &t));
       tensors_[node.outputs[i]] = std::move(t);
     }

@@ -40,8 +40,8 @@ struct ParamUse {
 ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>& order,
                               const InitializerIndex& initializers);
 // Parameter totals and notes.
-void FinishParams(const GraphData& graph, const InitializerIndex& initializers,
-                  const ParamUse& use, OnnxAnalysis* out);
+void FinishParams(const GraphData& graph, const InitializerIndex& initializers, const ParamUse& use,
+                  OnnxAnalysis* out);
 
 // Per-operator-type table, operators without a rule, totals, notes.
 void Summarise(OnnxAnalysis* out);

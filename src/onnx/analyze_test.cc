@@ -31,7 +31,8 @@ std::string DynamicFlatten(int64_t opset = 13) {
   g.nodes.push_back(Node("Shape", {"x"}, {"s"}, {}, "shape"));
   g.nodes.push_back(Node("Gather", {"s", "zero"}, {"b"}, {}, "gather"));
   g.nodes.push_back(Node("Unsqueeze", {"b", "axes"}, {"b1"}, {}, "unsqueeze"));
-  g.nodes.push_back(Node("Concat", {"b1", "minus_one"}, {"target"}, {AttrInt("axis", 0)}, "concat"));
+  g.nodes.push_back(
+      Node("Concat", {"b1", "minus_one"}, {"target"}, {AttrInt("axis", 0)}, "concat"));
   g.nodes.push_back(Node("Reshape", {"x", "target"}, {"flat"}, {}, "reshape"));
   g.nodes.push_back(Node("MatMul", {"flat", "w"}, {"y"}, {}, "fc"));
   g.outputs.push_back(ValueInfo("y", {std::string("batch"), int64_t{5}}));
@@ -44,8 +45,8 @@ TEST(OnnxAnalyze, SymbolicDimensionFlowsThroughShapeOperators) {
   EXPECT_EQ(Find(*a, "reshape").outputs[0].shape, "2x12");
   // 2·batch·12·5 with batch = 2: 240.
   EXPECT_DOUBLE_EQ(a->forward_flop, 240);
-  EXPECT_DOUBLE_EQ(a->params, 60);               // w only
-  EXPECT_DOUBLE_EQ(a->constant_elements, 3);     // zero, axes, minus_one
+  EXPECT_DOUBLE_EQ(a->params, 60);            // w only
+  EXPECT_DOUBLE_EQ(a->constant_elements, 3);  // zero, axes, minus_one
   EXPECT_EQ(a->dims.at("batch"), 2);
 }
 
@@ -200,9 +201,7 @@ Graph Nodes(std::vector<Proto> nodes) {
   return g;
 }
 
-std::string NoOpset() {
-  return Proto().Varint(1, 8).Message(7, Nodes({}).Build()).str();
-}
+std::string NoOpset() { return Proto().Varint(1, 8).Message(7, Nodes({}).Build()).str(); }
 
 INSTANTIATE_TEST_SUITE_P(
     Onnx, OnnxGraphErrors,

@@ -36,8 +36,8 @@ class FileByteSource final : public ByteSource {
     if (!InRange(offset, out.size(), size_)) return OutOfRange(offset, out.size(), size_);
     size_t done = 0;
     while (done < out.size()) {
-      const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done,
-                                static_cast<off_t>(offset + done));
+      const ssize_t n =
+          ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
         return Status::IoError(path_ + ": read failed at byte " + std::to_string(offset + done) +

@@ -64,18 +64,21 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
   out.spec.parts.push_back(part);
   std::vector<LayerResult> layers;
   layers.reserve(analysis.nodes.size());
-  for (const OnnxNode& node : analysis.nodes) layers.push_back(ToLayer(node, options.examples_per_run));
-  TF_ASSIGN_OR_RETURN(out.result, EstimateFromLayers(std::move(layers), out.spec, options.method1, o));
+  for (const OnnxNode& node : analysis.nodes)
+    layers.push_back(ToLayer(node, options.examples_per_run));
+  TF_ASSIGN_OR_RETURN(out.result,
+                      EstimateFromLayers(std::move(layers), out.spec, options.method1, o));
   Estimate& e = out.result.estimate;
   e.method = "method1_onnx";
   const double n = options.examples_per_run;
-  e.formula.insert(e.formula.begin(),
-                   "forward FLOP per example = graph forward FLOP / examples per run = " +
-                       FormatCompute(analysis.forward_flop) + " / " + FormatScientific(n) + " = " +
-                       FormatCompute(analysis.forward_flop / n) +
-                       (analysis.lower_bound() ? " (lower bound: some operators have no rule)" : ""));
-  e.inputs.push_back({"examples_per_run", n, "examples per graph run",
-                      n == 1 ? "default" : "--examples-per-run"});
+  e.formula.insert(
+      e.formula.begin(),
+      "forward FLOP per example = graph forward FLOP / examples per run = " +
+          FormatCompute(analysis.forward_flop) + " / " + FormatScientific(n) + " = " +
+          FormatCompute(analysis.forward_flop / n) +
+          (analysis.lower_bound() ? " (lower bound: some operators have no rule)" : ""));
+  e.inputs.push_back(
+      {"examples_per_run", n, "examples per graph run", n == 1 ? "default" : "--examples-per-run"});
   e.assumptions.push_back({"examples per graph run", FormatScientific(n),
                            n == 1 ? "default: one run of the graph processes one example "
                                     "(set --examples-per-run to the graph's batch size)"

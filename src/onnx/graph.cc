@@ -10,11 +10,13 @@ namespace trainflops::onnx {
 
 std::string Num(double v) {
   if (v == std::floor(v) && std::fabs(v) < 1e15) {
-    std::string digits = std::to_string(static_cast<long long>(std::fabs(v)));
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
-      digits.insert(static_cast<size_t>(i), ",");
+    const std::string digits = std::to_string(static_cast<long long>(std::fabs(v)));
+    std::string out(v < 0 ? 1 : 0, '-');
+    for (size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+      out.push_back(digits[i]);
     }
-    return (v < 0 ? "-" : "") + digits;
+    return out;
   }
   return FormatScientific(v, 6);
 }
@@ -27,7 +29,7 @@ std::string DimsToString(const Dims& dims) {
   for (size_t i = 0; i < dims.size(); ++i) {
     if (i) out += symbolic ? " x " : "x";
     out += dims[i].literal() ? std::to_string(dims[i].value)
-                           : (dims[i].symbol.empty() ? "?" : dims[i].symbol);
+                             : (dims[i].symbol.empty() ? "?" : dims[i].symbol);
   }
   return out;
 }
@@ -100,9 +102,9 @@ Result<Dims> Broadcast(const Dims& a, const Dims& b) {
     } else if (x.known() && y.known()) {
       if (x.value != y.value) {
         return Status::InvalidArgument("shapes " + DimsToString(a) + " and " + DimsToString(b) +
-                                       " do not broadcast (dimension " + std::to_string(i) +
-                                       ": " + std::to_string(x.value) + " vs " +
-                                       std::to_string(y.value) + ")");
+                                       " do not broadcast (dimension " + std::to_string(i) + ": " +
+                                       std::to_string(x.value) + " vs " + std::to_string(y.value) +
+                                       ")");
       }
       out[i] = x;
     } else {
@@ -127,8 +129,9 @@ Result<const TensorInfo*> NodeContext::Required(size_t i) const {
     return Status::InvalidArgument("input " + std::to_string(i) + " is required but missing");
   }
   if (!t->rank_known) {
-    return InputError(i, "its shape is unknown (it comes from an operator without a shape rule "
-                         "and the file gives no value_info for it)");
+    return InputError(i,
+                      "its shape is unknown (it comes from an operator without a shape rule "
+                      "and the file gives no value_info for it)");
   }
   return t;
 }
@@ -150,8 +153,9 @@ Result<double> NodeContext::Elements(size_t i) const {
 
 Result<std::vector<int64_t>> NodeContext::IntValues(size_t i, const char* what) const {
   const TensorInfo* t = input(i);
-  if (t == nullptr) return Status::InvalidArgument(std::string(what) + " (input " +
-                                                   std::to_string(i) + ") is missing");
+  if (t == nullptr)
+    return Status::InvalidArgument(std::string(what) + " (input " + std::to_string(i) +
+                                   ") is missing");
   if (!t->has_int_values) {
     return InputError(i, std::string("the values of ") + what +
                              " are not known (they must be a constant, an initializer of at "

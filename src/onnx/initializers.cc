@@ -22,8 +22,8 @@ double DataBytes(double n, int32_t type) {
 }
 
 std::string Described(const TensorMeta& t, double n) {
-  return "initializer '" + t.name + "' declares shape " + Shape(t.dims) + " (" +
-         FormatCount(n) + " elements of " + DataTypeName(t.data_type) + ")";
+  return "initializer '" + t.name + "' declares shape " + Shape(t.dims) + " (" + FormatCount(n) +
+         " elements of " + DataTypeName(t.data_type) + ")";
 }
 
 // The declared shape must match the bytes actually present: this catches a
@@ -49,14 +49,29 @@ Status CheckData(const TensorMeta& t) {
   bool ok = true;
   double expected = bytes;
   switch (t.data_field) {
-    case 9: expected = DataBytes(n, t.data_type); ok = expected == 0 || bytes == expected; break;
-    case 4: expected = 4 * n * (t.data_type == kComplex64 ? 2 : 1); ok = bytes == expected; break;
-    case 10: expected = 8 * n * (t.data_type == kComplex128 ? 2 : 1); ok = bytes == expected; break;
-    case 5: case 7: case 11: ok = bytes >= n && bytes <= 10 * n; break;  // varints: 1-10 bytes each
-    default: break;
+    case 9:
+      expected = DataBytes(n, t.data_type);
+      ok = expected == 0 || bytes == expected;
+      break;
+    case 4:
+      expected = 4 * n * (t.data_type == kComplex64 ? 2 : 1);
+      ok = bytes == expected;
+      break;
+    case 10:
+      expected = 8 * n * (t.data_type == kComplex128 ? 2 : 1);
+      ok = bytes == expected;
+      break;
+    case 5:
+    case 7:
+    case 11:
+      ok = bytes >= n && bytes <= 10 * n;
+      break;  // varints: 1-10 bytes each
+    default:
+      break;
   }
   if (ok) return Status::Ok();
-  return Status::InvalidArgument(Described(t, n) + (t.data_field == 9 ? " = " + Num(expected) + " bytes" : "") +
+  return Status::InvalidArgument(Described(t, n) +
+                                 (t.data_field == 9 ? " = " + Num(expected) + " bytes" : "") +
                                  ", but holds " + Num(bytes) + " bytes of data");
 }
 
@@ -72,7 +87,8 @@ Result<InitializerIndex> CheckInitializers(const GraphData& graph, OnnxAnalysis*
   InitializerIndex index;
   for (size_t i = 0; i < graph.initializers.size(); ++i) {
     const TensorMeta& t = graph.initializers[i];
-    if (t.name.empty()) return Status::InvalidArgument("initializer " + std::to_string(i) + " has no name");
+    if (t.name.empty())
+      return Status::InvalidArgument("initializer " + std::to_string(i) + " has no name");
     if (!index.emplace(t.name, i).second) {
       return Status::InvalidArgument("initializer '" + t.name + "' is defined twice");
     }
@@ -109,8 +125,8 @@ ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>&
   return use;
 }
 
-void FinishParams(const GraphData& graph, const InitializerIndex& initializers,
-                  const ParamUse& use, OnnxAnalysis* out) {
+void FinishParams(const GraphData& graph, const InitializerIndex& initializers, const ParamUse& use,
+                  OnnxAnalysis* out) {
   for (const auto& [name, i] : initializers) {
     const double n = Elements(graph.initializers[i].dims);
     if (use.trainable.count(name)) {

@@ -69,7 +69,8 @@ Result<std::vector<size_t>> TopologicalOrder(
       if (pending[i] > 0) {
         return Status::InvalidArgument("the graph has a cycle: " + NodeName(graph, i) +
                                        " depends on its own output (through " +
-                                       std::to_string(n - order.size()) + " node(s) on or after "
+                                       std::to_string(n - order.size()) +
+                                       " node(s) on or after "
                                        "the cycle)");
       }
     }

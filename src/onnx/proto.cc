@@ -75,7 +75,8 @@ class Parser {
           TF_RETURN_IF_ERROR(Push(&model.opsets, std::move(id), f, "opset imports", 10'000));
           break;
         }
-        default: break;
+        default:
+          break;
       }
     }
     return model;
@@ -132,13 +133,17 @@ class Parser {
         case 12:
         case 13: {
           auto* list = f.number == 11 ? &g->inputs : f.number == 12 ? &g->outputs : &g->value_info;
-          TF_ASSIGN_OR_RETURN(const Span span, in_.Message(f, "GraphProto.input/output/value_info"));
+          TF_ASSIGN_OR_RETURN(const Span span,
+                              in_.Message(f, "GraphProto.input/output/value_info"));
           TF_ASSIGN_OR_RETURN(ValueInfo v, Value(span));
           TF_RETURN_IF_ERROR(Push(list, std::move(v), f, "graph values", kMaxItems));
           break;
         }
-        case 15: ++g->sparse_initializers; break;
-        default: break;
+        case 15:
+          ++g->sparse_initializers;
+          break;
+        default:
+          break;
       }
     }
   }
@@ -177,7 +182,8 @@ class Parser {
           TF_ASSIGN_OR_RETURN(node.domain, Text(f, "NodeProto.domain"));
           break;
         }
-        default: break;
+        default:
+          break;
       }
     }
   }
@@ -241,12 +247,15 @@ class Parser {
           }
           break;
         }
-        case 8: TF_RETURN_IF_ERROR(in_.Varints(f, kMaxInts, "AttributeProto.ints", &a.ints)); break;
+        case 8:
+          TF_RETURN_IF_ERROR(in_.Varints(f, kMaxInts, "AttributeProto.ints", &a.ints));
+          break;
         case 20:
           TF_RETURN_IF_ERROR(ExpectVarint(f, "AttributeProto.type"));
           a.type = static_cast<int32_t>(f.value);
           break;
-        default: break;
+        default:
+          break;
       }
     }
   }
@@ -282,9 +291,9 @@ class Parser {
   }
 
   Status BadType(const Field& f, const char* what, const char* expected) {
-    return Status::ParseError(At(f.offset) + ": " + what + " (field " +
-                              std::to_string(f.number) + ") should be " + expected +
-                              " but has wire type " + std::to_string(f.type));
+    return Status::ParseError(At(f.offset) + ": " + what + " (field " + std::to_string(f.number) +
+                              ") should be " + expected + " but has wire type " +
+                              std::to_string(f.type));
   }
 
   Result<TensorMeta> Tensor(Span cursor);
@@ -310,12 +319,20 @@ Result<TensorMeta> Parser::Tensor(Span cursor) {
     TF_ASSIGN_OR_RETURN(const bool more, in_.NextField(&cursor, &f));
     if (!more) break;
     switch (f.number) {
-      case 1: TF_RETURN_IF_ERROR(in_.Varints(f, kMaxRank, "TensorProto.dims", &t.dims)); break;
+      case 1:
+        TF_RETURN_IF_ERROR(in_.Varints(f, kMaxRank, "TensorProto.dims", &t.dims));
+        break;
       case 2:
         TF_RETURN_IF_ERROR(ExpectVarint(f, "TensorProto.data_type"));
         t.data_type = static_cast<int32_t>(f.value);
         break;
-      case 4: case 5: case 6: case 7: case 9: case 10: case 11:
+      case 4:
+      case 5:
+      case 6:
+      case 7:
+      case 9:
+      case 10:
+      case 11:
         t.has_data = true;
         t.data_bytes += f.type == kLen ? f.span.size() : 8;
         data = f;
@@ -323,9 +340,9 @@ Result<TensorMeta> Parser::Tensor(Span cursor) {
         ++data_fields;
         break;
       case 8: {
-          TF_ASSIGN_OR_RETURN(t.name, Text(f, "TensorProto.name"));
-          break;
-        }
+        TF_ASSIGN_OR_RETURN(t.name, Text(f, "TensorProto.name"));
+        break;
+      }
       case 13: {
         // StringStringEntryProto: key = 1, value = 2; only "length" is used.
         TF_ASSIGN_OR_RETURN(Span entry, in_.Message(f, "TensorProto.external_data"));
@@ -358,7 +375,8 @@ Result<TensorMeta> Parser::Tensor(Span cursor) {
         TF_RETURN_IF_ERROR(ExpectVarint(f, "TensorProto.data_location"));
         t.external = f.value == 1;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   for (int64_t d : t.dims) {
@@ -378,7 +396,8 @@ Status Parser::TensorValues(TensorMeta* t, const Field& data) {
   for (int64_t d : t->dims) count *= static_cast<double>(d);
   const bool is_int = t->data_type == kInt64 || t->data_type == kInt32;
   const bool is_float = t->data_type == kFloat || t->data_type == kDouble;
-  if (count > static_cast<double>(kMaxValues) || (!is_int && !is_float)) return Status::Ok();
+  const auto limit = static_cast<double>(is_int ? kMaxValues : kMaxFloatValues);
+  if (count > limit || (!is_int && !is_float)) return Status::Ok();
   const auto n = static_cast<size_t>(count);
   const int width = t->data_type == kInt64 || t->data_type == kDouble ? 8 : 4;
   std::vector<uint64_t> bits;
@@ -400,10 +419,18 @@ Status Parser::TensorValues(TensorMeta* t, const Field& data) {
   }
   for (uint64_t b : bits) {
     switch (t->data_type) {
-      case kInt64: t->int_values.push_back(static_cast<int64_t>(b)); break;
-      case kInt32: t->int_values.push_back(static_cast<int32_t>(static_cast<uint32_t>(b))); break;
-      case kFloat: t->float_values.push_back(std::bit_cast<float>(static_cast<uint32_t>(b))); break;
-      default: t->float_values.push_back(std::bit_cast<double>(b)); break;
+      case kInt64:
+        t->int_values.push_back(static_cast<int64_t>(b));
+        break;
+      case kInt32:
+        t->int_values.push_back(static_cast<int32_t>(static_cast<uint32_t>(b)));
+        break;
+      case kFloat:
+        t->float_values.push_back(std::bit_cast<float>(static_cast<uint32_t>(b)));
+        break;
+      default:
+        t->float_values.push_back(std::bit_cast<double>(b));
+        break;
     }
   }
   t->has_values = true;
@@ -488,22 +515,42 @@ Result<ModelData> ParseModel(const ByteSource& source) { return Parser(source).M
 
 uint64_t ElementBytes(int32_t data_type) {
   switch (data_type) {
-    case kFloat: case kInt32: case kUint32: return 4;
-    case kUint8: case kInt8: case kBool: return 1;
-    case kUint16: case kInt16: case kFloat16: case kBfloat16: return 2;
-    case kInt64: case kDouble: case kUint64: case kComplex64: return 8;
-    case kComplex128: return 16;
-    case 17: case 18: case 19: case 20: return 1;  // float8 variants
-    default: return 0;
+    case kFloat:
+    case kInt32:
+    case kUint32:
+      return 4;
+    case kUint8:
+    case kInt8:
+    case kBool:
+      return 1;
+    case kUint16:
+    case kInt16:
+    case kFloat16:
+    case kBfloat16:
+      return 2;
+    case kInt64:
+    case kDouble:
+    case kUint64:
+    case kComplex64:
+      return 8;
+    case kComplex128:
+      return 16;
+    case 17:
+    case 18:
+    case 19:
+    case 20:
+      return 1;  // float8 variants
+    default:
+      return 0;
   }
 }
 
 std::string DataTypeName(int32_t data_type) {
   static const char* const kNames[] = {
-      "undefined", "float", "uint8", "int8", "uint16", "int16", "int32", "int64", "string",
-      "bool", "float16", "double", "uint32", "uint64", "complex64", "complex128", "bfloat16",
-      "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz", "uint4", "int4",
-      "float4e2m1"};
+      "undefined",      "float",      "uint8",          "int8",       "uint16",   "int16",
+      "int32",          "int64",      "string",         "bool",       "float16",  "double",
+      "uint32",         "uint64",     "complex64",      "complex128", "bfloat16", "float8e4m3fn",
+      "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz", "uint4",      "int4",     "float4e2m1"};
   if (data_type >= 0 && data_type < static_cast<int32_t>(std::size(kNames))) {
     return kNames[data_type];
   }

@@ -16,14 +16,30 @@ namespace trainflops::onnx {
 
 // TensorProto.DataType values used by the analysis (onnx.proto).
 enum DataType : int32_t {
-  kUndefined = 0, kFloat = 1, kUint8 = 2, kInt8 = 3, kUint16 = 4, kInt16 = 5, kInt32 = 6,
-  kInt64 = 7, kString = 8, kBool = 9, kFloat16 = 10, kDouble = 11, kUint32 = 12, kUint64 = 13,
-  kComplex64 = 14, kComplex128 = 15, kBfloat16 = 16,
+  kUndefined = 0,
+  kFloat = 1,
+  kUint8 = 2,
+  kInt8 = 3,
+  kUint16 = 4,
+  kInt16 = 5,
+  kInt32 = 6,
+  kInt64 = 7,
+  kString = 8,
+  kBool = 9,
+  kFloat16 = 10,
+  kDouble = 11,
+  kUint32 = 12,
+  kUint64 = 13,
+  kComplex64 = 14,
+  kComplex128 = 15,
+  kBfloat16 = 16,
 };
 
-// Values of small tensors (shape targets, axes, scales) are read; larger
-// tensors (weights) keep only their shape. 1024 values of 8 bytes = 8 KiB.
+// Values of small integer tensors (shape targets, axes, indices: at most
+// 1024 values, 8 KiB) and of tiny float tensors (Resize scales: at most 16)
+// are read; every other tensor (the weights) keeps only its shape.
 inline constexpr size_t kMaxValues = 1024;
+inline constexpr size_t kMaxFloatValues = 16;
 // At most this many dimensions in one tensor shape.
 inline constexpr size_t kMaxRank = 64;
 

@@ -39,12 +39,14 @@ std::string Header(const OnnxAnalysis& a, const OnnxEstimate& e) {
     opsets += (opsets.empty() ? "" : ", ") + (domain.empty() ? "ai.onnx" : domain) + " " +
               std::to_string(version);
   }
-  std::string out = "ONNX model: " + e.spec.file + (a.graph_name.empty() ? "" : " (graph " + a.graph_name + ")") +
+  std::string out = "ONNX model: " + e.spec.file +
+                    (a.graph_name.empty() ? "" : " (graph " + a.graph_name + ")") +
                     "\n  IR version " + std::to_string(a.ir_version) + ", opsets: " + opsets +
                     (a.producer.empty() ? "" : ", producer " + a.producer) + "\n";
   for (const OnnxTensor& t : a.graph_inputs) out += "  input " + t.name + ": " + t.shape + "\n";
   for (const auto& [name, value] : a.dims) {
-    out += "  dimension " + name + " = " + (value < 0 ? "not set (--dim " + name + "=N)" : std::to_string(value)) + "\n";
+    out += "  dimension " + name + " = " +
+           (value < 0 ? "not set (--dim " + name + "=N)" : std::to_string(value)) + "\n";
   }
   int64_t counted = 0, zero = 0, none = 0;
   for (const OnnxNode& n : a.nodes) {
@@ -53,9 +55,10 @@ std::string Header(const OnnxAnalysis& a, const OnnxEstimate& e) {
   out += "  " + std::to_string(a.nodes.size()) + " nodes: " + std::to_string(counted) +
          " counted, " + std::to_string(zero) + " zero-FLOP (shape/data movement), " +
          std::to_string(none) + " without a FLOP rule\n";
-  out += "  " + std::to_string(a.initializers) + " initializers: " +
-         std::to_string(a.trainable_initializers) + " trainable (" + FormatCount(a.params) +
-         " parameters), constants " + FormatCount(a.constant_elements) + " elements\n";
+  out += "  " + std::to_string(a.initializers) +
+         " initializers: " + std::to_string(a.trainable_initializers) + " trainable (" +
+         FormatCount(a.params) + " parameters), constants " + FormatCount(a.constant_elements) +
+         " elements\n";
   out += "  forward: " + FormatCompute(a.forward_flop) + " per run of the graph (" +
          FormatCount(a.multiply_adds) + " multiply-adds in matrix products)" +
          (a.lower_bound() ? ", a LOWER BOUND" : "") + "\n";
@@ -103,15 +106,22 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
 json Tensors(const std::vector<OnnxTensor>& tensors) {
   json out = json::array();
   for (const OnnxTensor& t : tensors) {
-    out.push_back({{"name", t.name}, {"shape", t.shape}, {"dims", t.rank_known ? json(t.dims) : json(nullptr)}});
+    out.push_back({{"name", t.name},
+                   {"shape", t.shape},
+                   {"dims", t.rank_known ? json(t.dims) : json(nullptr)}});
   }
   return out;
 }
 
 json OpTypeJson(const OnnxOpType& t, double total) {
-  return {{"op_type", t.op_type}, {"domain", t.domain}, {"rule", RuleName(t.rule)},
-          {"count", t.count}, {"params", t.params}, {"forward_flop", t.forward_flop},
-          {"multiply_adds", t.multiply_adds}, {"share", total > 0 ? t.forward_flop / total : 0.0}};
+  return {{"op_type", t.op_type},
+          {"domain", t.domain},
+          {"rule", RuleName(t.rule)},
+          {"count", t.count},
+          {"params", t.params},
+          {"forward_flop", t.forward_flop},
+          {"multiply_adds", t.multiply_adds},
+          {"share", total > 0 ? t.forward_flop / total : 0.0}};
 }
 
 }  // namespace
@@ -129,10 +139,16 @@ std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& est
 std::string RenderOnnxJson(const OnnxAnalysis& a, const OnnxEstimate& e) {
   json out = json::parse(RenderMethod1Json(e.result, e.spec));
   json opsets = json::array();
-  for (const auto& [domain, version] : a.opsets) opsets.push_back({{"domain", domain}, {"version", version}});
-  out["model"] = {{"file", e.spec.file}, {"ir_version", a.ir_version}, {"producer", a.producer},
-                  {"opsets", opsets}, {"graph", a.graph_name}, {"nodes", a.nodes.size()},
-                  {"initializers", a.initializers}, {"trainable_initializers", a.trainable_initializers},
+  for (const auto& [domain, version] : a.opsets)
+    opsets.push_back({{"domain", domain}, {"version", version}});
+  out["model"] = {{"file", e.spec.file},
+                  {"ir_version", a.ir_version},
+                  {"producer", a.producer},
+                  {"opsets", opsets},
+                  {"graph", a.graph_name},
+                  {"nodes", a.nodes.size()},
+                  {"initializers", a.initializers},
+                  {"trainable_initializers", a.trainable_initializers},
                   {"shared_initializers", a.shared_initializers},
                   {"external_initializers", a.external_initializers}};
   out["graph_inputs"] = Tensors(a.graph_inputs);

@@ -24,13 +24,14 @@ Result<std::vector<int64_t>> PerAxis(const NodeContext& ctx, const char* name, s
                                      int64_t fallback, int64_t min) {
   std::vector<int64_t> v = ctx.Ints(name).value_or(std::vector<int64_t>(n, fallback));
   if (v.size() != n) {
-    return Status::InvalidArgument(std::string(name) + " has " + std::to_string(v.size()) +
-                                   " values for " + std::to_string(n / (std::string(name) == "pads" ? 2 : 1)) +
-                                   " spatial axes");
+    return Status::InvalidArgument(
+        std::string(name) + " has " + std::to_string(v.size()) + " values for " +
+        std::to_string(n / (std::string(name) == "pads" ? 2 : 1)) + " spatial axes");
   }
   for (int64_t x : v) {
-    if (x < min) return Status::InvalidArgument(std::string(name) + " value " + std::to_string(x) +
-                                                " is below " + std::to_string(min));
+    if (x < min)
+      return Status::InvalidArgument(std::string(name) + " value " + std::to_string(x) +
+                                     " is below " + std::to_string(min));
   }
   return v;
 }
@@ -45,8 +46,9 @@ Result<Window> ParseWindow(const NodeContext& ctx, const std::vector<int64_t>& k
   w.auto_pad = ctx.Str("auto_pad", "NOTSET");
   if (w.auto_pad != "NOTSET" && w.auto_pad != "SAME_UPPER" && w.auto_pad != "SAME_LOWER" &&
       w.auto_pad != "VALID") {
-    return Status::InvalidArgument("auto_pad '" + w.auto_pad +
-                                   "' is not accepted (accepted: NOTSET, SAME_UPPER, SAME_LOWER, VALID)");
+    return Status::InvalidArgument(
+        "auto_pad '" + w.auto_pad +
+        "' is not accepted (accepted: NOTSET, SAME_UPPER, SAME_LOWER, VALID)");
   }
   w.ceil_mode = ctx.Int("ceil_mode", 0) != 0;
   return w;
@@ -64,14 +66,17 @@ Result<std::vector<int64_t>> Slide(const std::vector<int64_t>& in, const Window&
     }
     const bool valid = w.auto_pad == "VALID";
     const double pb = valid ? 0 : static_cast<double>(w.pads[i]);
-    const double padded = static_cast<double>(in[i]) + pb + (valid ? 0 : static_cast<double>(w.pads[i + n]));
-    const double span = static_cast<double>(w.dilations[i]) * static_cast<double>(w.kernel[i] - 1) + 1;
+    const double padded =
+        static_cast<double>(in[i]) + pb + (valid ? 0 : static_cast<double>(w.pads[i + n]));
+    const double span =
+        static_cast<double>(w.dilations[i]) * static_cast<double>(w.kernel[i] - 1) + 1;
     if (span > padded) {
       return Status::InvalidArgument("kernel " + std::to_string(w.kernel[i]) + " (spanning " +
                                      Num(span) + ") is larger than the padded input " +
                                      Num(padded) + " on spatial axis " + std::to_string(i));
     }
-    double size = (w.ceil_mode ? std::ceil((padded - span) / s) : std::floor((padded - span) / s)) + 1;
+    double size =
+        (w.ceil_mode ? std::ceil((padded - span) / s) : std::floor((padded - span) / s)) + 1;
     // With ceil_mode the last window must start inside the input or the
     // left padding (PyTorch's rule, adopted by the ONNX reference).
     if (w.ceil_mode && (size - 1) * s >= static_cast<double>(in[i]) + pb) size -= 1;
@@ -117,11 +122,12 @@ Status Conv(const NodeContext& ctx, NodeEval* eval) {
   std::vector<int64_t> y = {x[0], w[0]};
   y.insert(y.end(), positions.begin(), positions.end());
   eval->outputs = {TensorInfo::Shaped(ToDims(y), ctx.type(0))};
-  eval->formula = "2·N·M·P·(C/g)·k" + std::string(bias ? " + N·M·P (bias)" : "") + " with N=" +
-                  Num(n) + ", M=" + Num(m) + ", P=" + Shape(positions) + "=" + Num(p) +
+  eval->formula = "2·N·M·P·(C/g)·k" + std::string(bias ? " + N·M·P (bias)" : "") +
+                  " with N=" + Num(n) + ", M=" + Num(m) + ", P=" + Shape(positions) + "=" + Num(p) +
                   ", C/g=" + Num(cg) + ", k=" + Shape(kernel) + "=" + Num(k);
-  eval->source = "seed 002, Table 1 (CNN), with groups and 1D/3D as in the catalogue; output "
-                 "size: ONNX Conv, Dumoulin & Visin 2016";
+  eval->source =
+      "seed 002, Table 1 (CNN), with groups and 1D/3D as in the catalogue; output "
+      "size: ONNX Conv, Dumoulin & Visin 2016";
   return Status::Ok();
 }
 
@@ -148,11 +154,14 @@ Status ConvTranspose(const NodeContext& ctx, NodeEval* eval) {
   if (out.empty()) {
     for (size_t i = 0; i < in.size(); ++i) {
       const bool same = window.auto_pad.rfind("SAME", 0) == 0;
-      const int64_t pads = window.auto_pad == "NOTSET" ? window.pads[i] + window.pads[i + in.size()] : 0;
+      const int64_t pads =
+          window.auto_pad == "NOTSET" ? window.pads[i] + window.pads[i + in.size()] : 0;
       const int64_t size = same ? in[i] * window.strides[i]
                                 : window.strides[i] * (in[i] - 1) + extra[i] +
                                       window.dilations[i] * (kernel[i] - 1) + 1 - pads;
-      if (size < 1) return Status::InvalidArgument("the padding leaves no output on spatial axis " + std::to_string(i));
+      if (size < 1)
+        return Status::InvalidArgument("the padding leaves no output on spatial axis " +
+                                       std::to_string(i));
       out.push_back(size);
     }
   }
@@ -166,10 +175,11 @@ Status ConvTranspose(const NodeContext& ctx, NodeEval* eval) {
   y.insert(y.end(), out.begin(), out.end());
   eval->outputs = {TensorInfo::Shaped(ToDims(y), ctx.type(0))};
   eval->formula = "2·N·C·P_in·(M/g)·k" + std::string(bias ? " + N·M·P_out (bias)" : "") +
-                  " with N=" + Num(n) + ", C=" + Num(c) + ", P_in=" + Shape(in) + ", M/g=" +
-                  Num(mg) + ", k=" + Shape(kernel) + ", P_out=" + Shape(out);
-  eval->source = "seed 002, Table 1 (transposed CNN; its extra factor C is an erratum), as the "
-                 "catalogue's conv_transpose2d; output size: ONNX ConvTranspose";
+                  " with N=" + Num(n) + ", C=" + Num(c) + ", P_in=" + Shape(in) +
+                  ", M/g=" + Num(mg) + ", k=" + Shape(kernel) + ", P_out=" + Shape(out);
+  eval->source =
+      "seed 002, Table 1 (transposed CNN; its extra factor C is an erratum), as the "
+      "catalogue's conv_transpose2d; output size: ONNX ConvTranspose";
   return Status::Ok();
 }
 
@@ -190,10 +200,12 @@ Status Pool(const NodeContext& ctx, NodeEval* eval) {
   eval->outputs.assign(ctx.num_outputs(), TensorInfo::Shaped(ToDims(y), ctx.type(0)));
   if (eval->outputs.size() > 1) eval->outputs[1].elem_type = kInt64;
   eval->formula = std::string(kMax ? "(k - 1) comparisons" : "(k - 1) adds + 1 divide") +
-                  " per output x " + Num(outputs) + " outputs (" + Shape(y) + ") with k=" +
-                  Shape(*kernel) + "=" + Num(k);
-  eval->source = "our convention (one op per comparison/add), as the catalogue's pooling; "
-                 "output size: ONNX " + ctx.node().op_type;
+                  " per output x " + Num(outputs) + " outputs (" + Shape(y) +
+                  ") with k=" + Shape(*kernel) + "=" + Num(k);
+  eval->source =
+      "our convention (one op per comparison/add), as the catalogue's pooling; "
+      "output size: ONNX " +
+      ctx.node().op_type;
   return Status::Ok();
 }
 
@@ -208,8 +220,8 @@ Status GlobalPool(const NodeContext& ctx, NodeEval* eval) {
   const double channels = Product(x, 0, 2), positions = Product(x, 2);
   eval->flop = channels * (kMax ? positions - 1 : positions);
   eval->outputs = {TensorInfo::Shaped(ToDims(y), ctx.type(0))};
-  eval->formula = std::string(kMax ? "(positions - 1)" : "positions") + " x N·C with positions=" +
-                  Num(positions) + ", N·C=" + Num(channels);
+  eval->formula = std::string(kMax ? "(positions - 1)" : "positions") +
+                  " x N·C with positions=" + Num(positions) + ", N·C=" + Num(channels);
   eval->source = "our convention (one op per comparison/add), as the catalogue's global pooling";
   return Status::Ok();
 }

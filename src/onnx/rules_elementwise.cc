@@ -97,8 +97,9 @@ Status Broadcasting(const NodeContext& ctx, NodeEval* eval) {
   const double per = n <= 2 ? 1 : static_cast<double>(n) - 1 + kExtra;
   eval->source = kArithmeticSource;
   return CountPerElement(eval->outputs[0], per,
-                         n <= 2 ? op : std::to_string(n - 1) + " ops for " + std::to_string(n) +
-                                           " inputs" + (kExtra ? " + divide" : ""),
+                         n <= 2 ? op
+                                : std::to_string(n - 1) + " ops for " + std::to_string(n) +
+                                      " inputs" + (kExtra ? " + divide" : ""),
                          "output of " + op, eval);
 }
 
@@ -106,8 +107,9 @@ Status Softmax(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   eval->outputs = {TensorInfo::Shaped(in->shape, in->elem_type)};
   eval->source = "our convention (one op per exp/add/divide), as the catalogue's softmax";
-  eval->notes.push_back("seed 002, Table 1 counts the attention softmax as one FLOP per score; "
-                        "we count 3 per element (exp, sum, divide)");
+  eval->notes.push_back(
+      "seed 002, Table 1 counts the attention softmax as one FLOP per score; "
+      "we count 3 per element (exp, sum, divide)");
   return CountPerElement(eval->outputs[0], 3, "exp, sum, divide", ctx.node().inputs[0], eval);
 }
 
@@ -117,8 +119,9 @@ Status Normalise(const NodeContext& ctx, NodeEval* eval, double flop, const std:
   TF_ASSIGN_OR_RETURN(const TensorInfo* x, ctx.Required(0));
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   eval->outputs[0] = TensorInfo::Shaped(x->shape, x->elem_type);
-  eval->source = "our convention (one op per add/multiply; sqrt ignored), as the catalogue's "
-                 "batchnorm/layernorm/rmsnorm";
+  eval->source =
+      "our convention (one op per add/multiply; sqrt ignored), as the catalogue's "
+      "batchnorm/layernorm/rmsnorm";
   return CountPerElement(eval->outputs[0], flop, terms, ctx.node().inputs[0], eval);
 }
 
@@ -140,13 +143,16 @@ Status BatchNorm(const NodeContext& ctx, NodeEval* eval) {
 // InvStdDev outputs keep the leading dimensions with 1s after.
 Status LayerNorm(const NodeContext& ctx, NodeEval* eval) {
   const bool bias = ctx.has_input(2);
-  TF_RETURN_IF_ERROR(Normalise(ctx, eval, bias ? 7 : 6,
-                               bias ? kNormTerms : "mean 1, centre 1, variance 2, normalise 1, scale 1"));
+  TF_RETURN_IF_ERROR(
+      Normalise(ctx, eval, bias ? 7 : 6,
+                bias ? kNormTerms : "mean 1, centre 1, variance 2, normalise 1, scale 1"));
   const Dims x = eval->outputs[0].shape;
-  TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(ctx.Int("axis", -1), static_cast<int64_t>(x.size()), "axis"));
+  TF_ASSIGN_OR_RETURN(const int64_t axis,
+                      Axis(ctx.Int("axis", -1), static_cast<int64_t>(x.size()), "axis"));
   Dims stats = x;
   for (size_t i = static_cast<size_t>(axis); i < stats.size(); ++i) stats[i] = Dim::Of(1);
-  for (size_t i = 1; i < eval->outputs.size(); ++i) eval->outputs[i] = TensorInfo::Shaped(stats, kFloat);
+  for (size_t i = 1; i < eval->outputs.size(); ++i)
+    eval->outputs[i] = TensorInfo::Shaped(stats, kFloat);
   return Status::Ok();
 }
 
@@ -189,8 +195,10 @@ Status Reduce(const NodeContext& ctx, NodeEval* eval) {
   }
   Dims out;
   for (size_t i = 0; i < reduced.size(); ++i) {
-    if (!reduced[i]) out.push_back(in->shape[i]);
-    else if (keep) out.push_back(Dim::Of(1));
+    if (!reduced[i])
+      out.push_back(in->shape[i]);
+    else if (keep)
+      out.push_back(Dim::Of(1));
   }
   const bool arg = ctx.node().op_type.rfind("Arg", 0) == 0;
   eval->outputs = {TensorInfo::Shaped(out, arg ? kInt64 : in->elem_type)};
@@ -212,7 +220,8 @@ Status Resize(const NodeContext& ctx, NodeEval* eval) {
   if (!upsample && ctx.has_input(3)) {
     TF_ASSIGN_OR_RETURN(const std::vector<int64_t> sizes, ctx.IntValues(3, "sizes"));
     std::vector<int64_t> axes = ctx.Ints("axes").value_or(std::vector<int64_t>());
-    if (axes.empty()) for (size_t i = 0; i < x.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+    if (axes.empty())
+      for (size_t i = 0; i < x.size(); ++i) axes.push_back(static_cast<int64_t>(i));
     if (sizes.size() != axes.size()) return ctx.InputError(3, "one size per axis");
     for (size_t i = 0; i < axes.size(); ++i) {
       TF_ASSIGN_OR_RETURN(const int64_t a, Axis(axes[i], static_cast<int64_t>(x.size()), "axis"));
@@ -227,7 +236,8 @@ Status Resize(const NodeContext& ctx, NodeEval* eval) {
     } else if (input != nullptr && input->has_float_values) {
       scales = input->float_values;
     } else {
-      return ctx.InputError(scales_input, "the scales are not known (give sizes or constant scales)");
+      return ctx.InputError(scales_input,
+                            "the scales are not known (give sizes or constant scales)");
     }
     if (scales.size() != x.size()) return Status::InvalidArgument("one scale per dimension");
     for (size_t i = 0; i < x.size(); ++i) {
@@ -238,11 +248,12 @@ Status Resize(const NodeContext& ctx, NodeEval* eval) {
   for (size_t i = 0; i < x.size(); ++i) resized += out[i] != x[i] ? 1 : 0;
   const std::string mode = ctx.Str("mode", "nearest");
   const double d = resized, per = mode == "nearest" ? 0
-                                 : mode == "cubic"   ? 7 * (std::pow(4, d) - 1) / 3
-                                                     : 3 * (std::pow(2, d) - 1);
+                                  : mode == "cubic" ? 7 * (std::pow(4, d) - 1) / 3
+                                                    : 3 * (std::pow(2, d) - 1);
   eval->outputs = {TensorInfo::Shaped(ToDims(out), ctx.type(0))};
-  eval->source = "our convention: separable interpolation, 3 FLOP per linear and 7 per cubic "
-                 "1-D filter; nearest is a copy";
+  eval->source =
+      "our convention: separable interpolation, 3 FLOP per linear and 7 per cubic "
+      "1-D filter; nearest is a copy";
   return CountPerElement(eval->outputs[0], per,
                          mode + ", " + std::to_string(resized) + " resized axes", "output", eval);
 }
@@ -253,26 +264,28 @@ const std::vector<OpRule>& ElementwiseOpRules() {
   constexpr auto kCounted = OpRule::kCounted;
   static const std::vector<OpRule> rules = [] {
     std::vector<OpRule> r;
-    for (const char* op : {"Relu", "Sigmoid", "Tanh", "Erf", "Gelu", "LeakyRelu", "Elu", "Selu",
-                           "Celu", "HardSigmoid", "HardSwish", "Softplus", "Softsign", "Mish",
-                           "ThresholdedRelu", "Swish"}) {
+    for (const char* op :
+         {"Relu", "Sigmoid", "Tanh", "Erf", "Gelu", "LeakyRelu", "Elu", "Selu", "Celu",
+          "HardSigmoid", "HardSwish", "Softplus", "Softsign", "Mish", "ThresholdedRelu", "Swish"}) {
       r.push_back({op, Unary<true>, {}, kCounted});
     }
-    for (const char* op : {"Abs", "Neg", "Exp", "Log", "Sqrt", "Reciprocal", "Sin", "Cos",
-                           "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh",
-                           "Atanh", "Floor", "Ceil", "Round", "Sign", "CumSum"}) {
+    for (const char* op :
+         {"Abs",   "Neg",   "Exp",  "Log",   "Sqrt", "Reciprocal", "Sin",   "Cos",
+          "Tan",   "Asin",  "Acos", "Atan",  "Sinh", "Cosh",       "Asinh", "Acosh",
+          "Atanh", "Floor", "Ceil", "Round", "Sign", "CumSum"}) {
       r.push_back({op, Unary<false>, {1}, kCounted});
     }
     r.push_back({"Clip", Unary<true>, {1, 2}, kCounted});
-    for (const char* op : {"Not", "IsNaN", "IsInf"}) r.push_back({op, Unary<false>, {}, kCounted, false});
-    for (const char* op : {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "PRelu", "BitShift",
-                           "Sum", "Max", "Min"}) {
+    for (const char* op : {"Not", "IsNaN", "IsInf"})
+      r.push_back({op, Unary<false>, {}, kCounted, false});
+    for (const char* op :
+         {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "PRelu", "BitShift", "Sum", "Max", "Min"}) {
       r.push_back({op, Broadcasting<0>, {}, kCounted});
     }
     r.push_back({"Mean", Broadcasting<1>, {}, kCounted});
     r.push_back({"Where", Broadcasting<0>, {0}, kCounted});
-    for (const char* op : {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual", "And",
-                           "Or", "Xor"}) {
+    for (const char* op :
+         {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual", "And", "Or", "Xor"}) {
       r.push_back({op, Broadcasting<0>, {}, kCounted, false});
     }
     r.push_back({"Dropout", Dropout, {1, 2}, kCounted});
@@ -283,9 +296,9 @@ const std::vector<OpRule>& ElementwiseOpRules() {
     r.push_back({"GroupNormalization", InstanceOrGroupNorm, {}, kCounted});
     r.push_back({"RMSNormalization", RmsNorm, {}, kCounted});
     r.push_back({"SimplifiedLayerNormalization", RmsNorm, {}, kCounted});
-    for (const char* op : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd",
-                           "ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp",
-                           "ReduceSumSquare"}) {
+    for (const char* op :
+         {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1", "ReduceL2",
+          "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"}) {
       r.push_back({op, Reduce, {1}, kCounted});
     }
     for (const char* op : {"ArgMax", "ArgMin"}) r.push_back({op, Reduce, {}, kCounted, false});

@@ -15,7 +15,8 @@ Status Gemm(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> a, ctx.Concrete(0));
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> b, ctx.Concrete(1));
   if (a.size() != 2 || b.size() != 2) {
-    return Status::InvalidArgument("Gemm needs 2-D inputs but got " + Shape(a) + " and " + Shape(b));
+    return Status::InvalidArgument("Gemm needs 2-D inputs but got " + Shape(a) + " and " +
+                                   Shape(b));
   }
   const bool ta = ctx.Int("transA", 0) != 0, tb = ctx.Int("transB", 0) != 0;
   const int64_t m = ta ? a[1] : a[0], k = ta ? a[0] : a[1];
@@ -28,9 +29,10 @@ Status Gemm(const NodeContext& ctx, NodeEval* eval) {
   if (c) {
     TF_ASSIGN_OR_RETURN(const TensorInfo* ct, ctx.Required(2));
     const Result<Dims> fits = Broadcast(ToDims({m, n}), ct->shape);
-    if (!fits.ok() || fits->size() != 2 || !((*fits)[0] == Dim::Of(m)) || !((*fits)[1] == Dim::Of(n))) {
-      return ctx.InputError(2, "C of shape " + TensorShapeString(*ct) + " does not broadcast to " +
-                                   Shape({m, n}));
+    if (!fits.ok() || fits->size() != 2 || !((*fits)[0] == Dim::Of(m)) ||
+        !((*fits)[1] == Dim::Of(n))) {
+      return ctx.InputError(
+          2, "C of shape " + TensorShapeString(*ct) + " does not broadcast to " + Shape({m, n}));
     }
   }
   const double mn = static_cast<double>(m) * static_cast<double>(n);
@@ -41,8 +43,9 @@ Status Gemm(const NodeContext& ctx, NodeEval* eval) {
   eval->formula = "2·M·N·K" + std::string(c ? " + M·N (C)" : "") + (alpha ? " + M·N (alpha)" : "") +
                   (beta ? " + M·N (beta)" : "") + " with M=" + Num(static_cast<double>(m)) +
                   ", N=" + Num(static_cast<double>(n)) + ", K=" + Num(static_cast<double>(k));
-  eval->source = "seed 002, Table 1 (fully connected: 2 FLOP per weight per example + bias), as "
-                 "the catalogue's dense layer";
+  eval->source =
+      "seed 002, Table 1 (fully connected: 2 FLOP per weight per example + bias), as "
+      "the catalogue's dense layer";
   return Status::Ok();
 }
 
@@ -60,14 +63,15 @@ Status MatMul(const NodeContext& ctx, NodeEval* eval) {
   if (k != kb) {
     return Status::InvalidArgument("inner dimensions differ: " + Shape(a) + " x " + Shape(b));
   }
-  TF_ASSIGN_OR_RETURN(const Dims batch,
-                      Broadcast(ToDims({a.begin(), a.end() - 2}), ToDims({b.begin(), b.end() - 2})));
+  TF_ASSIGN_OR_RETURN(const Dims batch, Broadcast(ToDims({a.begin(), a.end() - 2}),
+                                                  ToDims({b.begin(), b.end() - 2})));
   Dims out = batch;
   if (!a_vec) out.push_back(Dim::Of(n));
   if (!b_vec) out.push_back(Dim::Of(m));
   double batches = 1;
   for (const Dim& d : batch) batches *= static_cast<double>(d.value);
-  eval->multiply_adds = batches * static_cast<double>(n) * static_cast<double>(k) * static_cast<double>(m);
+  eval->multiply_adds =
+      batches * static_cast<double>(n) * static_cast<double>(k) * static_cast<double>(m);
   eval->flop = 2 * eval->multiply_adds;
   eval->outputs = {TensorInfo::Shaped(out, ctx.type(0))};
   eval->formula = "2·batch·N·K·M with batch=" + Num(batches) + " (" + DimsToString(batch) +
@@ -93,7 +97,8 @@ Result<std::vector<char>> ParseTerm(const std::string& term, size_t rank, size_t
     const char c = term[i];
     if (c == ' ') continue;
     if (c == '.') {
-      if (ellipsis || term.compare(i, 3, "...") != 0) return Status::InvalidArgument("misplaced '.'");
+      if (ellipsis || term.compare(i, 3, "...") != 0)
+        return Status::InvalidArgument("misplaced '.'");
       ellipsis = true;
       i += 2;
       const size_t e = is_output ? ellipsis_rank : rank - std::min(rank, term.size());
@@ -102,7 +107,8 @@ Result<std::vector<char>> ParseTerm(const std::string& term, size_t rank, size_t
       continue;
     }
     if (!std::isalpha(static_cast<unsigned char>(c))) {
-      return Status::InvalidArgument("'" + std::string(1, c) + "' is not a label (accepted: letters and ...)");
+      return Status::InvalidArgument("'" + std::string(1, c) +
+                                     "' is not a label (accepted: letters and ...)");
     }
     letters.push_back(c);
   }
@@ -119,12 +125,14 @@ Result<std::vector<char>> ParseTerm(const std::string& term, size_t rank, size_t
       continue;
     }
     const size_t e = rank - named;  // this operand's broadcast dimensions
-    for (size_t j = ellipsis_rank - e; j < ellipsis_rank; ++j) out.push_back(static_cast<char>(1 + j));
+    for (size_t j = ellipsis_rank - e; j < ellipsis_rank; ++j)
+      out.push_back(static_cast<char>(1 + j));
   }
   return out;
 }
 
-Result<Einsum> ParseEinsum(const std::string& equation, const std::vector<std::vector<int64_t>>& shapes) {
+Result<Einsum> ParseEinsum(const std::string& equation,
+                           const std::vector<std::vector<int64_t>>& shapes) {
   const size_t arrow = equation.find("->");
   const std::string lhs = equation.substr(0, arrow);
   std::vector<std::string> terms;
@@ -135,8 +143,9 @@ Result<Einsum> ParseEinsum(const std::string& equation, const std::vector<std::v
     start = comma + 1;
   }
   if (terms.size() != shapes.size()) {
-    return Status::InvalidArgument("equation '" + equation + "' has " + std::to_string(terms.size()) +
-                                   " terms for " + std::to_string(shapes.size()) + " inputs");
+    return Status::InvalidArgument("equation '" + equation + "' has " +
+                                   std::to_string(terms.size()) + " terms for " +
+                                   std::to_string(shapes.size()) + " inputs");
   }
   size_t ellipsis_rank = 0;
   for (size_t i = 0; i < terms.size(); ++i) {
@@ -150,7 +159,8 @@ Result<Einsum> ParseEinsum(const std::string& equation, const std::vector<std::v
   Einsum e;
   std::map<char, int> count;
   for (size_t i = 0; i < terms.size(); ++i) {
-    TF_ASSIGN_OR_RETURN(std::vector<char> labels, ParseTerm(terms[i], shapes[i].size(), ellipsis_rank, false));
+    TF_ASSIGN_OR_RETURN(std::vector<char> labels,
+                        ParseTerm(terms[i], shapes[i].size(), ellipsis_rank, false));
     for (size_t j = 0; j < labels.size(); ++j) {
       const char l = labels[j];
       const int64_t d = shapes[i][j];
@@ -171,12 +181,15 @@ Result<Einsum> ParseEinsum(const std::string& equation, const std::vector<std::v
   if (arrow != std::string::npos) {
     TF_ASSIGN_OR_RETURN(e.output, ParseTerm(equation.substr(arrow + 2), 0, ellipsis_rank, true));
     for (char l : e.output) {
-      if (!e.size.count(l)) return Status::InvalidArgument("output label '" + std::string(1, l) + "' is not in any input");
+      if (!e.size.count(l))
+        return Status::InvalidArgument("output label '" + std::string(1, l) +
+                                       "' is not in any input");
     }
   } else {  // implicit: broadcast dims, then labels used once, alphabetically
     for (size_t j = 0; j < ellipsis_rank; ++j) e.output.push_back(static_cast<char>(1 + j));
     std::vector<char> once;
-    for (const auto& [l, n] : count) if (l >= 'A' && n == 1) once.push_back(l);
+    for (const auto& [l, n] : count)
+      if (l >= 'A' && n == 1) once.push_back(l);
     e.output.insert(e.output.end(), once.begin(), once.end());
   }
   return e;
@@ -231,9 +244,11 @@ Status EinsumRule(const NodeContext& ctx, NodeEval* eval) {
   Dims out;
   for (char l : e.output) out.push_back(Dim::Of(e.size.at(l)));
   eval->outputs = {TensorInfo::Shaped(out, ctx.type(0))};
-  eval->formula = "'" + equation + "': 2·(product of the sizes of every label of a contraction) = " + steps;
-  eval->source = "one multiply-add (2 FLOP) per point of the contracted index space (seed 002, "
-                 "Units); pairwise, left to right";
+  eval->formula =
+      "'" + equation + "': 2·(product of the sizes of every label of a contraction) = " + steps;
+  eval->source =
+      "one multiply-add (2 FLOP) per point of the contracted index space (seed 002, "
+      "Units); pairwise, left to right";
   return Status::Ok();
 }
 

@@ -14,8 +14,8 @@ Rule SimplifiedLayerNormRule();
 namespace {
 
 struct Cell {
-  int64_t gates;    // G: weight blocks in W and R
-  double combine;   // C: FLOP per hidden unit to combine the gates
+  int64_t gates;   // G: weight blocks in W and R
+  double combine;  // C: FLOP per hidden unit to combine the gates
   const char* name;
 };
 // Catalogue (src/catalogue/recurrent.cc, seed 002 Table 1): RNN G=1 C=0,
@@ -46,15 +46,18 @@ Status Recurrent(const NodeContext& ctx, NodeEval* eval) {
   if (w[0] != dirs || w[1] != kCell.gates * hidden || w[2] != x[2]) {
     return Status::InvalidArgument("W " + Shape(w) + " does not match " + std::to_string(dirs) +
                                    " direction(s) x " + std::to_string(kCell.gates) + "·" +
-                                   std::to_string(hidden) + " x input size " + std::to_string(x[2]));
+                                   std::to_string(hidden) + " x input size " +
+                                   std::to_string(x[2]));
   }
   const bool batch_first = ctx.Int("layout", 0) != 0;
   const int64_t seq = batch_first ? x[1] : x[0], batch = batch_first ? x[0] : x[1];
   const double i = static_cast<double>(x[2]), h = static_cast<double>(hidden);
   const double g = static_cast<double>(kCell.gates), b = ctx.has_input(3) ? 2 : 0;
   const bool peephole = kCell.gates == 4 && ctx.has_input(7);
-  const double step = g * (2 * (i + h) * h + b * h + h) + kCell.combine * h + (peephole ? 6 * h : 0);
-  const double runs = static_cast<double>(seq) * static_cast<double>(batch) * static_cast<double>(dirs);
+  const double step =
+      g * (2 * (i + h) * h + b * h + h) + kCell.combine * h + (peephole ? 6 * h : 0);
+  const double runs =
+      static_cast<double>(seq) * static_cast<double>(batch) * static_cast<double>(dirs);
   eval->flop = runs * step;
   eval->multiply_adds = runs * g * (i + h) * h;
   const std::vector<int64_t> y = batch_first ? std::vector<int64_t>{batch, seq, dirs, hidden}
@@ -94,8 +97,9 @@ void AddScores(const Scores& s, NodeEval* eval) {
   eval->multiply_adds += n * (s.dk + s.dv);
   eval->flop += 2 * n * s.dk + n + (s.mask ? n : 0) + 3 * n + 2 * n * s.dv;
   eval->formula += std::string(eval->formula.empty() ? "" : " + ") + "2·S·dk + S (scale)" +
-                   (s.mask ? " + S (mask)" : "") + " + 3·S (softmax) + 2·S·dv with S=batch·heads·Sq·L=" +
-                   Num(s.batch_heads) + "·" + Num(s.sq) + "·" + Num(attended) +
+                   (s.mask ? " + S (mask)" : "") +
+                   " + 3·S (softmax) + 2·S·dv with S=batch·heads·Sq·L=" + Num(s.batch_heads) + "·" +
+                   Num(s.sq) + "·" + Num(attended) +
                    (s.causal ? " (causal: average attended length)" : "") + ", dk=" + Num(s.dk) +
                    ", dv=" + Num(s.dv);
 }
@@ -113,8 +117,10 @@ Result<Heads> HeadsOf(const NodeContext& ctx, size_t i, int64_t heads_attr) {
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> t, ctx.Concrete(i));
   if (t.size() == 4) return Heads{t[0], t[1], t[2], t[3]};
   if (t.size() != 3 || heads_attr <= 0 || t[2] % heads_attr != 0) {
-    return ctx.InputError(i, "expected [batch, seq, hidden] with hidden divisible by the number "
-                             "of heads, or [batch, heads, seq, size], but got " + Shape(t));
+    return ctx.InputError(i,
+                          "expected [batch, seq, hidden] with hidden divisible by the number "
+                          "of heads, or [batch, heads, seq, size], but got " +
+                              Shape(t));
   }
   return Heads{t[0], heads_attr, t[1], t[2] / heads_attr};
 }
@@ -137,11 +143,15 @@ Status Attention(const NodeContext& ctx, NodeEval* eval) {
   const bool three_d = ctx.rank(0) == 3;
   const int32_t type = ctx.type(0);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
-  eval->outputs[0] = TensorInfo::Shaped(
-      three_d ? ToDims({q.batch, q.seq, q.heads * v.size}) : ToDims({q.batch, q.heads, q.seq, v.size}), type);
-  if (eval->outputs.size() > 1) eval->outputs[1] = TensorInfo::Shaped(ToDims({k.batch, k.heads, l, k.size}), type);
-  if (eval->outputs.size() > 2) eval->outputs[2] = TensorInfo::Shaped(ToDims({v.batch, v.heads, l, v.size}), type);
-  if (eval->outputs.size() > 3) eval->outputs[3] = TensorInfo::Shaped(ToDims({q.batch, q.heads, q.seq, l}), type);
+  eval->outputs[0] = TensorInfo::Shaped(three_d ? ToDims({q.batch, q.seq, q.heads * v.size})
+                                                : ToDims({q.batch, q.heads, q.seq, v.size}),
+                                        type);
+  if (eval->outputs.size() > 1)
+    eval->outputs[1] = TensorInfo::Shaped(ToDims({k.batch, k.heads, l, k.size}), type);
+  if (eval->outputs.size() > 2)
+    eval->outputs[2] = TensorInfo::Shaped(ToDims({v.batch, v.heads, l, v.size}), type);
+  if (eval->outputs.size() > 3)
+    eval->outputs[3] = TensorInfo::Shaped(ToDims({q.batch, q.heads, q.seq, l}), type);
   eval->source = kAttentionSource;
   return Status::Ok();
 }
@@ -159,9 +169,10 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
   }
   std::vector<int64_t> sizes = ctx.Ints("qkv_hidden_sizes").value_or(std::vector<int64_t>());
   if (sizes.empty()) sizes = {w[1] / 3, w[1] / 3, w[1] / 3};
-  if (sizes.size() != 3 || sizes[0] + sizes[1] + sizes[2] != w[1] || sizes[0] % heads || sizes[2] % heads) {
-    return Status::InvalidArgument("qkv_hidden_sizes do not split the weights " + Shape(w) + " over " +
-                                   std::to_string(heads) + " heads");
+  if (sizes.size() != 3 || sizes[0] + sizes[1] + sizes[2] != w[1] || sizes[0] % heads ||
+      sizes[2] % heads) {
+    return Status::InvalidArgument("qkv_hidden_sizes do not split the weights " + Shape(w) +
+                                   " over " + std::to_string(heads) + " heads");
   }
   int64_t past = 0;
   if (ctx.has_input(4)) {
@@ -171,8 +182,9 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
   const double tokens = static_cast<double>(x[0] * x[1]), proj = static_cast<double>(w[1]);
   eval->multiply_adds = tokens * static_cast<double>(x[2]) * proj;
   eval->flop = 2 * eval->multiply_adds + (ctx.has_input(2) ? tokens * proj : 0);
-  eval->formula = "2·B·S·I·(Hq+Hk+Hv)" + std::string(ctx.has_input(2) ? " + B·S·(Hq+Hk+Hv) (bias)" : "") +
-                  " with B·S=" + Num(tokens) + ", I=" + std::to_string(x[2]) + ", Hq+Hk+Hv=" + Num(proj);
+  eval->formula =
+      "2·B·S·I·(Hq+Hk+Hv)" + std::string(ctx.has_input(2) ? " + B·S·(Hq+Hk+Hv) (bias)" : "") +
+      " with B·S=" + Num(tokens) + ", I=" + std::to_string(x[2]) + ", Hq+Hk+Hv=" + Num(proj);
   AddScores({static_cast<double>(x[0] * heads), static_cast<double>(x[1]),
              static_cast<double>(past + x[1]), static_cast<double>(sizes[0] / heads),
              static_cast<double>(sizes[2] / heads), ctx.Int("unidirectional", 0) != 0,
@@ -181,8 +193,8 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   eval->outputs[0] = TensorInfo::Shaped(ToDims({x[0], x[1], sizes[2]}), ctx.type(0));
   if (eval->outputs.size() > 1) {
-    eval->outputs[1] = TensorInfo::Shaped(ToDims({2, x[0], heads, past + x[1], sizes[0] / heads}),
-                                          ctx.type(0));
+    eval->outputs[1] =
+        TensorInfo::Shaped(ToDims({2, x[0], heads, past + x[1], sizes[0] / heads}), ctx.type(0));
   }
   eval->source = std::string(kAttentionSource) + "; projection: seed 002, Table 1 (dense)";
   return Status::Ok();
@@ -213,11 +225,11 @@ Status MsMultiHeadAttention(const NodeContext& ctx, NodeEval* eval) {
     eval->flop += adds;
     eval->formula = Num(adds) + " (bias additions)";
   }
-  AddScores({static_cast<double>(q.batch * heads), static_cast<double>(q.seq),
-             static_cast<double>(past + k.seq), static_cast<double>(q.size),
-             static_cast<double>(v.size), ctx.Int("unidirectional", 0) != 0,
-             ctx.has_input(4) || ctx.has_input(5)},
-            eval);
+  AddScores(
+      {static_cast<double>(q.batch * heads), static_cast<double>(q.seq),
+       static_cast<double>(past + k.seq), static_cast<double>(q.size), static_cast<double>(v.size),
+       ctx.Int("unidirectional", 0) != 0, ctx.has_input(4) || ctx.has_input(5)},
+      eval);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   eval->outputs[0] = TensorInfo::Shaped(ToDims({q.batch, q.seq, heads * v.size}), ctx.type(0));
   eval->source = kAttentionSource;

@@ -67,8 +67,10 @@ Dim Quotient(const Dims& num, const Dims& den) {
   std::multiset<std::string> symbols;
   double value = 1;
   for (const Dim& d : num) {
-    if (d.known()) value *= static_cast<double>(d.value);
-    else symbols.insert(d.symbol.empty() ? "?" : d.symbol);
+    if (d.known())
+      value *= static_cast<double>(d.value);
+    else
+      symbols.insert(d.symbol.empty() ? "?" : d.symbol);
   }
   for (const Dim& d : den) {
     if (d.known()) {
@@ -80,7 +82,8 @@ Dim Quotient(const Dims& num, const Dims& den) {
     symbols.erase(it);
   }
   if (symbols.empty()) return Dim::Of(static_cast<int64_t>(value));
-  if (symbols.size() == 1 && value == 1 && *symbols.begin() != "?") return Dim::Symbol(*symbols.begin());
+  if (symbols.size() == 1 && value == 1 && *symbols.begin() != "?")
+    return Dim::Symbol(*symbols.begin());
   return Dim::Symbol("");
 }
 
@@ -88,8 +91,9 @@ Status Reshape(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   const TensorInfo* target = ctx.input(1);
   if (target == nullptr || !target->has_int_values) {
-    return ctx.InputError(1, "the target shape is not known (it must be a constant, an "
-                             "initializer of at most 1024 values, or computed from shapes)");
+    return ctx.InputError(1,
+                          "the target shape is not known (it must be a constant, an "
+                          "initializer of at most 1024 values, or computed from shapes)");
   }
   const bool allow_zero = ctx.Int("allowzero", 0) != 0;
   Dims out = target->int_values;
@@ -160,8 +164,8 @@ Status Concat(const NodeContext& ctx, NodeEval* eval) {
   for (size_t i = 0; i < ctx.num_inputs(); ++i) {
     TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(i));
     if (static_cast<int64_t>(in->shape.size()) != rank) {
-      return ctx.InputError(i, "rank " + std::to_string(in->shape.size()) + " differs from " +
-                                   std::to_string(rank));
+      return ctx.InputError(
+          i, "rank " + std::to_string(in->shape.size()) + " differs from " + std::to_string(rank));
     }
     if (i > 0) out.shape[axis] = AddDims(out.shape[axis], in->shape[axis]);
     out.has_int_values = out.has_int_values && in->has_int_values;
@@ -196,8 +200,9 @@ Status Squeeze(const NodeContext& ctx, NodeEval* eval) {
     }
   } else {
     for (size_t i = 0; i < drop.size(); ++i) {
-      if (!in->shape[i].known()) return Status::InvalidArgument("no axes given and dimension " +
-                                                                std::to_string(i) + " is unknown");
+      if (!in->shape[i].known())
+        return Status::InvalidArgument("no axes given and dimension " + std::to_string(i) +
+                                       " is unknown");
       drop[i] = in->shape[i].value == 1;
     }
   }
@@ -245,7 +250,8 @@ Status Gather(const NodeContext& ctx, NodeEval* eval) {
     for (const Dim& i : indices->int_values) {
       if (!i.literal()) return ctx.InputError(1, "an index is not known");
       const int64_t k = i.value < 0 ? i.value + n : i.value;
-      if (k < 0 || k >= n) return ctx.InputError(1, "index " + std::to_string(i.value) + " out of range");
+      if (k < 0 || k >= n)
+        return ctx.InputError(1, "index " + std::to_string(i.value) + " out of range");
       out.int_values.push_back(data->int_values[static_cast<size_t>(k)]);
     }
   }
@@ -298,9 +304,11 @@ Status Slice(const NodeContext& ctx, NodeEval* eval) {
     }
   }
   const auto rank = static_cast<int64_t>(in->shape.size());
-  if (axes.empty()) for (size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+  if (axes.empty())
+    for (size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
   if (steps.empty()) steps.assign(starts.size(), 1);
-  if (ends.size() != starts.size() || axes.size() != starts.size() || steps.size() != starts.size()) {
+  if (ends.size() != starts.size() || axes.size() != starts.size() ||
+      steps.size() != starts.size()) {
     return Status::InvalidArgument("starts, ends, axes and steps differ in length");
   }
   TensorInfo out = *in;
@@ -355,7 +363,9 @@ Status Tile(const NodeContext& ctx, NodeEval* eval) {
   TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
   for (size_t i = 0; i < repeats.size(); ++i) {
     const Dim& d = in->shape[i];
-    out.shape[i] = d.known() ? Dim::Of(d.value * repeats[i]) : repeats[i] == 1 ? d : Dim::Symbol("");
+    out.shape[i] = d.known()         ? Dim::Of(d.value * repeats[i])
+                   : repeats[i] == 1 ? d
+                                     : Dim::Symbol("");
   }
   eval->outputs = {out};
   return Status::Ok();
@@ -365,7 +375,8 @@ Status Tile(const NodeContext& ctx, NodeEval* eval) {
 Status Pad(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   std::vector<int64_t> pads;
-  if (auto p = ctx.Ints("pads")) pads = *p;
+  if (auto p = ctx.Ints("pads"))
+    pads = *p;
   else {
     TF_ASSIGN_OR_RETURN(pads, ctx.IntValues(1, "pads"));
   }
@@ -374,8 +385,10 @@ Status Pad(const NodeContext& ctx, NodeEval* eval) {
   if (ctx.has_input(3)) {
     TF_ASSIGN_OR_RETURN(axes, ctx.IntValues(3, "axes"));
   }
-  if (axes.empty()) for (size_t i = 0; i < rank; ++i) axes.push_back(static_cast<int64_t>(i));
-  if (pads.size() != 2 * axes.size()) return Status::InvalidArgument("pads needs 2 values per axis");
+  if (axes.empty())
+    for (size_t i = 0; i < rank; ++i) axes.push_back(static_cast<int64_t>(i));
+  if (pads.size() != 2 * axes.size())
+    return Status::InvalidArgument("pads needs 2 values per axis");
   TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
   for (size_t i = 0; i < axes.size(); ++i) {
     TF_ASSIGN_OR_RETURN(const int64_t a, Axis(axes[i], static_cast<int64_t>(rank), "axis"));
@@ -403,7 +416,8 @@ Status Split(const NodeContext& ctx, NodeEval* eval) {
     TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
     Dim part = Dim::Symbol("");
     if (!sizes.empty()) {
-      if (static_cast<int64_t>(sizes.size()) != n) return Status::InvalidArgument("split sizes differ from the outputs");
+      if (static_cast<int64_t>(sizes.size()) != n)
+        return Status::InvalidArgument("split sizes differ from the outputs");
       part = Dim::Of(sizes[static_cast<size_t>(i)]);
     } else if (d.known()) {
       const int64_t chunk = (d.value + n - 1) / n;  // the last part may be smaller (opset 18)
@@ -460,7 +474,8 @@ Status Constant(const NodeContext& ctx, NodeEval* eval) {
 
 Status ConstantOfShape(const NodeContext& ctx, NodeEval* eval) {
   const TensorInfo* shape = ctx.input(0);
-  if (shape == nullptr || !shape->has_int_values) return ctx.InputError(0, "the shape is not known");
+  if (shape == nullptr || !shape->has_int_values)
+    return ctx.InputError(0, "the shape is not known");
   int32_t type = kFloat;
   if (const Attribute* v = ctx.Attr("value"); v && v->t) type = v->t->data_type;
   eval->outputs = {TensorInfo::Shaped(shape->int_values, type)};
@@ -493,8 +508,8 @@ Status DataDependent(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   if (ctx.node().op_type == "NonZero") {
-    eval->outputs[0] = TensorInfo::Shaped({Dim::Of(static_cast<int64_t>(in->shape.size())),
-                                           Dim::Symbol("")}, kInt64);
+    eval->outputs[0] = TensorInfo::Shaped(
+        {Dim::Of(static_cast<int64_t>(in->shape.size())), Dim::Symbol("")}, kInt64);
   }
   return Status::Ok();
 }
@@ -504,10 +519,11 @@ template <bool kToSpace>
 Status DepthSpace(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> x, ctx.Concrete(0));
   const int64_t b = ctx.Int("blocksize", 0);
-  if (x.size() != 4 || b <= 0) return Status::InvalidArgument("needs a 4-D input and blocksize > 0");
-  const std::vector<int64_t> out = kToSpace
-      ? std::vector<int64_t>{x[0], x[1] / (b * b), x[2] * b, x[3] * b}
-      : std::vector<int64_t>{x[0], x[1] * b * b, x[2] / b, x[3] / b};
+  if (x.size() != 4 || b <= 0)
+    return Status::InvalidArgument("needs a 4-D input and blocksize > 0");
+  const std::vector<int64_t> out =
+      kToSpace ? std::vector<int64_t>{x[0], x[1] / (b * b), x[2] * b, x[3] * b}
+               : std::vector<int64_t>{x[0], x[1] * b * b, x[2] / b, x[3] / b};
   eval->outputs = {TensorInfo::Shaped(ToDims(out), ctx.type(0))};
   return Status::Ok();
 }

@@ -26,8 +26,8 @@ Result<const char*> WireReader::Bytes(uint64_t offset, uint64_t n) {
   }
   const uint64_t size = source_.size();
   if (offset > size || n > size - offset) {
-    return Malformed(offset, "needs " + std::to_string(n) + " bytes but the file ends at " +
-                                 At(size));
+    return Malformed(offset,
+                     "needs " + std::to_string(n) + " bytes but the file ends at " + At(size));
   }
   const uint64_t length = std::max(n, std::min(kWindow, size - offset));
   window_.resize(length);
@@ -46,8 +46,8 @@ Result<uint64_t> WireReader::Varint(Span* cursor, const char* what) {
   uint64_t value = 0;
   for (uint64_t i = 0; i < available; ++i) {
     const auto byte = static_cast<uint8_t>(p[i]);
-    if (i == 9 && byte > 1) return Malformed(start, std::string("bad varint in ") + what +
-                                                        " (more than 64 bits)");
+    if (i == 9 && byte > 1)
+      return Malformed(start, std::string("bad varint in ") + what + " (more than 64 bits)");
     value |= static_cast<uint64_t>(byte & 0x7f) << (7 * i);
     if ((byte & 0x80) == 0) {
       cursor->begin = start + i + 1;
@@ -57,8 +57,8 @@ Result<uint64_t> WireReader::Varint(Span* cursor, const char* what) {
   if (available == 10) {
     return Malformed(start, std::string("bad varint in ") + what + " (longer than 10 bytes)");
   }
-  return Malformed(start, std::string("truncated varint in ") + what +
-                              " (the message ends at " + At(cursor->end) + ")");
+  return Malformed(start, std::string("truncated varint in ") + what + " (the message ends at " +
+                              At(cursor->end) + ")");
 }
 
 Result<bool> WireReader::NextField(Span* cursor, Field* field) {
@@ -107,8 +107,8 @@ Result<bool> WireReader::NextField(Span* cursor, Field* field) {
       break;
     }
     default:
-      return Malformed(field->offset, "field " + std::to_string(field->number) +
-                                          " has wire type " + std::to_string(type) +
+      return Malformed(field->offset, "field " + std::to_string(field->number) + " has wire type " +
+                                          std::to_string(type) +
                                           " (accepted: 0, 1, 2, 5; groups are obsolete)");
   }
   field->type = static_cast<WireType>(type);
@@ -127,16 +127,14 @@ Result<std::string> WireReader::String(const Span& span, const char* what) {
 
 Result<Span> WireReader::Message(const Field& field, const char* what) const {
   if (field.type != kLen) {
-    return Malformed(field.offset, std::string(what) + " (field " +
-                                       std::to_string(field.number) +
+    return Malformed(field.offset, std::string(what) + " (field " + std::to_string(field.number) +
                                        ") should be a message but has wire type " +
                                        std::to_string(field.type));
   }
   if (field.span.depth > kMaxDepth) {
-    return Malformed(field.offset, std::string(what) + " is nested " +
-                                       std::to_string(field.span.depth) +
-                                       " messages deep (at most " + std::to_string(kMaxDepth) +
-                                       " accepted)");
+    return Malformed(field.offset,
+                     std::string(what) + " is nested " + std::to_string(field.span.depth) +
+                         " messages deep (at most " + std::to_string(kMaxDepth) + " accepted)");
   }
   return field.span;
 }
@@ -176,8 +174,8 @@ Status WireReader::Fixed(const Span& span, int width, size_t max_count, const ch
                                      "-byte values");
   }
   if (span.size() / w > max_count) {
-    return Malformed(span.begin, std::string(what) + " has more than " +
-                                     std::to_string(max_count) + " values");
+    return Malformed(span.begin,
+                     std::string(what) + " has more than " + std::to_string(max_count) + " values");
   }
   TF_ASSIGN_OR_RETURN(const char* p, Bytes(span.begin, span.size()));
   for (uint64_t i = 0; i < span.size(); i += w) {

@@ -64,8 +64,7 @@ class WireReader {
   Result<Span> Message(const Field& field, const char* what) const;
   // Packed repeated varints (or one unpacked varint) appended to `out`;
   // at most `max_count` values, beyond which the error names `what`.
-  Status Varints(const Field& field, size_t max_count, const char* what,
-                 std::vector<int64_t>* out);
+  Status Varints(const Field& field, size_t max_count, const char* what, std::vector<int64_t>* out);
   // Packed little-endian 32/64-bit values (count = bytes / width).
   Status Fixed(const Span& span, int width, size_t max_count, const char* what,
                std::vector<uint64_t>* out);
@@ -77,7 +76,7 @@ class WireReader {
   Result<uint64_t> Varint(Span* cursor, const char* what);
 
   const ByteSource& source_;
-  std::string window_;       // a copy of the source at [window_begin_, ...)
+  std::string window_;  // a copy of the source at [window_begin_, ...)
   uint64_t window_begin_ = 0;
 };
 

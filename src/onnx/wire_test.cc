@@ -1,11 +1,12 @@
 // Malformed, truncated and hostile protobuf: clear errors that name the
 // byte offset, never a crash or an allocation by a declared size.
+#include "wire.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "testing/analyze_util.h"
-#include "wire.h"
 
 namespace trainflops::onnx::testing {
 namespace {
@@ -30,7 +31,8 @@ TEST(OnnxWire, VarintLongerThan64BitsIsRefused) {
 }
 
 TEST(OnnxWire, TruncatedVarint) {
-  EXPECT_EQ(Error("\x08\xff"), "byte 1: truncated varint in a varint field (the message ends at byte 2)");
+  EXPECT_EQ(Error("\x08\xff"),
+            "byte 1: truncated varint in a varint field (the message ends at byte 2)");
 }
 
 TEST(OnnxWire, LengthBeyondTheFile) {
@@ -42,11 +44,13 @@ TEST(OnnxWire, LengthBeyondTheFile) {
 TEST(OnnxWire, LengthBeyondTheEnclosingMessage) {
   // Graph of 3 bytes whose node (field 1) claims 50; more bytes follow the graph.
   const std::string bytes = std::string("\x3a\x03\x0a\x32", 4) + "z" + std::string(60, '\0');
-  EXPECT_EQ(Error(bytes), "byte 2: field 1 declares 50 bytes but its message ends 1 bytes later (at byte 5)");
+  EXPECT_EQ(Error(bytes),
+            "byte 2: field 1 declares 50 bytes but its message ends 1 bytes later (at byte 5)");
 }
 
 TEST(OnnxWire, GroupsAndFieldZeroAreRefused) {
-  EXPECT_EQ(Error("\x3b"), "byte 0: field 7 has wire type 3 (accepted: 0, 1, 2, 5; groups are obsolete)");
+  EXPECT_EQ(Error("\x3b"),
+            "byte 0: field 7 has wire type 3 (accepted: 0, 1, 2, 5; groups are obsolete)");
   EXPECT_EQ(Error(std::string("\x00\x01", 2)), "byte 0: invalid field number 0");
 }
 
@@ -109,7 +113,8 @@ TEST(OnnxWire, MemorySourceChecksBounds) {
 TEST(OnnxWire, FileSourceErrorsNameThePath) {
   const auto missing = OpenFileByteSource("/nonexistent/model.onnx");
   ASSERT_FALSE(missing.ok());
-  EXPECT_EQ(missing.status().message(), "/nonexistent/model.onnx: cannot open: No such file or directory");
+  EXPECT_EQ(missing.status().message(),
+            "/nonexistent/model.onnx: cannot open: No such file or directory");
   const auto dir = OpenFileByteSource("/");
   ASSERT_FALSE(dir.ok());
   EXPECT_EQ(dir.status().message(), "/: cannot read: is a directory");

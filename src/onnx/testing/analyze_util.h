@@ -20,11 +20,6 @@ inline Result<OnnxAnalysis> Analyze(const std::string& bytes,
   return AnalyzeOnnx(source, options);
 }
 
-// Numeric dimensions for ValueInfo / OneNode inputs.
-inline std::vector<D> S(std::initializer_list<int64_t> dims) {
-  return std::vector<D>(dims.begin(), dims.end());
-}
-
 // A graph of one node: float graph inputs (name, shape), weight initializers
 // (name, shape, zero bytes) and constant int64 initializers (name, values).
 struct OneNode {

@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -90,7 +91,8 @@ inline Proto Tensor(std::string_view name, const std::vector<int64_t>& dims, int
   t.Varint(2, static_cast<uint64_t>(type)).Bytes(8, name);
   return t;
 }
-inline Proto WeightTensor(std::string_view name, const std::vector<int64_t>& dims, int32_t type = 1) {
+inline Proto WeightTensor(std::string_view name, const std::vector<int64_t>& dims,
+                          int32_t type = 1) {
   int64_t n = 1;
   for (int64_t d : dims) n *= d;
   const int64_t width = type == 7 || type == 11 ? 8 : type == 10 || type == 16 ? 2 : 4;
@@ -100,9 +102,13 @@ inline Proto IntTensor(std::string_view name, const std::vector<int64_t>& values
                        bool scalar = false) {
   std::string raw;
   for (int64_t v : values) {
-    for (int i = 0; i < 8; ++i) raw.push_back(static_cast<char>((static_cast<uint64_t>(v) >> (8 * i)) & 0xff));
+    for (int i = 0; i < 8; ++i)
+      raw.push_back(static_cast<char>((static_cast<uint64_t>(v) >> (8 * i)) & 0xff));
   }
-  return Tensor(name, scalar ? std::vector<int64_t>{} : std::vector<int64_t>{static_cast<int64_t>(values.size())}, 7)
+  return Tensor(name,
+                scalar ? std::vector<int64_t>{}
+                       : std::vector<int64_t>{static_cast<int64_t>(values.size())},
+                7)
       .Bytes(9, raw);
 }
 inline Proto FloatTensor(std::string_view name, const std::vector<float>& values) {
@@ -124,13 +130,20 @@ inline Proto ExternalTensor(std::string_view name, const std::vector<int64_t>& d
 // A dimension: a value or a dim_param name.
 using D = std::variant<int64_t, std::string>;
 
+// Numeric dimensions for ValueInfo.
+inline std::vector<D> S(std::initializer_list<int64_t> dims) {
+  return std::vector<D>(dims.begin(), dims.end());
+}
+
 // ValueInfoProto name 1, type 2 -> TypeProto tensor_type 1 -> elem_type 1, shape 2 -> dim 1.
 inline Proto ValueInfo(std::string_view name, const std::vector<D>& dims, int32_t type = 1) {
   Proto shape;
   for (const D& d : dims) {
     Proto dim;
-    if (const auto* v = std::get_if<int64_t>(&d)) dim.Varint(1, static_cast<uint64_t>(*v));
-    else dim.Bytes(2, std::get<std::string>(d));
+    if (const auto* v = std::get_if<int64_t>(&d))
+      dim.Varint(1, static_cast<uint64_t>(*v));
+    else
+      dim.Bytes(2, std::get<std::string>(d));
     shape.Message(1, dim);
   }
   const Proto tensor = Proto().Varint(1, static_cast<uint64_t>(type)).Message(2, shape);
