@@ -199,8 +199,8 @@ const OpRule* FindRule(const std::string& domain, const std::string& op_type) {
   using Table = std::unordered_map<std::string, const OpRule*>;
   static const Table standard = [] {
     Table t;
-    for (const auto* table : {&ShapeOpRules(), &ElementwiseOpRules(), &ConvOpRules(),
-                              &LinearOpRules(), &SequenceOpRules()}) {
+    for (const auto* table : {&ShapeOpRules(), &DataOpRules(), &ElementwiseOpRules(),
+                              &ConvOpRules(), &LinearOpRules(), &SequenceOpRules()}) {
       for (const OpRule& r : *table) t.emplace(r.op_type, &r);
     }
     return t;

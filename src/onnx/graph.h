@@ -155,6 +155,7 @@ const OpRule* FindRule(const std::string& domain, const std::string& op_type);
 
 // Rule tables contributed by each file.
 const std::vector<OpRule>& ShapeOpRules();        // rules_shape.cc
+const std::vector<OpRule>& DataOpRules();         // rules_data.cc
 const std::vector<OpRule>& ElementwiseOpRules();  // rules_elementwise.cc
 const std::vector<OpRule>& ConvOpRules();         // rules_conv.cc
 const std::vector<OpRule>& LinearOpRules();       // rules_linear.cc

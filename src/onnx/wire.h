@@ -58,6 +58,18 @@ class WireReader {
   // (begin advances past the field). False at the end of the message.
   Result<bool> NextField(Span* cursor, Field* field);
 
+  // Calls `visit(field)` (returning Status) for each field of the message
+  // whose bytes are `span`, stopping at the first error.
+  template <typename Visit>
+  Status ForEachField(Span span, Visit&& visit) {
+    Field f;
+    while (true) {
+      TF_ASSIGN_OR_RETURN(const bool more, NextField(&span, &f));
+      if (!more) return Status::Ok();
+      TF_RETURN_IF_ERROR(visit(f));
+    }
+  }
+
   // The value's bytes as text; longer than kMaxString is an error naming `what`.
   Result<std::string> String(const Span& span, const char* what);
   // A nested message: checks the depth limit and names `what` in the error.
