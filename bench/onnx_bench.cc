@@ -5,9 +5,10 @@
 //   cmake --preset bench && cmake --build --preset bench -j2 &&
 //   build/bench/bench/trainflops_onnx_bench
 //
-// Counters: `nodes`, `file_MB`, `peak_rss_MB` (the process's VmHWM during the
-// analysis, reset just before it through /proc/self/clear_refs) and
-// `rss_before_MB` (VmRSS before it).
+// Counters: `nodes`, `file_MB` and `peak_rss_MB`: the peak resident memory
+// (VmHWM) of a fresh process (this program run as `--peak-rss FILE`) that
+// opens the file and analyses it once, so that the benchmark's own heap
+// (the generated graphs) does not count.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -37,6 +38,8 @@ const fs::path& TempDir() {
 
 // Removes the generated files when the benchmark exits.
 struct Cleanup {
+  // Creating the directory here makes it outlive this object at exit.
+  Cleanup() { TempDir(); }
   ~Cleanup() {
     std::error_code ignored;
     fs::remove_all(TempDir(), ignored);
@@ -51,11 +54,6 @@ double StatusMb(const std::string& key) {
     if (line.rfind(key, 0) == 0) return std::stod(line.substr(key.size())) / 1024.0;
   }
   return -1;
-}
-
-void ResetPeakRss() {
-  std::ofstream clear("/proc/self/clear_refs");
-  clear << "5";  // resets VmHWM to the current RSS (Linux 4.0+)
 }
 
 // "w12": built without operator+(const char*, string), which GCC 12 warns
@@ -137,29 +135,40 @@ std::string LargeWeightsModel() {
   return path.string();
 }
 
+// Opens and analyses `path`; an error message or "".
+std::string AnalyseOnce(const std::string& path, double* nodes) {
+  auto source = trainflops::OpenFileByteSource(path);
+  if (!source.ok()) return source.status().message();
+  auto analysis = trainflops::AnalyzeOnnx(**source);
+  if (!analysis.ok()) return analysis.status().message();
+  *nodes = static_cast<double>(analysis->nodes.size());
+  benchmark::DoNotOptimize(analysis->forward_flop);
+  return "";
+}
+
+// Peak RSS of a fresh process analysing `path` (see the file comment).
+double PeakRssOfFreshProcess(const std::string& path) {
+  const std::string command = fs::read_symlink("/proc/self/exe").string() + " --peak-rss " + path;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return -1;
+  double mb = -1;
+  if (std::fscanf(pipe, "%lf", &mb) != 1) mb = -1;
+  pclose(pipe);
+  return mb;
+}
+
 void Analyse(benchmark::State& state, const std::string& path) {
-  double peak = 0, before = 0, nodes = 0;
+  double nodes = 0;
   for (auto _ : state) {
-    before = StatusMb("VmRSS:");
-    ResetPeakRss();
-    auto source = trainflops::OpenFileByteSource(path);
-    if (!source.ok()) {
-      state.SkipWithError(source.status().message().c_str());
+    const std::string error = AnalyseOnce(path, &nodes);
+    if (!error.empty()) {
+      state.SkipWithError(error.c_str());
       return;
     }
-    auto analysis = trainflops::AnalyzeOnnx(**source);
-    if (!analysis.ok()) {
-      state.SkipWithError(analysis.status().message().c_str());
-      return;
-    }
-    nodes = static_cast<double>(analysis->nodes.size());
-    benchmark::DoNotOptimize(analysis->forward_flop);
-    peak = std::max(peak, StatusMb("VmHWM:"));
   }
   state.counters["nodes"] = nodes;
   state.counters["file_MB"] = static_cast<double>(fs::file_size(path)) / (1 << 20);
-  state.counters["peak_rss_MB"] = peak;
-  state.counters["rss_before_MB"] = before;
+  state.counters["peak_rss_MB"] = PeakRssOfFreshProcess(path);
 }
 
 // First, so that its peak memory is not hidden by the larger graphs' heap.
@@ -175,4 +184,17 @@ BENCHMARK(BM_AnalyseChain)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--peak-rss") {
+    double nodes = 0;
+    const std::string error = AnalyseOnce(argv[2], &nodes);
+    if (!error.empty()) return 1;
+    std::printf("%.1f\n", StatusMb("VmHWM:"));
+    return 0;
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -41,6 +41,10 @@ class Analyzer {
     TF_RETURN_IF_ERROR(CheckModel());
     TF_RETURN_IF_ERROR(CollectDims());
     TF_ASSIGN_OR_RETURN(initializers_, CheckInitializers(graph_, &out_));
+    size_t tensors = initializers_.size() + graph_.inputs.size();
+    for (const NodeProtoData& node : graph_.nodes) tensors += node.outputs.size();
+    tensors_.reserve(tensors);
+    out_.nodes.reserve(graph_.nodes.size());
     for (const auto& [name, index] : initializers_) {
       tensors_[name] = FromTensorMeta(graph_.initializers[index]);
     }

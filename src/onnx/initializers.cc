@@ -106,12 +106,14 @@ ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>&
   for (size_t index : order) {
     const NodeProtoData& node = graph.nodes[index];
     const OpRule* rule = FindRule(node.domain, node.op_type);
-    std::unordered_set<std::string> seen;
     for (size_t slot = 0; slot < node.inputs.size(); ++slot) {
       const std::string& name = node.inputs[slot];
       const auto it = initializers.find(name);
       if (it == initializers.end()) continue;
-      if (seen.insert(name).second) ++use.readers[name];
+      const auto first_slot = std::find(node.inputs.begin(), node.inputs.end(), name);
+      if (first_slot == node.inputs.begin() + static_cast<std::ptrdiff_t>(slot)) {
+        ++use.readers[name];  // once per node, whatever the slots
+      }
       const TensorMeta& t = graph.initializers[it->second];
       const bool constant_slot =
           rule != nullptr && std::count(rule->constant_inputs.begin(), rule->constant_inputs.end(),
