@@ -1,7 +1,8 @@
 // Topological order of the nodes (Kahn's algorithm), with the errors that
 // make a graph impossible to evaluate: an input nobody produces, a tensor
 // produced twice, a cycle.
-#include <deque>
+#include <functional>
+#include <queue>
 
 #include "analyze_internal.h"
 
@@ -49,19 +50,20 @@ Result<std::vector<size_t>> TopologicalOrder(
       consumers[it->second].push_back(i);
     }
   }
-  // Ready nodes are taken in file order, so a well-ordered file keeps its order.
+  // The ready node that comes first in the file is taken first, so a file
+  // already in topological order keeps its order.
   std::vector<size_t> order;
   order.reserve(n);
-  std::deque<size_t> ready;
+  std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
   for (size_t i = 0; i < n; ++i) {
-    if (pending[i] == 0) ready.push_back(i);
+    if (pending[i] == 0) ready.push(i);
   }
   while (!ready.empty()) {
-    const size_t i = ready.front();
-    ready.pop_front();
+    const size_t i = ready.top();
+    ready.pop();
     order.push_back(i);
     for (size_t c : consumers[i]) {
-      if (--pending[c] == 0) ready.push_back(c);
+      if (--pending[c] == 0) ready.push(c);
     }
   }
   if (order.size() < n) {

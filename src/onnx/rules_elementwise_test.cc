@@ -20,6 +20,8 @@ INSTANTIATE_TEST_SUITE_P(
         // One FLOP per output element: 2·3 = 6.
         RuleCase{"relu", Unary("Relu", S({2, 3})), 6, "2x3"},
         RuleCase{"gelu", Unary("Gelu", S({4})), 4, "4"},
+        RuleCase{"sigmoid", Unary("Sigmoid", S({3, 1})), 3, "3x1"},
+        RuleCase{"tanh", Unary("Tanh", S({5})), 5, "5"},
         RuleCase{"erf", Unary("Erf", S({2, 2})), 4, "2x2"},
         // Broadcast [2,1,4] + [3,1] -> [2,3,4]: 24.
         RuleCase{"add_broadcast",

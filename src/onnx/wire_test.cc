@@ -3,7 +3,10 @@
 #include "wire.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <fstream>
 #include <random>
 
 #include "testing/analyze_util.h"
@@ -118,6 +121,45 @@ TEST(OnnxWire, FileSourceErrorsNameThePath) {
   const auto dir = OpenFileByteSource("/");
   ASSERT_FALSE(dir.ok());
   EXPECT_EQ(dir.status().message(), "/: cannot read: is a directory");
+}
+
+}  // namespace
+}  // namespace trainflops::onnx::testing
+
+namespace trainflops::onnx::testing {
+namespace {
+
+// A 3 GiB weight written as a hole in a sparse file (no disk space), with the
+// node and inputs after it: every offset past the weight is above 2^31.
+TEST(OnnxWire, FilesOver2GiBAreReadWithSixtyFourBitOffsets) {
+  constexpr int64_t kRows = int64_t{3} << 28;  // 805,306,368 floats = 3 GiB
+  constexpr uint64_t kBytes = uint64_t{kRows} * 4;
+  std::string head = Tensor("w", {kRows, 1}).str();
+  head.push_back('\x4a');  // TensorProto.raw_data
+  head += Proto::VarintBytes(kBytes);
+  Graph rest;
+  rest.nodes.push_back(Node("MatMul", {"x", "w"}, {"y"}, {}, "mm"));
+  rest.inputs.push_back(ValueInfo("x", S({1, kRows})));
+  const std::string tail = rest.Build().str();
+  std::string init(1, '\x2a');  // GraphProto.initializer
+  init += Proto::VarintBytes(head.size() + kBytes);
+  init += head;
+  const uint64_t graph_size = init.size() + kBytes + tail.size();
+  const std::string path = ::testing::TempDir() + "trainflops_large_" + std::to_string(getpid());
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << Proto().Varint(1, 8).str() << '\x3a' << Proto::VarintBytes(graph_size) << init;
+    out.seekp(static_cast<std::streamoff>(kBytes), std::ios::cur);  // the hole
+    out << tail << Proto().Message(8, Proto().Bytes(1, "").Varint(2, 17)).str();
+  }
+  auto source = OpenFileByteSource(path);
+  ASSERT_TRUE(source.ok()) << source.status().message();
+  EXPECT_GT((*source)->size(), uint64_t{3} << 30);
+  const auto a = AnalyzeOnnx(**source);
+  std::remove(path.c_str());
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->params, 805306368);
+  EXPECT_DOUBLE_EQ(a->forward_flop, 2.0 * 805306368);  // 2·1·K·1
 }
 
 }  // namespace
