@@ -115,6 +115,26 @@ Result<Dims> Broadcast(const Dims& a, const Dims& b) {
   return out;
 }
 
+Result<int64_t> ToDim(double v, const std::string& what) {
+  if (!(v >= 0 && v <= kMaxDimValue)) {
+    return Status::InvalidArgument(what + " " + Num(v) + " is out of range (at most 2^62)");
+  }
+  return static_cast<int64_t>(v);
+}
+
+Dim AddDim(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_add_overflow(a, b, &r) ? Dim::Symbol("") : Dim::Of(r);
+}
+Dim SubDim(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_sub_overflow(a, b, &r) ? Dim::Symbol("") : Dim::Of(r);
+}
+Dim MulDim(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? Dim::Symbol("") : Dim::Of(r);
+}
+
 Result<int64_t> Axis(int64_t axis, int64_t rank, const std::string& what) {
   if (axis < -rank || axis >= std::max<int64_t>(rank, 1)) {
     return Status::InvalidArgument(what + " " + std::to_string(axis) +

@@ -123,6 +123,15 @@ class NodeContext {
 Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string& tensor);
 double Product(const std::vector<int64_t>& dims, size_t from = 0, size_t to = SIZE_MAX);
 Dims ToDims(const std::vector<int64_t>& values);
+// Dimension arithmetic without overflow: dimensions above 2^62 are refused.
+inline constexpr double kMaxDimValue = 4.611686018427387904e18;  // 2^62
+// `v` as a dimension; an error naming `what` when it is not in [0, 2^62].
+Result<int64_t> ToDim(double v, const std::string& what);
+// a + b, a - b, a * b as a Dim; unknown when they overflow.
+Dim AddDim(int64_t a, int64_t b);
+Dim SubDim(int64_t a, int64_t b);
+Dim MulDim(int64_t a, int64_t b);
+
 // Numpy broadcasting of two shapes (ONNX "multidirectional broadcasting").
 Result<Dims> Broadcast(const Dims& a, const Dims& b);
 // Normalises a possibly negative axis for a tensor of `rank`.

@@ -80,7 +80,8 @@ Result<std::vector<int64_t>> Slide(const std::vector<int64_t>& in, const Window&
     // With ceil_mode the last window must start inside the input or the
     // left padding (PyTorch's rule, adopted by the ONNX reference).
     if (w.ceil_mode && (size - 1) * s >= static_cast<double>(in[i]) + pb) size -= 1;
-    out.push_back(static_cast<int64_t>(size));
+    TF_ASSIGN_OR_RETURN(const int64_t dim, ToDim(size, "output size"));
+    out.push_back(dim);
   }
   return out;
 }
@@ -154,15 +155,18 @@ Status ConvTranspose(const NodeContext& ctx, NodeEval* eval) {
   if (out.empty()) {
     for (size_t i = 0; i < in.size(); ++i) {
       const bool same = window.auto_pad.rfind("SAME", 0) == 0;
-      const int64_t pads =
-          window.auto_pad == "NOTSET" ? window.pads[i] + window.pads[i + in.size()] : 0;
-      const int64_t size = same ? in[i] * window.strides[i]
-                                : window.strides[i] * (in[i] - 1) + extra[i] +
-                                      window.dilations[i] * (kernel[i] - 1) + 1 - pads;
-      if (size < 1)
+      const auto d = [](int64_t v) { return static_cast<double>(v); };
+      const double pads =
+          window.auto_pad == "NOTSET" ? d(window.pads[i]) + d(window.pads[i + in.size()]) : 0;
+      const double size = same ? d(in[i]) * d(window.strides[i])
+                               : d(window.strides[i]) * (d(in[i]) - 1) + d(extra[i]) +
+                                     d(window.dilations[i]) * (d(kernel[i]) - 1) + 1 - pads;
+      if (size < 1) {
         return Status::InvalidArgument("the padding leaves no output on spatial axis " +
                                        std::to_string(i));
-      out.push_back(size);
+      }
+      TF_ASSIGN_OR_RETURN(const int64_t dim, ToDim(size, "output size"));
+      out.push_back(dim);
     }
   }
   const double n = static_cast<double>(x[0]), c = static_cast<double>(x[1]);

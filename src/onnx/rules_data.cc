@@ -4,6 +4,7 @@
 // specification (onnx/docs/Operators.md); small integer values are carried
 // through Gather and Slice, as in rules_shape.cc.
 #include <algorithm>
+#include <cmath>
 
 #include "graph.h"
 
@@ -50,9 +51,12 @@ Status GatherNd(const NodeContext& ctx, NodeEval* eval) {
   if (indices->shape.empty() || !indices->shape.back().known()) {
     return ctx.InputError(1, "the last dimension of the indices must be known");
   }
-  const auto batch = static_cast<size_t>(std::max<int64_t>(0, ctx.Int("batch_dims", 0)));
-  const auto k = static_cast<size_t>(indices->shape.back().value);
-  if (batch + k > data->shape.size()) return ctx.InputError(1, "indexes past the data's rank");
+  const int64_t batch_dims = ctx.Int("batch_dims", 0), last = indices->shape.back().value;
+  const auto rank = static_cast<int64_t>(data->shape.size());
+  if (batch_dims < 0 || batch_dims > rank || last > rank - batch_dims) {
+    return ctx.InputError(1, "indexes past the data's rank");
+  }
+  const auto batch = static_cast<size_t>(batch_dims), k = static_cast<size_t>(last);
   Dims shape(indices->shape.begin(), indices->shape.end() - 1);
   shape.insert(shape.end(), data->shape.begin() + static_cast<int64_t>(batch + k),
                data->shape.end());
@@ -106,15 +110,21 @@ Status Slice(const NodeContext& ctx, NodeEval* eval) {
     };
     const int64_t start = step > 0 ? clampi(starts[i], 0, n) : clampi(starts[i], -1, n - 1);
     const int64_t end = step > 0 ? clampi(ends[i], 0, n) : clampi(ends[i], -1, n - 1);
-    const int64_t count = step > 0 ? std::max<int64_t>(0, (end - start + step - 1) / step)
-                                   : std::max<int64_t>(0, (start - end - step - 1) / -step);
+    // ceil(span / |step|) without overflow (steps may be as large as int64).
+    const int64_t span = step > 0 ? end - start : start - end;
+    const uint64_t stride =
+        step > 0 ? static_cast<uint64_t>(step) : 0 - static_cast<uint64_t>(step);
+    const auto count =
+        span > 0 ? static_cast<int64_t>(1 + (static_cast<uint64_t>(span) - 1) / stride) : 0;
     out.shape[static_cast<size_t>(axis)] = Dim::Of(count);
-    if (slice_values) {
+    if (slice_values && in->int_values.size() == static_cast<size_t>(n)) {
       Dims picked;
-      for (int64_t k = 0, idx = start; k < count; ++k, idx += step) {
-        picked.push_back(in->int_values[static_cast<size_t>(idx)]);
+      for (int64_t k = 0; k < count; ++k) {
+        picked.push_back(in->int_values[static_cast<size_t>(start + k * step)]);
       }
       out.int_values = picked;
+    } else {
+      out.has_int_values = false;
     }
   }
   eval->outputs = {out};
@@ -140,9 +150,7 @@ Status Tile(const NodeContext& ctx, NodeEval* eval) {
   TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
   for (size_t i = 0; i < repeats.size(); ++i) {
     const Dim& d = in->shape[i];
-    out.shape[i] = d.known()         ? Dim::Of(d.value * repeats[i])
-                   : repeats[i] == 1 ? d
-                                     : Dim::Symbol("");
+    out.shape[i] = d.known() ? MulDim(d.value, repeats[i]) : repeats[i] == 1 ? d : Dim::Symbol("");
   }
   eval->outputs = {out};
   return Status::Ok();
@@ -170,7 +178,10 @@ Status Pad(const NodeContext& ctx, NodeEval* eval) {
   for (size_t i = 0; i < axes.size(); ++i) {
     TF_ASSIGN_OR_RETURN(const int64_t a, Axis(axes[i], static_cast<int64_t>(rank), "axis"));
     Dim& d = out.shape[static_cast<size_t>(a)];
-    d = d.known() ? Dim::Of(d.value + pads[i] + pads[i + axes.size()]) : Dim::Symbol("");
+    const double size = static_cast<double>(d.value) + static_cast<double>(pads[i]) +
+                        static_cast<double>(pads[i + axes.size()]);
+    d = d.known() && size >= 0 && size <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(size))
+                                                       : Dim::Symbol("");
   }
   eval->outputs = {out};
   return Status::Ok();
@@ -197,7 +208,8 @@ Status Split(const NodeContext& ctx, NodeEval* eval) {
         return Status::InvalidArgument("split sizes differ from the outputs");
       part = Dim::Of(sizes[static_cast<size_t>(i)]);
     } else if (d.known()) {
-      const int64_t chunk = (d.value + n - 1) / n;  // the last part may be smaller (opset 18)
+      // ceil(d / n); the last part may be smaller (opset 18).
+      const int64_t chunk = d.value / n + (d.value % n != 0 ? 1 : 0);
       part = Dim::Of(i + 1 < n ? chunk : d.value - chunk * (n - 1));
     }
     out.shape[static_cast<size_t>(axis)] = part;
@@ -218,9 +230,11 @@ Status Range(const NodeContext& ctx, NodeEval* eval) {
       d->int_values[0].value != 0) {
     const int64_t start = s->int_values[0].value, limit = l->int_values[0].value;
     const int64_t delta = d->int_values[0].value;
-    const int64_t span = limit - start;
-    int64_t count = span / delta + ((span % delta != 0) && ((span > 0) == (delta > 0)) ? 1 : 0);
-    n = Dim::Of(std::max<int64_t>(0, count));
+    const double count = std::ceil((static_cast<double>(limit) - static_cast<double>(start)) /
+                                   static_cast<double>(delta));
+    n = count <= 0              ? Dim::Of(0)
+        : count <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(count))
+                                : Dim::Symbol("");
   }
   eval->outputs = {TensorInfo::Shaped({n}, s ? s->elem_type : kUndefined)};
   return Status::Ok();
@@ -243,12 +257,13 @@ template <bool kToSpace>
 Status DepthSpace(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> x, ctx.Concrete(0));
   const int64_t b = ctx.Int("blocksize", 0);
-  if (x.size() != 4 || b <= 0)
-    return Status::InvalidArgument("needs a 4-D input and blocksize > 0");
-  const std::vector<int64_t> out =
-      kToSpace ? std::vector<int64_t>{x[0], x[1] / (b * b), x[2] * b, x[3] * b}
-               : std::vector<int64_t>{x[0], x[1] * b * b, x[2] / b, x[3] / b};
-  eval->outputs = {TensorInfo::Shaped(ToDims(out), ctx.type(0))};
+  if (x.size() != 4 || b <= 0 || b > 65536) {
+    return Status::InvalidArgument("needs a 4-D input and a blocksize in [1, 65536]");
+  }
+  const Dims out =
+      kToSpace ? Dims{Dim::Of(x[0]), Dim::Of(x[1] / (b * b)), MulDim(x[2], b), MulDim(x[3], b)}
+               : Dims{Dim::Of(x[0]), MulDim(x[1], b * b), Dim::Of(x[2] / b), Dim::Of(x[3] / b)};
+  eval->outputs = {TensorInfo::Shaped(out, ctx.type(0))};
   return Status::Ok();
 }
 

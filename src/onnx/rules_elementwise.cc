@@ -72,8 +72,11 @@ Status Broadcasting(const NodeContext& ctx, NodeEval* eval) {
   // Shape arithmetic (Add/Mul/Div/Sub on shape vectors) keeps its values.
   const TensorInfo* a = ctx.input(0);
   const TensorInfo* b = ctx.input(1);
+  const auto sizes_fit = [](const Dims& x, const Dims& y) {
+    return !x.empty() && !y.empty() && (x.size() == y.size() || x.size() == 1 || y.size() == 1);
+  };
   if (n == 2 && a->has_int_values && b && b->has_int_values && shape.size() <= 1 &&
-      !a->int_values.empty() && !b->int_values.empty()) {
+      sizes_fit(a->int_values, b->int_values)) {
     TensorInfo& out = eval->outputs[0];
     const size_t len = std::max(a->int_values.size(), b->int_values.size());
     out.has_int_values = true;
@@ -82,10 +85,12 @@ Status Broadcasting(const NodeContext& ctx, NodeEval* eval) {
       const Dim& y = b->int_values[b->int_values.size() == 1 ? 0 : k];
       Dim r = Dim::Symbol("");
       if (x.literal() && y.literal()) {
-        if (op == "Add") r = Dim::Of(x.value + y.value);
-        if (op == "Sub") r = Dim::Of(x.value - y.value);
-        if (op == "Mul") r = Dim::Of(x.value * y.value);
-        if (op == "Div" && y.value != 0) r = Dim::Of(x.value / y.value);
+        if (op == "Add") r = AddDim(x.value, y.value);
+        if (op == "Sub") r = SubDim(x.value, y.value);
+        if (op == "Mul") r = MulDim(x.value, y.value);
+        if (op == "Div" && y.value != 0 && !(y.value == -1 && x.value == INT64_MIN)) {
+          r = Dim::Of(x.value / y.value);
+        }
       } else if ((op == "Mul" || op == "Div") && y.literal() && y.value == 1) {
         r = x;
       } else if (op == "Mul" && x.literal() && x.value == 1) {
@@ -181,8 +186,9 @@ Status SkipNorm(const NodeContext& ctx, NodeEval* eval) {
 Status Reduce(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   const auto rank = static_cast<int64_t>(in->shape.size());
+  const bool arg = ctx.node().op_type.rfind("Arg", 0) == 0;
   std::vector<int64_t> axes = ctx.Ints("axes").value_or(std::vector<int64_t>());
-  if (ctx.Attr("axis")) axes = {ctx.Int("axis", 0)};  // ArgMax / ArgMin
+  if (arg) axes = {ctx.Int("axis", 0)};  // ArgMax / ArgMin: one axis, default 0
   if (axes.empty() && ctx.has_input(1)) {
     TF_ASSIGN_OR_RETURN(axes, ctx.IntValues(1, "axes"));
   }
@@ -200,7 +206,6 @@ Status Reduce(const NodeContext& ctx, NodeEval* eval) {
     else if (keep)
       out.push_back(Dim::Of(1));
   }
-  const bool arg = ctx.node().op_type.rfind("Arg", 0) == 0;
   eval->outputs = {TensorInfo::Shaped(out, arg ? kInt64 : in->elem_type)};
   eval->source = "our convention: one add or comparison per input element";
   return CountPerElement(*in, noop ? 0 : 1, "reduction", ctx.node().inputs[0], eval);
@@ -241,7 +246,8 @@ Status Resize(const NodeContext& ctx, NodeEval* eval) {
     }
     if (scales.size() != x.size()) return Status::InvalidArgument("one scale per dimension");
     for (size_t i = 0; i < x.size(); ++i) {
-      out[i] = static_cast<int64_t>(std::floor(static_cast<double>(x[i]) * scales[i]));
+      TF_ASSIGN_OR_RETURN(out[i],
+                          ToDim(std::floor(static_cast<double>(x[i]) * scales[i]), "output size"));
     }
   }
   int resized = 0;

@@ -13,6 +13,8 @@ Rule SimplifiedLayerNormRule();
 
 namespace {
 
+double D(int64_t v) { return static_cast<double>(v); }
+
 struct Cell {
   int64_t gates;   // G: weight blocks in W and R
   double combine;  // C: FLOP per hidden unit to combine the gates
@@ -43,7 +45,8 @@ Status Recurrent(const NodeContext& ctx, NodeEval* eval) {
   }
   const int64_t dirs = direction == "bidirectional" ? 2 : 1;
   const int64_t hidden = ctx.Int("hidden_size", w[1] / kCell.gates);
-  if (w[0] != dirs || w[1] != kCell.gates * hidden || w[2] != x[2]) {
+  if (hidden <= 0 || w[0] != dirs || w[1] / kCell.gates != hidden || w[1] % kCell.gates != 0 ||
+      w[2] != x[2]) {
     return Status::InvalidArgument("W " + Shape(w) + " does not match " + std::to_string(dirs) +
                                    " direction(s) x " + std::to_string(kCell.gates) + "·" +
                                    std::to_string(hidden) + " x input size " +
@@ -135,23 +138,26 @@ Status Attention(const NodeContext& ctx, NodeEval* eval) {
     TF_ASSIGN_OR_RETURN(const std::vector<int64_t> p, ctx.Concrete(4));
     if (p.size() == 4) past = p[2];
   }
-  const int64_t l = past + k.seq;
-  AddScores({static_cast<double>(q.batch * q.heads), static_cast<double>(q.seq),
-             static_cast<double>(l), static_cast<double>(q.size), static_cast<double>(v.size),
-             ctx.Int("is_causal", 0) != 0, ctx.has_input(3)},
+  const Dim l = AddDim(past, k.seq);
+  AddScores({D(q.batch) * D(q.heads), D(q.seq), D(past) + D(k.seq), static_cast<double>(q.size),
+             static_cast<double>(v.size), ctx.Int("is_causal", 0) != 0, ctx.has_input(3)},
             eval);
   const bool three_d = ctx.rank(0) == 3;
   const int32_t type = ctx.type(0);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
-  eval->outputs[0] = TensorInfo::Shaped(three_d ? ToDims({q.batch, q.seq, q.heads * v.size})
-                                                : ToDims({q.batch, q.heads, q.seq, v.size}),
-                                        type);
+  eval->outputs[0] =
+      TensorInfo::Shaped(three_d ? Dims{Dim::Of(q.batch), Dim::Of(q.seq), MulDim(q.heads, v.size)}
+                                 : ToDims({q.batch, q.heads, q.seq, v.size}),
+                         type);
   if (eval->outputs.size() > 1)
-    eval->outputs[1] = TensorInfo::Shaped(ToDims({k.batch, k.heads, l, k.size}), type);
+    eval->outputs[1] =
+        TensorInfo::Shaped(Dims{Dim::Of(k.batch), Dim::Of(k.heads), l, Dim::Of(k.size)}, type);
   if (eval->outputs.size() > 2)
-    eval->outputs[2] = TensorInfo::Shaped(ToDims({v.batch, v.heads, l, v.size}), type);
+    eval->outputs[2] =
+        TensorInfo::Shaped(Dims{Dim::Of(v.batch), Dim::Of(v.heads), l, Dim::Of(v.size)}, type);
   if (eval->outputs.size() > 3)
-    eval->outputs[3] = TensorInfo::Shaped(ToDims({q.batch, q.heads, q.seq, l}), type);
+    eval->outputs[3] =
+        TensorInfo::Shaped(Dims{Dim::Of(q.batch), Dim::Of(q.heads), Dim::Of(q.seq), l}, type);
   eval->source = kAttentionSource;
   return Status::Ok();
 }
@@ -169,7 +175,7 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
   }
   std::vector<int64_t> sizes = ctx.Ints("qkv_hidden_sizes").value_or(std::vector<int64_t>());
   if (sizes.empty()) sizes = {w[1] / 3, w[1] / 3, w[1] / 3};
-  if (sizes.size() != 3 || sizes[0] + sizes[1] + sizes[2] != w[1] || sizes[0] % heads ||
+  if (sizes.size() != 3 || D(sizes[0]) + D(sizes[1]) + D(sizes[2]) != D(w[1]) || sizes[0] % heads ||
       sizes[2] % heads) {
     return Status::InvalidArgument("qkv_hidden_sizes do not split the weights " + Shape(w) +
                                    " over " + std::to_string(heads) + " heads");
@@ -179,22 +185,22 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
     TF_ASSIGN_OR_RETURN(const std::vector<int64_t> p, ctx.Concrete(4));
     if (p.size() == 5) past = p[3];
   }
-  const double tokens = static_cast<double>(x[0] * x[1]), proj = static_cast<double>(w[1]);
+  const double tokens = D(x[0]) * D(x[1]), proj = static_cast<double>(w[1]);
   eval->multiply_adds = tokens * static_cast<double>(x[2]) * proj;
   eval->flop = 2 * eval->multiply_adds + (ctx.has_input(2) ? tokens * proj : 0);
   eval->formula =
       "2·B·S·I·(Hq+Hk+Hv)" + std::string(ctx.has_input(2) ? " + B·S·(Hq+Hk+Hv) (bias)" : "") +
       " with B·S=" + Num(tokens) + ", I=" + std::to_string(x[2]) + ", Hq+Hk+Hv=" + Num(proj);
-  AddScores({static_cast<double>(x[0] * heads), static_cast<double>(x[1]),
-             static_cast<double>(past + x[1]), static_cast<double>(sizes[0] / heads),
+  AddScores({D(x[0]) * D(heads), D(x[1]), D(past) + D(x[1]), static_cast<double>(sizes[0] / heads),
              static_cast<double>(sizes[2] / heads), ctx.Int("unidirectional", 0) != 0,
              ctx.has_input(3) || ctx.has_input(5)},
             eval);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   eval->outputs[0] = TensorInfo::Shaped(ToDims({x[0], x[1], sizes[2]}), ctx.type(0));
   if (eval->outputs.size() > 1) {
-    eval->outputs[1] =
-        TensorInfo::Shaped(ToDims({2, x[0], heads, past + x[1], sizes[0] / heads}), ctx.type(0));
+    eval->outputs[1] = TensorInfo::Shaped(Dims{Dim::Of(2), Dim::Of(x[0]), Dim::Of(heads),
+                                               AddDim(past, x[1]), Dim::Of(sizes[0] / heads)},
+                                          ctx.type(0));
   }
   eval->source = std::string(kAttentionSource) + "; projection: seed 002, Table 1 (dense)";
   return Status::Ok();
@@ -219,19 +225,19 @@ Status MsMultiHeadAttention(const NodeContext& ctx, NodeEval* eval) {
     if (p.size() == 4) past = p[2];
   }
   if (ctx.has_input(3)) {
-    double adds = static_cast<double>(q.batch * q.seq * q.heads * q.size);
-    if (ctx.rank(1) == 3) adds += static_cast<double>(k.batch * k.seq * heads * k.size);
-    if (ctx.rank(2) == 3) adds += static_cast<double>(v.batch * v.seq * heads * v.size);
+    double adds = D(q.batch) * D(q.seq) * D(q.heads) * D(q.size);
+    if (ctx.rank(1) == 3) adds += D(k.batch) * D(k.seq) * D(heads) * D(k.size);
+    if (ctx.rank(2) == 3) adds += D(v.batch) * D(v.seq) * D(heads) * D(v.size);
     eval->flop += adds;
     eval->formula = Num(adds) + " (bias additions)";
   }
-  AddScores(
-      {static_cast<double>(q.batch * heads), static_cast<double>(q.seq),
-       static_cast<double>(past + k.seq), static_cast<double>(q.size), static_cast<double>(v.size),
-       ctx.Int("unidirectional", 0) != 0, ctx.has_input(4) || ctx.has_input(5)},
-      eval);
+  AddScores({static_cast<double>(q.batch * heads), static_cast<double>(q.seq), D(past) + D(k.seq),
+             static_cast<double>(q.size), static_cast<double>(v.size),
+             ctx.Int("unidirectional", 0) != 0, ctx.has_input(4) || ctx.has_input(5)},
+            eval);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
-  eval->outputs[0] = TensorInfo::Shaped(ToDims({q.batch, q.seq, heads * v.size}), ctx.type(0));
+  eval->outputs[0] = TensorInfo::Shaped(
+      Dims{Dim::Of(q.batch), Dim::Of(q.seq), MulDim(heads, v.size)}, ctx.type(0));
   eval->source = kAttentionSource;
   return Status::Ok();
 }

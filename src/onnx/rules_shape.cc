@@ -53,7 +53,7 @@ Status ShapeOp(const NodeContext& ctx, NodeEval* eval) {
 Status Size(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   TensorInfo out = TensorInfo::Shaped({}, kInt64);
-  if (const auto n = KnownElements(*in)) {
+  if (const auto n = KnownElements(*in); n && *n <= kMaxDimValue) {
     out.has_int_values = true;
     out.int_values = {Dim::Of(static_cast<int64_t>(*n))};
   }
@@ -81,7 +81,10 @@ Dim Quotient(const Dims& num, const Dims& den) {
     if (d.symbol.empty() || it == symbols.end()) return Dim::Symbol("");
     symbols.erase(it);
   }
-  if (symbols.empty()) return Dim::Of(static_cast<int64_t>(value));
+  if (symbols.empty()) {
+    return value >= 0 && value <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(value))
+                                               : Dim::Symbol("");
+  }
   if (symbols.size() == 1 && value == 1 && *symbols.begin() != "?")
     return Dim::Symbol(*symbols.begin());
   return Dim::Symbol("");
@@ -152,7 +155,7 @@ Status Transpose(const NodeContext& ctx, NodeEval* eval) {
 }
 
 Dim AddDims(const Dim& a, const Dim& b) {
-  return a.known() && b.known() ? Dim::Of(a.value + b.value) : Dim::Symbol("");
+  return a.known() && b.known() ? AddDim(a.value, b.value) : Dim::Symbol("");
 }
 
 Status Concat(const NodeContext& ctx, NodeEval* eval) {
