@@ -3,7 +3,8 @@
 # Only Debian packages; nothing is vendored or downloaded otherwise.
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config
-          libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
+          clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -19,7 +19,8 @@ file(WRITE "${consumer}/main.cc" "#include <trainflops/units.h>
 int main() { auto r = trainflops::ParseCompute(\"1 pfs-day\"); return r.ok() && *r == 8.64e19 ? 0 : 1; }
 ")
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${consumer}" -B "${consumer}/build"
-                        -DCMAKE_PREFIX_PATH=${prefix} RESULT_VARIABLE rc)
+                        -DCMAKE_PREFIX_PATH=${prefix} "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}"
+                        RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "find_package(trainflops) failed")
 endif()

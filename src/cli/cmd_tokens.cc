@@ -1,12 +1,144 @@
-// Placeholder until this command is implemented; replaced by its owner.
+// `trainflops tokens --params N --tokens D`: 6ND and the attention-aware
+// per-token conventions for a language model given by its numbers; also the
+// options shared with `estimate config.json` (llm_options.h).
 #include <ostream>
 
 #include "commands.h"
+#include "llm_options.h"
+#include "trainflops/llm_report.h"
 
 namespace trainflops::cli {
 
-Status RunTokens(const std::vector<std::string>&, std::ostream&) {
-  return Status::InvalidArgument("not implemented yet");
+std::vector<OptionSpec> LlmCommonOptions() {
+  return {
+      {"--tokens", "D", "pre-training tokens (SI suffixes: 2T, 300B)"},
+      {"--stage", "NAME:TOKENS[:forward]",
+       "a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only "
+       "(synthetic-data generation, rollouts)",
+       true},
+      {"--seq-len", "T", "training sequence length (for the attention terms)"},
+      {"--convention", "NAME", "6nd (default), kaplan, palm, chinchilla or megatron (docs/llm.md)"},
+      {"--attention", "causal|full",
+       "halve the attention-score terms or not (default: as each "
+       "paper counts them)"},
+      {"--recompute", "none|selective|full",
+       "activation recomputation: reported as hardware FLOP, separately from model FLOP"},
+      {"--thresholds", "", "check the total against the legal compute thresholds"},
+      {"--range", "LOW..HIGH", "uncertainty range of the total, for the threshold check"},
+      {"--json", "", "print one JSON object"},
+      {"--help", "", "show this help"},
+  };
+}
+
+Result<LlmRunOptions> ReadLlmOptions(const ParsedArgs& args) {
+  LlmRunOptions o;
+  if (auto c = args.Get("--convention")) {
+    Result<Convention> conv = ParseConvention(*c);
+    if (!conv.ok()) return conv.status().WithContext("--convention");
+    o.convention = *conv;
+  }
+  if (auto a = args.Get("--attention")) {
+    Result<AttentionMode> mode = ParseAttentionMode(*a);
+    if (!mode.ok()) return mode.status().WithContext("--attention");
+    o.convention_options.attention = *mode;
+  }
+  if (auto r = args.Get("--recompute")) {
+    Result<Recompute> mode = ParseRecompute(*r);
+    if (!mode.ok()) return mode.status().WithContext("--recompute");
+    o.convention_options.recompute = *mode;
+  }
+  TF_ASSIGN_OR_RETURN(const std::optional<double> tokens, args.Positive("--tokens"));
+  if (tokens) o.stages.push_back({"pre-training", *tokens, false});
+  if (args.Has("--stage")) {
+    for (const std::string& text : args.options.at("--stage")) {
+      TF_ASSIGN_OR_RETURN(LlmStage stage, ParseStage(text));
+      o.stages.push_back(std::move(stage));
+    }
+  }
+  TF_ASSIGN_OR_RETURN(o.seq_len, args.Positive("--seq-len"));
+  if (auto r = args.Get("--range")) {
+    TF_ASSIGN_OR_RETURN(o.range, ParseComputeRange(*r));
+  }
+  o.thresholds = args.Has("--thresholds") || o.range.has_value();
+  o.json = args.Has("--json");
+  return o;
+}
+
+Status WriteLlmReport(const LlmEstimate& estimate, const LlmRunOptions& options, const HfModel* hf,
+                      std::ostream& out) {
+  LlmReportContext context;
+  context.hf = hf;
+  context.range = options.range;
+  std::vector<ThresholdCheck> checks;
+  if (options.thresholds) {
+    std::vector<StageCompute> stages;
+    for (const LlmStageResult& s : estimate.stages) {
+      stages.push_back({s.stage.name, s.model_flop, !s.stage.forward_only});
+    }
+    TF_ASSIGN_OR_RETURN(checks,
+                        CheckThresholds(estimate.estimate.training_flop, options.range, stages));
+    context.checks = &checks;
+  }
+  out << (options.json ? RenderLlmJson(estimate, context) : RenderLlmText(estimate, context));
+  return Status::Ok();
+}
+
+namespace {
+
+std::vector<OptionSpec> TokensOptions() {
+  std::vector<OptionSpec> specs = {
+      {"--params", "N", "parameters (total; 6ND uses it, or --active-params for MoE)"},
+      {"--active-params", "A", "parameters used per token (mixture of experts)"},
+      {"--layers", "L", "transformer blocks"},
+      {"--d-model", "H", "hidden size"},
+      {"--heads", "N", "attention heads"},
+      {"--head-dim", "Q", "width of one head (default d_model / heads)"},
+      {"--vocab", "V", "vocabulary size"},
+      {"--d-ff", "F", "MLP width (default 4 x d_model)"},
+      {"--gated", "", "gated MLP (SwiGLU/GeGLU: three matrices)"},
+  };
+  for (OptionSpec& s : LlmCommonOptions()) specs.push_back(std::move(s));
+  return specs;
+}
+
+Result<TransformerDims> DimsFrom(const ParsedArgs& args, const LlmRunOptions& o) {
+  TransformerDims d;
+  TF_ASSIGN_OR_RETURN(d.params, args.Positive("--params"));
+  TF_ASSIGN_OR_RETURN(d.active_params, args.Positive("--active-params"));
+  TF_ASSIGN_OR_RETURN(d.layers, args.Positive("--layers"));
+  TF_ASSIGN_OR_RETURN(d.d_model, args.Positive("--d-model"));
+  TF_ASSIGN_OR_RETURN(d.heads, args.Positive("--heads"));
+  TF_ASSIGN_OR_RETURN(d.head_dim, args.Positive("--head-dim"));
+  TF_ASSIGN_OR_RETURN(d.vocab, args.Positive("--vocab"));
+  TF_ASSIGN_OR_RETURN(d.d_ff, args.Positive("--d-ff"));
+  d.seq_len = o.seq_len;
+  d.gated_mlp = args.Has("--gated");
+  return d;
+}
+
+}  // namespace
+
+Status RunTokens(const std::vector<std::string>& argv, std::ostream& out) {
+  const std::vector<OptionSpec> specs = TokensOptions();
+  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, specs));
+  if (args.Has("--help")) {
+    out << "usage: trainflops tokens --params N --tokens D [--active-params A] [options]\n\n"
+           "Training compute of a language model from its parameters and tokens: 6ND by\n"
+           "default, or an attention-aware convention with the model's dimensions.\n\noptions:\n"
+        << OptionsHelp(specs);
+    return HelpShown();
+  }
+  if (!args.positional.empty()) {
+    return Status::InvalidArgument("unexpected argument '" + args.positional.front() +
+                                   "'; usage: trainflops tokens --params N --tokens D");
+  }
+  TF_ASSIGN_OR_RETURN(const LlmRunOptions options, ReadLlmOptions(args));
+  TF_ASSIGN_OR_RETURN(const TransformerDims dims, DimsFrom(args, options));
+  TF_ASSIGN_OR_RETURN(const TransformerModel model, ModelFromDims(dims, options.convention));
+  TF_ASSIGN_OR_RETURN(
+      const LlmEstimate estimate,
+      EstimateLlm(model, options.convention, options.convention_options, options.stages));
+  return WriteLlmReport(estimate, options, nullptr, out);
 }
 
 }  // namespace trainflops::cli

@@ -9,6 +9,25 @@
 namespace trainflops {
 namespace {
 
+constexpr double kMaxLayers = 1000000;
+
+// Layers after expanding `repeat` blocks, computed before walking so that a
+// typo (or a hostile file) with nested repeats is refused at once instead of
+// expanding into billions of layers. Saturates above kMaxLayers.
+double ExpandedLayers(const std::vector<SpecNode>& nodes) {
+  double total = 0;
+  for (const SpecNode& node : nodes) {
+    if (node.kind == SpecNode::Kind::kLayer) {
+      total += 1;
+    } else {
+      const double times = node.kind == SpecNode::Kind::kRepeat ? static_cast<double>(node.times) : 1;
+      total += times * ExpandedLayers(node.children);
+    }
+    if (total > kMaxLayers) return kMaxLayers + 1;
+  }
+  return total;
+}
+
 class ArchitectureWalker {
  public:
   ArchitectureWalker(const ModelSpec& spec, std::vector<LayerResult>& out)
@@ -58,10 +77,11 @@ class ArchitectureWalker {
   // but does not set.
   LayerArgs WithDefaults(const LayerKind& kind, const LayerArgs& args) const {
     LayerArgs merged = args;
-    for (const auto& [key, value] : part_->defaults) {
+    for (const auto& entry : part_->defaults) {
+      const std::string& key = entry.first;
       const bool accepted = std::any_of(kind.params.begin(), kind.params.end(),
                                         [&](const ParamSpec& p) { return p.name == key; });
-      if (accepted && !merged.Has(key)) merged.Set(key, value);
+      if (accepted && !merged.Has(key)) merged.Set(key, entry.second);
     }
     return merged;
   }
@@ -170,6 +190,12 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
 }  // namespace
 
 Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1Options& options) {
+  double layers = 0;
+  for (const PartSpec& part : spec.parts) layers += ExpandedLayers(part.layers);
+  if (layers > kMaxLayers) {
+    return Status::InvalidArgument(spec.file + ": the spec expands to more than 1,000,000 layers "
+                                   "(check nested 'repeat' counts)");
+  }
   Method1Result result;
   Shape shape;
   ArchitectureWalker walker(spec, result.layers);

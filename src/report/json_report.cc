@@ -81,7 +81,7 @@ std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec
   json layers = json::array();
   for (const LayerResult& layer : result.layers) layers.push_back(LayerJson(layer));
   out["layers"] = layers;
-  return out.dump(2) + "\n";
+  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string RenderLayerJson(const LayerKind& kind, const LayerArgs& args, const Shape& input,
@@ -107,7 +107,7 @@ std::string RenderLayerJson(const LayerKind& kind, const LayerArgs& args, const 
       {{"backward/forward ratio", std::to_string(bp_ratio),
         bp_ratio == 2.0 ? "seed 002, Method 1 (2:1)" : "given (--bp-ratio)"},
        {"FLOP per multiply-add", "2", "seed 002, Units"}});
-  return out.dump(2) + "\n";
+  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace trainflops

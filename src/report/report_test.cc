@@ -47,3 +47,23 @@ TEST(Report, TextHasUnitsFormulaAndAssumptions) {
 
 }  // namespace
 }  // namespace trainflops
+
+namespace trainflops {
+namespace {
+
+// Found by fuzz/spec_fuzzer: a name with invalid UTF-8 made the JSON
+// serializer throw. Invalid bytes are now replaced (U+FFFD).
+TEST(Report, JsonSurvivesInvalidUtf8) {
+  Result<ModelSpec> spec = ParseModelSpec(
+      "name: \"bad \xff name\"\ninput: [4]\nlayers: [{type: dense, units: 2}]\n"
+      "training: {examples: 1}\n",
+      "utf8.yaml");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  Result<Method1Result> r = EstimateMethod1(*spec, {});
+  ASSERT_TRUE(r.ok());
+  const nlohmann::json j = nlohmann::json::parse(RenderMethod1Json(*r, *spec));
+  EXPECT_EQ(j["spec"]["name"], "bad \xEF\xBF\xBD name");
+}
+
+}  // namespace
+}  // namespace trainflops

@@ -1,0 +1,25 @@
+// libFuzzer target: model specs (YAML/JSON) through the parser and Method 1.
+// Any input must give a value or a Status, never a crash or a hang.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "trainflops/method1.h"
+#include "trainflops/model_spec.h"
+#include "trainflops/report.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  trainflops::Result<trainflops::ModelSpec> spec = trainflops::ParseModelSpec(text, "fuzz.yaml");
+  if (!spec.ok()) return 0;
+  for (auto mode : {trainflops::BackwardMode::kFixedRatio, trainflops::BackwardMode::kPerLayer}) {
+    trainflops::Method1Options options;
+    options.backward = mode;
+    trainflops::Result<trainflops::Method1Result> r = trainflops::EstimateMethod1(*spec, options);
+    if (r.ok()) {
+      (void)trainflops::RenderMethod1Json(*r, *spec);
+      (void)trainflops::RenderMethod1Text(*r, *spec);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,32 @@
+// Reports of language-model estimates and threshold checks: text for
+// people, exactly one JSON object for programs (docs/llm.md, "JSON").
+#ifndef TRAINFLOPS_LLM_REPORT_H_
+#define TRAINFLOPS_LLM_REPORT_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "trainflops/hf_config.h"
+#include "trainflops/thresholds.h"
+#include "trainflops/transformer.h"
+
+namespace trainflops {
+
+struct LlmReportContext {
+  const HfModel* hf = nullptr;                          // set for a config.json
+  const std::vector<ThresholdCheck>* checks = nullptr;  // set with --thresholds
+  std::optional<ComputeRange> range;
+};
+
+std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context);
+std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context);
+
+// The `thresholds` command.
+std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks);
+std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
+                                 const std::vector<ThresholdCheck>& checks);
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_LLM_REPORT_H_

@@ -1,0 +1,37 @@
+// Options shared by `tokens` and `estimate config.json` (defined in
+// cmd_tokens.cc): the convention, attention, recomputation, stages and the
+// threshold check.
+#ifndef TRAINFLOPS_SRC_CLI_LLM_OPTIONS_H_
+#define TRAINFLOPS_SRC_CLI_LLM_OPTIONS_H_
+
+#include <iosfwd>
+#include <optional>
+#include <vector>
+
+#include "args.h"
+#include "trainflops/hf_config.h"
+#include "trainflops/thresholds.h"
+#include "trainflops/transformer.h"
+
+namespace trainflops::cli {
+
+struct LlmRunOptions {
+  Convention convention = kDefaultConvention;
+  ConventionOptions convention_options;
+  std::vector<LlmStage> stages;
+  std::optional<double> seq_len;
+  bool thresholds = false;
+  std::optional<ComputeRange> range;
+  bool json = false;
+};
+
+// The shared option table, to append to a command's own options.
+std::vector<OptionSpec> LlmCommonOptions();
+Result<LlmRunOptions> ReadLlmOptions(const ParsedArgs& args);
+// Checks the thresholds when asked and writes the report.
+Status WriteLlmReport(const LlmEstimate& estimate, const LlmRunOptions& options, const HfModel* hf,
+                      std::ostream& out);
+
+}  // namespace trainflops::cli
+
+#endif  // TRAINFLOPS_SRC_CLI_LLM_OPTIONS_H_

@@ -1,0 +1,20 @@
+// Internal pieces of Method 2: one phase, and the explanation of the result.
+#ifndef TRAINFLOPS_SRC_HARDWARE_METHOD2_INTERNAL_H_
+#define TRAINFLOPS_SRC_HARDWARE_METHOD2_INTERNAL_H_
+
+#include "precision_rule.h"
+#include "trainflops/method2.h"
+
+namespace trainflops::hardware {
+
+// Resolves the hardware, chip-time, precision, peak and utilization of one
+// phase and its FLOP. Energy and cost are left to the caller.
+Result<PhaseResult> ResolvePhase(const Phase& phase, const RunContext& context, bool llm,
+                                 const HardwareDb& db);
+
+// Fills result.estimate (inputs, assumptions, formula, notes) from the phases.
+void ExplainMethod2(const Method2Options& options, Method2Result& result);
+
+}  // namespace trainflops::hardware
+
+#endif  // TRAINFLOPS_SRC_HARDWARE_METHOD2_INTERNAL_H_

@@ -1,0 +1,406 @@
+// The per-token FLOP conventions of transformer.h, one function each.
+//
+// Every convention reads the same component list; what differs is which
+// components count and how. Training = 3 x forward throughout.
+#include <cmath>
+
+#include "llm_internal.h"
+#include "trainflops/text.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+using llm::Num;
+
+// The fraction of the full L² attention work a convention counts for one
+// core component: bidirectional attention is never halved; otherwise
+// `--attention` decides, and "as published" follows the paper.
+double CoreFactor(const Component& c, Convention conv, AttentionMode mode) {
+  if (c.bidirectional) return 1.0;
+  switch (mode) {
+    case AttentionMode::kCausal:
+      return 0.5;
+    case AttentionMode::kFull:
+      return 1.0;
+    case AttentionMode::kAsPublished:
+      break;
+  }
+  return conv == Convention::kKaplan ? 0.5 : 1.0;
+}
+
+std::string AttentionText(Convention conv, AttentionMode mode) {
+  switch (mode) {
+    case AttentionMode::kCausal:
+      return "causal (attention-score terms halved)";
+    case AttentionMode::kFull:
+      return "full (attention-score terms not halved)";
+    case AttentionMode::kAsPublished:
+      break;
+  }
+  if (conv == Convention::kKaplan) {
+    return "as published: causal in effect (Kaplan's 2·n_layer·n_ctx·d_attn is half the full "
+           "Q·Kᵀ + softmax·V work)";
+  }
+  if (conv == Convention::k6ND) return "not counted (6ND has no attention-score term)";
+  return "as published: full (the paper counts the whole T x T score matrix)";
+}
+
+// The three parts of one core component's forward FLOP per token, before
+// the causal factor: logits 2·T·H·d_qk, softmax 3·H·T (Chinchilla's count),
+// softmax·V 2·T·H·d_v; times the number of blocks.
+struct CoreParts {
+  double logits = 0, softmax = 0, values = 0;
+};
+CoreParts CoreFlop(const Component& c, double seq_len) {
+  CoreParts p;
+  p.logits = 2 * seq_len * c.heads * c.qk_dim * c.count;
+  p.softmax = 3 * c.heads * seq_len * c.count;
+  p.values = 2 * seq_len * c.heads * c.v_dim * c.count;
+  return p;
+}
+
+bool HasCore(const TransformerModel& m) {
+  for (const Component& c : m.components) {
+    if (c.role == ComponentRole::kAttentionCore) return true;
+  }
+  return false;
+}
+
+bool HasOpaqueParams(const TransformerModel& m) {
+  for (const Component& c : m.components) {
+    if (c.role == ComponentRole::kParams) return true;
+  }
+  return false;
+}
+
+// Kaplan, PaLM, Chinchilla and Megatron-LM have an attention-score term:
+// they need its dimensions and the sequence length.
+Status NeedSeqLen(const TransformerModel& m, Convention conv) {
+  if (!HasCore(m)) {
+    return Status::InvalidArgument("convention '" + ConventionName(conv) +
+                                   "' needs the attention dimensions (--layers, --seq-len and "
+                                   "--d-model or --heads with --head-dim)");
+  }
+  if (m.seq_len <= 0) {
+    return Status::InvalidArgument("convention '" + ConventionName(conv) +
+                                   "' needs the training sequence length (--seq-len T)");
+  }
+  return Status::Ok();
+}
+
+Status NeedStructure(const TransformerModel& m, Convention conv) {
+  if (HasOpaqueParams(m)) {
+    return Status::InvalidArgument("convention '" + ConventionName(conv) +
+                                   "' counts the architecture term by term and needs its "
+                                   "dimensions, not only a parameter count");
+  }
+  return Status::Ok();
+}
+
+bool IsEmbeddingRole(ComponentRole r) {
+  return r == ComponentRole::kEmbedding || r == ComponentRole::kPosition ||
+         r == ComponentRole::kLogits;
+}
+
+// Fills the totals, the recomputation and the common assumptions.
+void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionResult& r) {
+  r.recompute = o.recompute;
+  r.forward_flop = 0;
+  for (double f : r.component_forward) r.forward_flop += f;
+  r.training_flop = 3 * r.forward_flop;
+  double core = 0, blocks = 0;
+  for (size_t i = 0; i < m.components.size(); ++i) {
+    const Component& c = m.components[i];
+    if (c.role == ComponentRole::kAttentionCore) core += r.component_forward[i];
+    if (c.in_blocks) blocks += r.component_forward[i];
+  }
+  if (o.recompute == Recompute::kSelective) r.recompute_flop = core;
+  if (o.recompute == Recompute::kFull) r.recompute_flop = blocks;
+  r.hardware_flop = r.training_flop + r.recompute_flop;
+  r.formula.push_back("training per token = 3 x forward = 3 x " + Num(r.forward_flop) + " = " +
+                      Num(r.training_flop) + " FLOP (backward = 2 x forward)");
+  r.assumptions.push_back(
+      {"convention", ConventionName(r.convention), ConventionSource(r.convention)});
+  r.assumptions.push_back({"backward/forward ratio", "2",
+                           "backward computes gradients for weights and inputs, each about one "
+                           "forward (seed 002, Method 1; Kaplan et al. 2020 section 2.1)"});
+  if (r.convention != Convention::k6ND) {
+    r.assumptions.push_back({"attention", r.attention,
+                             "causal masking halves the T x T terms; PaLM, Chinchilla and "
+                             "Megatron-LM count them in full, Kaplan et al. in effect halve "
+                             "them"});
+  }
+  if (o.recompute != Recompute::kNone) {
+    r.formula.push_back("recomputation (" + RecomputeName(o.recompute) + ") adds " +
+                        Num(r.recompute_flop) +
+                        " FLOP per token of hardware FLOP: " + Num(r.training_flop) + " + " +
+                        Num(r.recompute_flop) + " = " + Num(r.hardware_flop));
+    r.assumptions.push_back(
+        {"activation recomputation", RecomputeName(o.recompute),
+         o.recompute == Recompute::kFull
+             ? "one more forward of every transformer block (Narayanan et al. 2021: 96 instead of "
+               "72 B·s·l·h²); hardware FLOP only, not model FLOP (EU Commission guidelines "
+               "C(2025) 7719 ¶122 exclude it)"
+             : "the attention-score part is recomputed (Korthikanti et al. 2022, selective "
+               "recomputation); hardware FLOP only, not model FLOP (guidelines ¶122)"});
+  }
+}
+
+ConventionResult Start(const TransformerModel& m, Convention conv, const ConventionOptions& o) {
+  ConventionResult r;
+  r.convention = conv;
+  r.attention = AttentionText(conv, o.attention);
+  r.component_forward.assign(m.components.size(), 0.0);
+  return r;
+}
+
+// Sums the core parts of every core component with the convention's factor;
+// `softmax` is only used by Chinchilla.
+CoreParts SumCore(const TransformerModel& m, const ConventionOptions& o, Convention conv,
+                  bool with_softmax, ConventionResult& r) {
+  CoreParts total;
+  for (size_t i = 0; i < m.components.size(); ++i) {
+    const Component& c = m.components[i];
+    if (c.role != ComponentRole::kAttentionCore) continue;
+    const double f = CoreFactor(c, conv, o.attention);
+    const CoreParts p = CoreFlop(c, m.seq_len);
+    total.logits += f * p.logits;
+    total.values += f * p.values;
+    if (with_softmax) total.softmax += f * p.softmax;
+    r.component_forward[i] = f * (p.logits + p.values + (with_softmax ? p.softmax : 0));
+  }
+  return total;
+}
+
+// Charges 2 FLOP per parameter a token uses to every component but the
+// attention core (and, without `embeddings`, the embedding tables and the
+// head); returns N.
+double TwoN(const TransformerModel& m, bool embeddings, ConventionResult& r) {
+  double n = 0;
+  for (size_t i = 0; i < m.components.size(); ++i) {
+    const Component& c = m.components[i];
+    if (c.role == ComponentRole::kAttentionCore) continue;
+    if (!embeddings && IsEmbeddingRole(c.role)) continue;
+    r.component_forward[i] = 2 * c.active_params;
+    n += c.active_params;
+  }
+  return n;
+}
+
+// The first core component's dimensions, for printing the formulas.
+const Component* FirstCore(const TransformerModel& m) {
+  for (const Component& c : m.components) {
+    if (c.role == ComponentRole::kAttentionCore) return &c;
+  }
+  return nullptr;
+}
+
+// The head width Q of the published formulas; MLA's query/key and value
+// widths differ, and Q·K and softmax·V each use their own, so Q is their mean.
+std::string HeadWidth(const Component& c) {
+  if (c.qk_dim == c.v_dim) return Num(c.qk_dim);
+  return "(" + Num(c.qk_dim) + "+" + Num(c.v_dim) + ")/2";
+}
+
+std::string Halving(const ConventionOptions& o, Convention conv) {
+  const bool halved = o.attention == AttentionMode::kCausal ||
+                      (o.attention == AttentionMode::kAsPublished && conv == Convention::kKaplan);
+  return halved ? " x 1/2 (causal)" : "";
+}
+
+double CoreBlocks(const TransformerModel& m) {
+  double n = 0;
+  for (const Component& c : m.components) {
+    if (c.role == ComponentRole::kAttentionCore) n += c.count;
+  }
+  return n;
+}
+
+}  // namespace
+
+// 6·N per token (forward 2·N): every parameter a token uses is one
+// multiply-add forward and two backward. N is the total parameter count
+// including embeddings (active parameters for a mixture of experts), as in
+// Hoffmann et al. 2022 (Chinchilla's C ≈ 6ND with N = 70B) and the EU
+// Commission guidelines (C(2025) 7719, Annex A: C ≈ 6·P·D).
+Result<ConventionResult> Flop6ND(const TransformerModel& m, const ConventionOptions& o) {
+  ConventionResult r = Start(m, Convention::k6ND, o);
+  const double n = TwoN(m, /*embeddings=*/true, r);
+  r.terms.push_back(
+      {"2·N (N = parameters used per token, embeddings included)", "2 x " + Num(n), 2 * n});
+  r.formula.push_back("forward per token = 2 x N = 2 x " + Num(n) + " = " + Num(2 * n) + " FLOP");
+  if (HasCore(m)) r.notes.push_back("6ND leaves out the attention-score terms (Q·Kᵀ, softmax·V)");
+  Finish(m, o, r);
+  return r;
+}
+
+// Kaplan et al. 2020, "Scaling Laws for Neural Language Models", table 1
+// and section 2.1: C_forward ≈ 2N + 2·n_layer·n_ctx·d_attn with N the
+// non-embedding parameters; training ≈ 6N + 6·n_layer·n_ctx·d_attn.
+Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionOptions& o) {
+  TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kKaplan));
+  ConventionResult r = Start(m, Convention::kKaplan, o);
+  const double n = TwoN(m, /*embeddings=*/false, r);
+  const CoreParts core = SumCore(m, o, Convention::kKaplan, false, r);
+  r.terms.push_back({"2·N (N = non-embedding parameters)", "2 x " + Num(n), 2 * n});
+  std::string core_formula = "0 (no attention dimensions given)";
+  if (const Component* c = FirstCore(m)) {
+    core_formula = "4 x " + Num(CoreBlocks(m)) + " x " + Num(m.seq_len) + " x " + Num(c->heads) +
+                   " x " + HeadWidth(*c) + Halving(o, Convention::kKaplan);
+  }
+  r.terms.push_back({"2·n_layer·n_ctx·d_attn", core_formula, core.logits + core.values});
+  r.formula.push_back("forward per token = 2 x N + 2·n_layer·n_ctx·d_attn = 2 x " + Num(n) + " + " +
+                      Num(core.logits + core.values) + " = " +
+                      Num(2 * n + core.logits + core.values) + " FLOP");
+  if (HasOpaqueParams(m)) r.notes.push_back("--params is taken as Kaplan's non-embedding N");
+  Finish(m, o, r);
+  return r;
+}
+
+// Chowdhery et al. 2022, "PaLM", appendix B (model FLOPs utilization):
+// training FLOP per token 6N + 12·L·H·Q·T, i.e. forward 2N + 4·L·H·Q·T
+// (Q·Kᵀ and softmax·V over the full T x T matrix). N = parameter count.
+Result<ConventionResult> FlopPalm(const TransformerModel& m, const ConventionOptions& o) {
+  TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kPalm));
+  ConventionResult r = Start(m, Convention::kPalm, o);
+  const double n = TwoN(m, /*embeddings=*/true, r);
+  const CoreParts core = SumCore(m, o, Convention::kPalm, false, r);
+  r.terms.push_back({"2·N (N = parameters used per token)", "2 x " + Num(n), 2 * n});
+  std::string core_formula = "0";
+  if (const Component* c = FirstCore(m)) {
+    core_formula = "4 x L=" + Num(CoreBlocks(m)) + " x H=" + Num(c->heads) +
+                   " x Q=" + Num(c->qk_dim) + " x T=" + Num(m.seq_len);
+  }
+  r.terms.push_back({"4·L·H·Q·T (a third of 12·L·H·Q·T)", core_formula, core.logits + core.values});
+  r.formula.push_back("forward per token = 2N + 4·L·H·Q·T = " + Num(2 * n) + " + " +
+                      Num(core.logits + core.values) + " = " +
+                      Num(2 * n + core.logits + core.values) + " FLOP");
+  Finish(m, o, r);
+  return r;
+}
+
+// Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models",
+// appendix F, term by term per sequence (divided here by seq_len):
+// embeddings 2·V·d; per layer Q/K/V projections, K@Q logits 2·T·(key·heads),
+// softmax 3·heads·T, softmax@V 2·T·(key·heads), final linear; dense block;
+// final logits 2·d·V. Backward = 2 x forward. Gated MLPs and experts are
+// counted by the weights a token multiplies by.
+Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const ConventionOptions& o) {
+  TF_RETURN_IF_ERROR(NeedStructure(m, Convention::kChinchilla));
+  TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kChinchilla));
+  ConventionResult r = Start(m, Convention::kChinchilla, o);
+  double embed = 0, proj = 0, dense = 0, logits = 0, other = 0;
+  for (size_t i = 0; i < m.components.size(); ++i) {
+    const Component& c = m.components[i];
+    const double f = 2 * c.matmul_params;
+    switch (c.role) {
+      case ComponentRole::kEmbedding:
+        embed += f;
+        break;
+      case ComponentRole::kAttention:
+        proj += f;
+        break;
+      case ComponentRole::kMlp:
+        dense += f;
+        break;
+      case ComponentRole::kLogits:
+        logits += f;
+        break;
+      case ComponentRole::kOther:
+        other += f;
+        break;
+      default:
+        continue;  // positions, norms: not counted; the core below
+    }
+    r.component_forward[i] = f;
+  }
+  const CoreParts core = SumCore(m, o, Convention::kChinchilla, true, r);
+  r.terms = {{"embeddings", "2 x V x d = 2 x " + Num(m.vocab) + " x " + Num(m.d_model), embed},
+             {"attention: Q, K, V and output projections", "2 x projection weights", proj},
+             {"attention: K @ Q logits", "2 x T x (key_size x heads) x layers", core.logits},
+             {"attention: softmax", "3 x heads x T x layers", core.softmax},
+             {"attention: softmax @ V", "2 x T x (value_size x heads) x layers", core.values},
+             {"dense blocks", "2 x MLP weights used per token", dense},
+             {"final logits", "2 x d x V", logits}};
+  if (other > 0) r.terms.push_back({"other projections (pooler, ...)", "2 x weights", other});
+  double sum = 0;
+  std::string parts;
+  for (const FlopTerm& t : r.terms) {
+    sum += t.forward_flop;
+    parts += (parts.empty() ? "" : " + ") + Num(t.forward_flop);
+  }
+  r.formula.push_back("forward per token = " + parts + " = " + Num(sum) + " FLOP");
+  Finish(m, o, r);
+  return r;
+}
+
+// Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on
+// GPU Clusters Using Megatron-LM", section 5.1: per iteration
+// 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) model FLOP (96 and V/(16lh) with
+// full recomputation). Per token: divide by B·s, so forward = 24·l·h² +
+// 4·l·s·h + 2·h·V. Assumes multi-head attention with d_attn = h and an MLP
+// of 4h; the figure follows the formula, not the model's exact shapes.
+Result<ConventionResult> FlopMegatron(const TransformerModel& m, const ConventionOptions& o) {
+  TF_RETURN_IF_ERROR(NeedStructure(m, Convention::kMegatron));
+  TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kMegatron));
+  ConventionResult r = Start(m, Convention::kMegatron, o);
+  const double h = m.d_model, s = m.seq_len;
+  double attn = 0, mlp = 0, core = 0, logits = 0;
+  for (size_t i = 0; i < m.components.size(); ++i) {
+    const Component& c = m.components[i];
+    double f = 0;
+    if (c.role == ComponentRole::kAttention) {
+      f = 8 * h * h * c.count;
+      attn += f;
+    } else if (c.role == ComponentRole::kMlp) {
+      f = 16 * h * h * c.count;
+      mlp += f;
+    } else if (c.role == ComponentRole::kAttentionCore) {
+      f = CoreFactor(c, Convention::kMegatron, o.attention) * 4 * s * h * c.count;
+      core += f;
+    } else if (c.role == ComponentRole::kLogits) {
+      f = 2 * h * m.vocab;
+      logits += f;
+    }
+    r.component_forward[i] = f;
+  }
+  const double l = m.layers;
+  r.terms = {{"24·l·h² (attention projections 8·l·h² + MLP 16·l·h²)",
+              "24 x " + Num(l) + " x " + Num(h) + "²", attn + mlp},
+             {"4·l·s·h (attention scores and values)",
+              "4 x " + Num(l) + " x " + Num(s) + " x " + Num(h), core},
+             {"2·h·V (logits)", "2 x " + Num(h) + " x " + Num(m.vocab), logits}};
+  const double full = 72 * l * h * h * (1 + s / (6 * h) + m.vocab / (12 * l * h));
+  r.formula.push_back("per token (B·s = 1): 72·l·h²·(1 + s/(6h) + V/(12·l·h)) = 72 x " + Num(l) +
+                      " x " + Num(h) + "² x (1 + " + Num(s) + "/" + Num(6 * h) + " + " +
+                      Num(m.vocab) + "/" + Num(12 * l * h) + ") = " + Num(full) +
+                      " FLOP training with full attention");
+  r.formula.push_back("forward per token = 24·l·h² + 4·l·s·h + 2·h·V = " + Num(attn + mlp) + " + " +
+                      Num(core) + " + " + Num(logits) + " = " + Num(attn + mlp + core + logits) +
+                      " FLOP");
+  r.notes.push_back(
+      "Megatron-LM's formula assumes multi-head attention with d_attn = h and a 4h MLP; for "
+      "other shapes (GQA, gated or MoE MLPs) it is the published convention, not this model");
+  Finish(m, o, r);
+  return r;
+}
+
+Result<ConventionResult> ApplyConvention(Convention c, const TransformerModel& m,
+                                         const ConventionOptions& o) {
+  switch (c) {
+    case Convention::k6ND:
+      return Flop6ND(m, o);
+    case Convention::kKaplan:
+      return FlopKaplan(m, o);
+    case Convention::kPalm:
+      return FlopPalm(m, o);
+    case Convention::kChinchilla:
+      return FlopChinchilla(m, o);
+    case Convention::kMegatron:
+      return FlopMegatron(m, o);
+  }
+  return Status::InvalidArgument("unknown convention");
+}
+
+}  // namespace trainflops

@@ -1,0 +1,262 @@
+// Text and JSON reports of language-model estimates and threshold checks.
+#include "trainflops/llm_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "../report/table.h"
+#include "llm_internal.h"
+#include "trainflops/text.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+using llm::Exact;
+using nlohmann::json;
+
+std::string Signed(double oom) {
+  if (!std::isfinite(oom)) return "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.2f", oom);
+  return buf;
+}
+
+std::string Line(const std::string& label, const std::string& value) {
+  return label + ": " + value + "\n";
+}
+
+std::string ThresholdTable(const std::vector<ThresholdCheck>& checks) {
+  report::TextTable t({"threshold", "limit", "counted", "x limit", "orders", "exceeds", "status"},
+                      {false, true, true, true, true, false, false});
+  for (const ThresholdCheck& c : checks) {
+    std::string counted = FormatCompute(c.counted_flop);
+    if (c.counted_range) {
+      counted += " [" + FormatScientific(c.counted_range->low) + ".." +
+                 FormatScientific(c.counted_range->high) + "]";
+    }
+    t.AddRow({c.threshold.id, "> " + FormatScientific(c.threshold.flop), counted,
+              FormatScientific(c.ratio, 3), Signed(c.orders_of_magnitude), ExceedsName(c.exceeds),
+              c.threshold.in_force ? "in force" : "not in force"});
+  }
+  std::string out = t.Render();
+  for (const ThresholdCheck& c : checks) {
+    out += "  " + c.threshold.id + ": " + c.threshold.name +
+           "\n    counts: " + c.threshold.counted_stages + "\n";
+    if (!c.excluded.empty()) {
+      out += "    stages left out here: " + JoinNames(c.excluded) + "\n";
+    }
+    out += "    source: " + c.threshold.source + "; status: " + c.threshold.status + "\n";
+  }
+  return out + "  (strictly greater than; model FLOP, recomputation excluded)\n";
+}
+
+json ChecksJson(const std::vector<ThresholdCheck>& checks) {
+  json out = json::array();
+  for (const ThresholdCheck& c : checks) {
+    json j = {{"id", c.threshold.id},
+              {"name", c.threshold.name},
+              {"threshold_flop", c.threshold.flop},
+              {"comparison", "greater than"},
+              {"operations", c.threshold.operations},
+              {"counted_flop", c.counted_flop},
+              {"counted_stages", c.counted},
+              {"excluded_stages", c.excluded},
+              {"which_stages_count", c.threshold.counted_stages},
+              {"not_counted", c.threshold.excluded},
+              {"exceeds", ExceedsName(c.exceeds)},
+              {"ratio", c.ratio},
+              {"orders_of_magnitude", c.orders_of_magnitude},
+              {"in_force", c.threshold.in_force},
+              {"status", c.threshold.status},
+              {"wording", c.threshold.wording},
+              {"source", c.threshold.source}};
+    if (c.counted_range) {
+      j["counted_range"] = {{"low", c.counted_range->low}, {"high", c.counted_range->high}};
+    }
+    out.push_back(j);
+  }
+  return out;
+}
+
+std::string LayerTable(const LlmEstimate& e) {
+  report::TextTable t({"component", "type", "blocks", "params", "active", "forward/token"},
+                      {false, false, true, true, true, true});
+  for (size_t i = 0; i < e.model.components.size(); ++i) {
+    const Component& c = e.model.components[i];
+    t.AddRow({c.name, c.type, llm::Num(c.count), Exact(c.params), Exact(c.active_params),
+              FormatCompute(e.per_token.component_forward[i])});
+  }
+  return t.Render();
+}
+
+std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
+  const ConventionResult& t = e.per_token;
+  std::string out;
+  if (context.hf != nullptr) {
+    out += Line("model", context.hf->file + " (model_type " + context.hf->model_type + ", " +
+                             context.hf->family + " formulas)");
+  }
+  out +=
+      Line("convention", ConventionName(t.convention) +
+                             (t.convention == kDefaultConvention ? " (the default)" : "") +
+                             "; default: " + ConventionName(kDefaultConvention) + " (docs/llm.md)");
+  out += Line("parameters", "total " + Exact(e.params) + ", non-embedding " +
+                                (e.params_non_embedding ? Exact(*e.params_non_embedding)
+                                                        : std::string("not known")) +
+                                ", active per token " + Exact(e.params_active));
+  out += Line("per token", "forward " + FormatCompute(t.forward_flop) + ", training " +
+                               FormatCompute(t.training_flop) + " (model FLOP)");
+  if (t.recompute != Recompute::kNone) {
+    out += Line("hardware FLOP per token", FormatCompute(t.hardware_flop) + " with " +
+                                               RecomputeName(t.recompute) + " recomputation");
+  }
+  out += Line("attention", t.attention);
+  return out;
+}
+
+}  // namespace
+
+std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context) {
+  std::string out = Header(e, context);
+  out += "\nterms (forward, per token):\n";
+  report::TextTable terms({"term", "formula", "FLOP"}, {false, false, true});
+  for (const FlopTerm& term : e.per_token.terms) {
+    terms.AddRow({term.name, term.formula, FormatScientific(term.forward_flop)});
+  }
+  out += terms.Render();
+  if (context.hf != nullptr) out += "\ncomponents:\n" + LayerTable(e);
+  out += "\nstages:\n";
+  report::TextTable stages({"stage", "tokens", "kind", "model FLOP", "hardware FLOP"},
+                           {false, true, false, true, true});
+  for (const LlmStageResult& s : e.stages) {
+    stages.AddRow({s.stage.name, FormatCount(s.stage.tokens),
+                   s.stage.forward_only ? "forward only" : "training", FormatCompute(s.model_flop),
+                   FormatCompute(s.hardware_flop)});
+  }
+  out += stages.Render();
+  out += "\n" + Line("training compute",
+                     FormatCompute(e.estimate.training_flop) + " = " +
+                         FormatCompute(e.estimate.training_flop, ComputeUnit::kPetaflopSDay));
+  if (e.hardware_flop != e.estimate.training_flop) {
+    out += Line("hardware FLOP (with recomputation)", FormatCompute(e.hardware_flop));
+  }
+  out += "\nformula:\n";
+  for (const std::string& f : e.estimate.formula) out += "  " + f + "\n";
+  out += "\nother conventions (training FLOP, all stages):\n";
+  for (const ConventionResult& c : e.comparison) {
+    double total = 0;
+    for (const LlmStageResult& s : e.stages) {
+      total += s.stage.tokens * (s.stage.forward_only ? c.forward_flop : c.training_flop);
+    }
+    out += "  " + ConventionName(c.convention) + ": " + FormatCompute(total) + " (" +
+           FormatCompute(c.training_flop) + " per token)\n";
+  }
+  out += "\nassumptions:\n";
+  for (const Assumption& a : e.estimate.assumptions) {
+    out += "  " + a.name + ": " + a.value + " (" + a.source + ")\n";
+  }
+  if (!e.estimate.notes.empty()) out += "\nnotes:\n";
+  for (const std::string& n : e.estimate.notes) out += "  - " + n + "\n";
+  if (context.checks != nullptr) out += "\nthresholds:\n" + ThresholdTable(*context.checks);
+  return out;
+}
+
+std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context) {
+  const ConventionResult& t = e.per_token;
+  json out;
+  out["method"] = e.estimate.method;
+  out["convention"] = ConventionName(t.convention);
+  out["default_convention"] = ConventionName(kDefaultConvention);
+  out["training_flop"] = e.estimate.training_flop;
+  out["training_pfs_days"] = e.estimate.training_flop / kFlopPerPetaflopSDay;
+  out["hardware_flop"] = e.hardware_flop;
+  out["unit"] = "FLOP";
+  out["forward_flop"] = t.forward_flop;
+  out["forward_flop_basis"] = "per_token";
+  out["training_flop_per_token"] = t.training_flop;
+  out["hardware_flop_per_token"] = t.hardware_flop;
+  out["params"] = e.params;
+  out["params_non_embedding"] =
+      e.params_non_embedding ? json(*e.params_non_embedding) : json(nullptr);
+  out["params_active"] = e.params_active;
+  out["attention"] = t.attention;
+  out["recompute"] = RecomputeName(t.recompute);
+  json inputs = json::object();
+  for (const Input& i : e.estimate.inputs) {
+    inputs[i.name] = {{"value", i.value}, {"unit", i.unit}, {"origin", i.origin}};
+  }
+  out["inputs"] = inputs;
+  json assumptions = json::array();
+  for (const Assumption& a : e.estimate.assumptions) {
+    assumptions.push_back({{"name", a.name}, {"value", a.value}, {"source", a.source}});
+  }
+  out["assumptions"] = assumptions;
+  out["formula"] = e.estimate.formula;
+  out["notes"] = e.estimate.notes;
+  json terms = json::array();
+  for (const FlopTerm& term : t.terms) {
+    terms.push_back(
+        {{"name", term.name}, {"formula", term.formula}, {"forward_flop", term.forward_flop}});
+  }
+  out["terms"] = terms;
+  json layers = json::array();
+  for (size_t i = 0; i < e.model.components.size(); ++i) {
+    const Component& c = e.model.components[i];
+    layers.push_back({{"name", c.name},
+                      {"type", c.type},
+                      {"count", c.count},
+                      {"params", c.params},
+                      {"active_params", c.active_params},
+                      {"forward_flop", t.component_forward[i]},
+                      {"output_shape", c.output_shape}});
+  }
+  out["layers"] = layers;
+  json stages = json::array();
+  for (const LlmStageResult& s : e.stages) {
+    stages.push_back({{"name", s.stage.name},
+                      {"tokens", s.stage.tokens},
+                      {"forward_only", s.stage.forward_only},
+                      {"training_flop", s.model_flop},
+                      {"hardware_flop", s.hardware_flop}});
+  }
+  out["stages"] = stages;
+  json conventions = json::array();
+  for (const ConventionResult& c : e.comparison) {
+    conventions.push_back({{"name", ConventionName(c.convention)},
+                           {"forward_flop", c.forward_flop},
+                           {"training_flop_per_token", c.training_flop},
+                           {"source", ConventionSource(c.convention)}});
+  }
+  out["conventions"] = conventions;
+  if (const HfModel* hf = context.hf) {
+    out["model"] = {{"file", hf->file},
+                    {"model_type", hf->model_type},
+                    {"family", hf->family},
+                    {"fallback", hf->fallback},
+                    {"mtp_params_not_counted", hf->mtp_params},
+                    {"max_position_embeddings", hf->max_position_embeddings}};
+    json fields = json::object();
+    for (const Input& f : hf->fields) fields[f.name] = {{"value", f.value}, {"origin", f.origin}};
+    out["config_fields"] = fields;
+  }
+  if (context.checks != nullptr) out["thresholds"] = ChecksJson(*context.checks);
+  return out.dump(2) + "\n";
+}
+
+std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks) {
+  return ThresholdTable(checks);
+}
+
+std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
+                                 const std::vector<ThresholdCheck>& checks) {
+  json out;
+  out["flop"] = flop;
+  out["unit"] = "FLOP";
+  if (range) out["range"] = {{"low", range->low}, {"high", range->high}};
+  out["thresholds"] = ChecksJson(checks);
+  return out.dump(2) + "\n";
+}
+
+}  // namespace trainflops

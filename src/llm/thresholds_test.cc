@@ -1,0 +1,94 @@
+// The thresholds file and the check: strict "greater than", ranges that
+// straddle a threshold, stages a threshold does not count.
+#include "trainflops/thresholds.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace trainflops {
+namespace {
+
+const ThresholdCheck& Find(const std::vector<ThresholdCheck>& checks, const std::string& id) {
+  for (const ThresholdCheck& c : checks) {
+    if (c.threshold.id == id) return c;
+  }
+  static const ThresholdCheck none;
+  ADD_FAILURE() << "no threshold " << id;
+  return none;
+}
+
+TEST(Thresholds, BundledFileHasTheLegalFigures) {
+  const std::vector<Threshold>& t = BundledThresholds();
+  ASSERT_EQ(t.size(), 4u);
+  // EU AI Act Art. 51(2): 10^25; guidelines ¶17: 10^23; SB 53 §22757.11(i): 10^26;
+  // EO 14110 §4.2(b): 10^26 (revoked).
+  EXPECT_EQ(t[0].id, "eu_ai_act_art51");
+  EXPECT_EQ(t[0].flop, 1e25);
+  EXPECT_EQ(t[1].flop, 1e23);
+  EXPECT_EQ(t[1].counts, "parameter_updates");
+  EXPECT_EQ(t[2].id, "ca_sb53_frontier");
+  EXPECT_EQ(t[2].flop, 1e26);
+  EXPECT_NE(t[2].wording.find("reinforcement learning"), std::string::npos);
+  EXPECT_FALSE(t[3].in_force);
+}
+
+TEST(Thresholds, StrictlyGreaterThan) {
+  Result<std::vector<ThresholdCheck>> at = CheckThresholds(1e25, std::nullopt, {});
+  ASSERT_TRUE(at.ok());
+  EXPECT_EQ(Find(*at, "eu_ai_act_art51").exceeds, Exceeds::kNo);  // exactly 1e25 is not > 1e25
+  EXPECT_EQ(Find(*at, "eu_gpai_indicative").exceeds, Exceeds::kYes);
+  Result<std::vector<ThresholdCheck>> above = CheckThresholds(3e25, std::nullopt, {});
+  const ThresholdCheck& eu = Find(*above, "eu_ai_act_art51");
+  EXPECT_EQ(eu.exceeds, Exceeds::kYes);
+  EXPECT_DOUBLE_EQ(eu.ratio, 3.0);
+  EXPECT_NEAR(eu.orders_of_magnitude, std::log10(3.0), 1e-12);  // 0.477
+  EXPECT_NEAR(Find(*above, "ca_sb53_frontier").orders_of_magnitude, std::log10(0.3), 1e-12);
+}
+
+TEST(Thresholds, RangeThatStraddlesIsUncertain) {
+  // 8e24 with a range 4e24..2e25: below 1e25 at the point, but the range reaches above.
+  Result<std::vector<ThresholdCheck>> r = CheckThresholds(8e24, ComputeRange{4e24, 2e25}, {});
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(Find(*r, "eu_ai_act_art51").exceeds, Exceeds::kUncertain);
+  EXPECT_EQ(Find(*r, "eu_gpai_indicative").exceeds, Exceeds::kYes);  // low end 4e24 > 1e23
+  EXPECT_EQ(Find(*r, "ca_sb53_frontier").exceeds, Exceeds::kNo);     // high end 2e25 <= 1e26
+}
+
+TEST(Thresholds, ForwardOnlyStagesLeftOutWhereOnlyUpdatesCount) {
+  // 8e22 of updates + 4e22 of forward-only synthetic data generation = 1.2e23.
+  const std::vector<StageCompute> stages = {{"pre-training", 8e22, true},
+                                            {"synthetic data", 4e22, false}};
+  Result<std::vector<ThresholdCheck>> r =
+      CheckThresholds(1.2e23, ComputeRange{0.6e23, 2.4e23}, stages);
+  ASSERT_TRUE(r.ok());
+  const ThresholdCheck& gpai = Find(*r, "eu_gpai_indicative");
+  EXPECT_EQ(gpai.counted_flop, 8e22);
+  ASSERT_EQ(gpai.excluded.size(), 1u);
+  EXPECT_EQ(gpai.excluded[0], "synthetic data");
+  // The range is scaled by 8e22 / 1.2e23 = 2/3: 4e22..1.6e23, which straddles 1e23.
+  EXPECT_NEAR(gpai.counted_range->high, 1.6e23, 1e8);
+  EXPECT_EQ(gpai.exceeds, Exceeds::kUncertain);
+  EXPECT_EQ(Find(*r, "eu_ai_act_art51").counted_flop, 1.2e23);  // cumulative: all stages
+}
+
+TEST(Thresholds, BadInput) {
+  EXPECT_FALSE(CheckThresholds(-1, std::nullopt, {}).ok());
+  Result<ComputeRange> r = ParseComputeRange("2e25..1e24");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("LOW <= HIGH"), std::string::npos);
+  EXPECT_FALSE(ParseComputeRange("1e24").ok());
+  EXPECT_FALSE(ParseComputeRange("1e24..lots").ok());
+  Result<ComputeRange> units = ParseComputeRange("1e23..5e5 pfs-days");
+  ASSERT_TRUE(units.ok());
+  EXPECT_DOUBLE_EQ(units->high, 5e5 * 8.64e19);
+  Result<std::vector<Threshold>> bad = ParseThresholds("thresholds:\n  - id: x\n", "t.yaml");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("t.yaml:2 (x): missing field 'name'"), std::string::npos)
+      << bad.status().message();
+  EXPECT_NE(ParseThresholds("thresholds: [", "t.yaml").status().message().find("t.yaml:"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace trainflops
