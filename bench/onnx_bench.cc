@@ -3,7 +3,7 @@
 // exit). Run with:
 //
 //   cmake --preset bench && cmake --build --preset bench -j2 &&
-//   build/bench/bench/trainflops_onnx_bench
+//   build/bench/bin/trainflops_bench --benchmark_filter=Analyse
 //
 // Counters: `nodes`, `file_MB` and `peak_rss_MB`: the peak resident memory
 // (VmHWM) of a fresh process (this program run as `--peak-rss FILE`) that

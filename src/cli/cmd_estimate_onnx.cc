@@ -1,9 +1,11 @@
 // `trainflops estimate MODEL.onnx`: parameters and forward FLOP counted from
 // the graph (weights never loaded), then Method 1.
+#include <cmath>
 #include <ostream>
 
 #include "args.h"
 #include "commands.h"
+#include "method1_options.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/onnx.h"
 #include "trainflops/text.h"
@@ -12,21 +14,23 @@
 namespace trainflops::cli {
 namespace {
 
+// The Method 1 options shared with `estimate` and `compare`, then this
+// command's own.
 const std::vector<OptionSpec>& OnnxOptionSpecs() {
-  static const std::vector<OptionSpec> specs = {
-      {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1", true},
-      {"--examples-per-run", "N", "examples one run of the graph processes (its batch; default 1)"},
-      {"--epochs", "N", "passes over the data (default 1)"},
-      {"--examples", "N", "examples per epoch"},
-      {"--batches", "N", "batches per epoch (with --batch-size)"},
-      {"--batch-size", "N", "examples per batch (with --batches)"},
-      {"--bp-ratio", "R", "backward/forward ratio: a number (default 2), 'table' or 'per-layer'"},
-      {"--batch-regime", "large|small", "for --bp-ratio table"},
-      {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"},
-      {"--no-layers", "", "omit the per-node table"},
-      {"--json", "", "print one JSON object instead of the report"},
-      {"--help", "", "show this help"},
-  };
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> all = Method1OptionSpecs();
+    const std::vector<OptionSpec> own = {
+        {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1",
+         true},
+        {"--examples-per-run", "N", "examples one run of the graph processes (default 1)"},
+        {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"},
+        {"--no-layers", "", "omit the per-node table"},
+        {"--json", "", "print one JSON object instead of the report"},
+        {"--help", "", "show this help"},
+    };
+    all.insert(all.end(), own.begin(), own.end());
+    return all;
+  }();
   return specs;
 }
 
@@ -43,8 +47,7 @@ Result<std::map<std::string, int64_t>> DimsFrom(const ParsedArgs& args) {
                                      "' is not NAME=N (e.g. --dim batch_size=1)");
     }
     Result<double> value = ParsePositive(text.substr(eq + 1));
-    if (!value.ok() || *value != static_cast<double>(static_cast<int64_t>(*value)) ||
-        *value > 9e15) {
+    if (!value.ok() || *value > 9e15 || *value != std::floor(*value)) {
       return Status::InvalidArgument("--dim " + name + ": '" + text.substr(eq + 1) +
                                      "' is not accepted (accepted: a positive whole number)");
     }
@@ -55,48 +58,10 @@ Result<std::map<std::string, int64_t>> DimsFrom(const ParsedArgs& args) {
   return dims;
 }
 
-Result<Method1Options> BackwardFrom(const ParsedArgs& args) {
-  Method1Options m;
-  if (const auto regime = args.Get("--batch-regime")) {
-    m.batch_regime = ToLower(*regime);
-    if (*m.batch_regime != "large" && *m.batch_regime != "small") {
-      return Status::InvalidArgument("--batch-regime: '" + *regime +
-                                     "' is not accepted (accepted: large, small)");
-    }
-  }
-  const std::optional<std::string> r = args.Get("--bp-ratio");
-  if (!r) return m;
-  const std::string mode = ToLower(*r);
-  if (mode == "table" || mode == "per-layer" || mode == "per_layer") {
-    m.backward = mode == "table" ? BackwardMode::kTable : BackwardMode::kPerLayer;
-    return m;
-  }
-  const Result<double> ratio = ParseNumber(*r);
-  if (!ratio.ok() || !(*ratio >= 0 && *ratio <= 100)) {
-    return Status::InvalidArgument("--bp-ratio: '" + *r +
-                                   "' is not accepted (accepted: a number in "
-                                   "[0, 100], 'table' or 'per-layer')" +
-                                   DidYouMean(mode, {"table", "per-layer"}));
-  }
-  m.bp_ratio = *ratio;
-  return m;
-}
-
 Result<OnnxEstimateOptions> EstimateOptionsFrom(const ParsedArgs& args) {
   OnnxEstimateOptions o;
-  TF_ASSIGN_OR_RETURN(o.method1, BackwardFrom(args));
-  TrainingOverrides& t = o.overrides;
-  TF_ASSIGN_OR_RETURN(t.epochs, args.Positive("--epochs"));
-  TF_ASSIGN_OR_RETURN(t.examples, args.Positive("--examples"));
-  TF_ASSIGN_OR_RETURN(t.batches, args.Positive("--batches"));
-  TF_ASSIGN_OR_RETURN(t.batch_size, args.Positive("--batch-size"));
-  if (t.examples && t.batches) {
-    return Status::InvalidArgument(
-        "give either --examples or --batches with --batch-size, not both");
-  }
-  if (t.batches.has_value() != t.batch_size.has_value()) {
-    return Status::InvalidArgument("--batches and --batch-size go together");
-  }
+  TF_ASSIGN_OR_RETURN(o.method1, Method1OptionsFrom(args));
+  TF_ASSIGN_OR_RETURN(o.overrides, TrainingOverridesFrom(args));
   TF_ASSIGN_OR_RETURN(const std::optional<double> per_run, args.Positive("--examples-per-run"));
   o.examples_per_run = per_run.value_or(1);
   return o;
