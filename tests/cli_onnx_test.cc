@@ -1,1 +1,189 @@
-// Command-line tests of this subsystem (placeholder until written by its owner).
+// `trainflops estimate MODEL.onnx`: real torchvision exports against their
+// published counts, the JSON contract, the backward modes and the errors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "../src/onnx/testing/onnx_writer.h"
+#include "cli_test_util.h"
+
+namespace {
+
+using trainflops::testing::CliOutput;
+using trainflops::testing::RunCli;
+using trainflops::testing::SourcePath;
+using trainflops::testing::WriteTempFile;
+namespace w = trainflops::onnx::testing;
+
+std::string Fixture(const std::string& name) { return SourcePath("tests/fixtures/onnx/" + name); }
+
+nlohmann::json Json(const std::string& args) {
+  const CliOutput o = RunCli("estimate " + args + " --json");
+  EXPECT_EQ(o.code, 0) << o.err;
+  return o.code == 0 ? nlohmann::json::parse(o.out) : nlohmann::json();
+}
+
+// Published figures: torchvision's model documentation, "Table of all
+// available classification weights" (pytorch.org/vision/stable/models.html):
+// parameters and GFLOPS, which torchvision counts as multiply-adds of the
+// convolutions and linear layers at 224x224 (e.g. ResNet-18's 1.81 G).
+struct Published {
+  const char* file;
+  double params;
+  double gmacs;  // as printed, two decimals
+};
+
+class TorchvisionModels : public ::testing::TestWithParam<Published> {};
+
+TEST_P(TorchvisionModels, MatchPublishedCounts) {
+  const Published& p = GetParam();
+  const nlohmann::json j = Json(Fixture(p.file) + " --examples 1");
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j["params"].get<double>(), p.params);  // exactly
+  EXPECT_EQ(j["params_trainable"].get<double>(), p.params);
+  EXPECT_EQ(std::round(j["multiply_adds"].get<double>() / 1e7) / 100, p.gmacs);
+  EXPECT_FALSE(j["lower_bound"].get<bool>());
+  EXPECT_EQ(j["unsupported_ops"].size(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Onnx, TorchvisionModels,
+                         ::testing::Values(Published{"resnet18.onnx", 11689512, 1.81},
+                                           Published{"mobilenet_v2.onnx", 3504872, 0.30},
+                                           Published{"alexnet.onnx", 61100840, 0.71}));
+
+TEST(CliOnnx, JsonHasEstimateFieldsAndPerNodeDetail) {
+  const nlohmann::json j = Json(Fixture("alexnet.onnx") + " --examples 1000 --epochs 2");
+  ASSERT_TRUE(j.is_object());
+  for (const char* key : {"training_flop", "forward_flop", "params", "method", "inputs",
+                          "assumptions", "layers", "op_types", "unsupported_ops", "model",
+                          "graph_inputs", "dims", "multiply_adds", "lower_bound"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j["method"], "method1_onnx");
+  EXPECT_EQ(j["model"]["nodes"], 26);
+  // AlexNet conv1: 64 filters 11x11x3, stride 4, pad 2 on 224x224 -> 55x55:
+  // 2·64·3025·3·121 + 64·3025 (bias) = 140,553,600 + 193,600 = 140,747,200.
+  const nlohmann::json& conv1 = j["layers"][0];
+  EXPECT_EQ(conv1["type"], "Conv");
+  EXPECT_EQ(conv1["forward_flop"].get<double>(), 140747200);
+  EXPECT_EQ(conv1["output_shape"], nlohmann::json::array({1, 64, 55, 55}));
+  EXPECT_EQ(conv1["params"].get<double>(), 64 * 3 * 121 + 64);
+  EXPECT_FALSE(conv1["input_gradient"].get<bool>());  // fed by the graph input only
+  EXPECT_TRUE(conv1["weight_gradient"].get<bool>());
+  EXPECT_EQ(conv1["input_gradient_flop"].get<double>(), 0);
+  // Method 1: forward x (1 + 2) x 2 epochs x 1000 examples.
+  EXPECT_DOUBLE_EQ(j["training_flop"].get<double>(),
+                   j["forward_flop"].get<double>() * 3 * 2 * 1000);
+}
+
+TEST(CliOnnx, PerLayerBackwardSkipsTheFirstInputGradient) {
+  const nlohmann::json j = Json(Fixture("resnet18.onnx") + " --examples 1 --bp-ratio per-layer");
+  ASSERT_TRUE(j.is_object());
+  const nlohmann::json& layers = j["layers"];
+  EXPECT_EQ(layers[0]["type"], "Conv");
+  EXPECT_EQ(layers[0]["backward_factor"], 1);  // weights only
+  EXPECT_EQ(layers[1]["type"], "BatchNormalization");
+  EXPECT_EQ(layers[1]["backward_factor"], 2);  // weights and inputs
+  EXPECT_EQ(layers[2]["type"], "Relu");
+  EXPECT_EQ(layers[2]["backward_factor"], 1);  // inputs only
+}
+
+TEST(CliOnnx, TextReportHasNodeAndOperatorTables) {
+  const CliOutput o =
+      RunCli("estimate " + Fixture("resnet18.onnx") + " --examples 1.28M --epochs 90");
+  ASSERT_EQ(o.code, 0) << o.err;
+  for (const char* text : {"Nodes (forward FLOP per run", "Operator types:", "Conv", "11.69M",
+                           "Method 1 (counting operations)", "examples per graph run"}) {
+    EXPECT_NE(o.out.find(text), std::string::npos) << text;
+  }
+}
+
+std::string SymbolicModel() {
+  w::Graph g;
+  g.inputs.push_back(w::ValueInfo("x", {std::string("batch_size"), int64_t{8}}));
+  g.initializers.push_back(w::WeightTensor("w", {8, 4}));
+  g.nodes.push_back(w::Node("MatMul", {"x", "w"}, {"h"}, {}, "fc"));
+  g.nodes.push_back(w::Node("NonMaxSuppression", {"h"}, {"y"}, {}, "nms"));
+  return w::Model(g);
+}
+
+TEST(CliOnnx, SymbolicDimensionsAndOperatorsWithoutRule) {
+  const std::string path = WriteTempFile("symbolic.onnx", SymbolicModel());
+  const CliOutput unset = RunCli("estimate " + path + " --examples 1");
+  EXPECT_EQ(unset.code, 2);
+  EXPECT_EQ(unset.err, "trainflops estimate: error: " + path +
+                           ": node 'fc' (MatMul): dimension 'batch_size' of 'x' (shape batch_size "
+                           "x 8) is not set; pass --dim batch_size=N\n");
+  const nlohmann::json j = Json(path + " --examples 1 --dim batch_size=3 --examples-per-run 3");
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j["graph_forward_flop"].get<double>(), 2 * 3 * 8 * 4);  // 2·batch·K·N
+  EXPECT_EQ(j["forward_flop"].get<double>(), 2 * 8 * 4);            // per example
+  EXPECT_TRUE(j["lower_bound"].get<bool>());
+  EXPECT_EQ(j["unsupported_ops"][0]["op_type"], "NonMaxSuppression");
+  EXPECT_EQ(j["dims"]["batch_size"], 3);
+  const CliOutput text = RunCli("estimate " + path + " --examples 1 --dim batch_size=3");
+  EXPECT_NE(text.out.find("LOWER BOUND"), std::string::npos);
+  EXPECT_NE(text.out.find("NonMaxSuppression x1: nms -> unknown;"), std::string::npos) << text.out;
+}
+
+std::string Prefix(const std::string& path, size_t n) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str().substr(0, n);
+}
+
+struct CliError {
+  std::string args;
+  std::string message;  // the whole stderr line after "trainflops estimate: error: "
+};
+
+TEST(CliOnnx, ErrorsAreOneClearLine) {
+  const std::string truncated =
+      WriteTempFile("truncated.onnx", Prefix(Fixture("alexnet.onnx"), 100));
+  const std::string text = WriteTempFile("text.onnx", "this is not a model\n");
+  const std::string model = Fixture("alexnet.onnx");
+  const std::vector<CliError> cases = {
+      {"/nonexistent/m.onnx --examples 1",
+       "/nonexistent/m.onnx: cannot open: No such file or directory"},
+      // The graph (field 7) starts after ir_version (2 bytes), producer_name "pytorch"
+      // (9) and producer_version "1.13.0" (8): byte 19; its 6061 bytes are the 6087-byte
+      // file less those 19, its 3-byte header and the 4-byte opset_import after it.
+      {truncated + " --examples 1", truncated + ": byte 19: field 7 declares 6061 bytes but its "
+                                                "message ends 78 bytes later (at byte 100)"},
+      {text + " --examples 1",
+       text + ": byte 0: field 14 has wire type 4 (accepted: 0, 1, 2, 5; groups are obsolete)"},
+      {model,
+       "an ONNX graph holds no training data: give --examples N (examples per epoch) or "
+       "--batches N --batch-size N, and --epochs N (default 1)"},
+      {model + " --examples 1 --dim batch=2",
+       model + ": --dim batch: the model has no dimension named 'batch' (it has no symbolic "
+               "dimensions)"},
+      {model + " --examples 1 --dim batch",
+       "--dim: 'batch' is not NAME=N (e.g. --dim batch_size=1)"},
+      {model + " --examples 1 --dim n=0.5",
+       "--dim n: '0.5' is not accepted (accepted: a positive whole number)"},
+      {model + " --examples 1 --bp-ratio tabel",
+       "--bp-ratio: 'tabel' is not accepted (accepted: a number in [0, 100], 'table' or "
+       "'per-layer')"},
+      {model + " --batches 3", "--batches and --batch-size go together"},
+  };
+  for (const CliError& c : cases) {
+    const CliOutput o = RunCli("estimate " + c.args);
+    EXPECT_EQ(o.code, 2) << c.args;
+    EXPECT_EQ(o.out, "") << c.args;
+    EXPECT_EQ(o.err, "trainflops estimate: error: " + c.message + "\n") << c.args;
+  }
+}
+
+TEST(CliOnnx, HelpListsTheOptions) {
+  const CliOutput o = RunCli("estimate model.onnx --help");
+  EXPECT_EQ(o.code, 0);
+  EXPECT_NE(o.out.find("--dim NAME=N"), std::string::npos);
+  EXPECT_NE(o.out.find("--examples-per-run N"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,200 @@
+// ONNX analysis: time against graph size, and peak memory on a file of about
+// 1.5 GB of embedded weights (generated in a temporary directory, removed at
+// exit). Run with:
+//
+//   cmake --preset bench && cmake --build --preset bench -j2 &&
+//   build/bench/bin/trainflops_bench --benchmark_filter=Analyse
+//
+// Counters: `nodes`, `file_MB` and `peak_rss_MB`: the peak resident memory
+// (VmHWM) of a fresh process (this program run as `--peak-rss FILE`) that
+// opens the file and analyses it once, so that the benchmark's own heap
+// (the generated graphs) does not count.
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include "../src/onnx/testing/onnx_writer.h"
+#include "trainflops/byte_source.h"
+#include "trainflops/onnx.h"
+
+namespace {
+
+namespace w = trainflops::onnx::testing;
+namespace fs = std::filesystem;
+
+const fs::path& TempDir() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("trainflops_bench_" + std::to_string(getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+// Removes the generated files when the benchmark exits.
+struct Cleanup {
+  // Creating the directory here makes it outlive this object at exit.
+  Cleanup() { TempDir(); }
+  ~Cleanup() {
+    std::error_code ignored;
+    fs::remove_all(TempDir(), ignored);
+  }
+} cleanup;
+
+// kB value of a /proc/self/status line ("VmHWM:", "VmRSS:").
+double StatusMb(const std::string& key) {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(key, 0) == 0) return std::stod(line.substr(key.size())) / 1024.0;
+  }
+  return -1;
+}
+
+// "w12": built without operator+(const char*, string), which GCC 12 warns
+// about spuriously at -O3 (-Wrestrict).
+std::string Id(const char* prefix, int64_t i) {
+  std::string s(prefix);
+  s += std::to_string(i);
+  return s;
+}
+
+// A chain of `nodes` nodes in blocks MatMul -> Add -> Relu, each block with
+// its own 16x16 weight and bias (embedded), on an input [1, 16].
+std::string ChainModel(int64_t nodes) {
+  w::Graph g;
+  g.inputs.push_back(w::ValueInfo("x0", w::S({1, 16})));
+  std::string x = "x0";
+  for (int64_t i = 0; i < nodes; ++i) {
+    const std::string out = Id("t", i);
+    switch (i % 3) {
+      case 0:
+        g.initializers.push_back(w::WeightTensor(Id("w", i), {16, 16}));
+        g.nodes.push_back(w::Node("MatMul", {x, Id("w", i)}, {out}, {}, Id("mm", i)));
+        break;
+      case 1:
+        g.initializers.push_back(w::WeightTensor(Id("b", i), {16}));
+        g.nodes.push_back(w::Node("Add", {x, Id("b", i)}, {out}, {}, Id("add", i)));
+        break;
+      default:
+        g.nodes.push_back(w::Node("Relu", {x}, {out}, {}, Id("relu", i)));
+    }
+    x = out;
+  }
+  g.outputs.push_back(w::ValueInfo(x, w::S({1, 16})));
+  return w::Model(g);
+}
+
+std::string WriteOnce(const std::string& name, const std::string& bytes) {
+  const fs::path path = TempDir() / name;
+  if (!fs::exists(path)) std::ofstream(path, std::ios::binary) << bytes;
+  return path.string();
+}
+
+// About 1.5 GB: six MatMul layers of 8192x8192 float weights (256 MiB each),
+// written as a stream so that the generator itself stays small.
+std::string LargeWeightsModel() {
+  const fs::path path = TempDir() / "large_weights.onnx";
+  if (fs::exists(path)) return path.string();
+  constexpr int64_t kDim = 8192, kLayers = 6;
+  constexpr uint64_t kBytes = uint64_t{kDim} * kDim * 4;
+  w::Graph small;  // everything but the initializers
+  small.inputs.push_back(w::ValueInfo("x0", w::S({1, kDim})));
+  for (int64_t i = 0; i < kLayers; ++i) {
+    small.nodes.push_back(w::Node("MatMul", {Id("x", i), Id("w", i)}, {Id("x", i + 1)}));
+  }
+  std::string graph = small.Build().str();
+  std::vector<std::string> heads;  // each initializer's bytes before its raw_data content
+  uint64_t graph_size = graph.size();
+  for (int64_t i = 0; i < kLayers; ++i) {
+    // The initializer (GraphProto field 5, tag 0x2a) up to its raw_data
+    // (TensorProto field 9, tag 0x4a) length; the zeros are streamed after it.
+    std::string body = w::Tensor(Id("w", i), {kDim, kDim}).str();
+    body.push_back('\x4a');
+    body += w::Proto::VarintBytes(kBytes);
+    std::string head(1, '\x2a');
+    head += w::Proto::VarintBytes(body.size() + kBytes);
+    head += body;
+    heads.push_back(head);
+    graph_size += heads.back().size() + kBytes;
+  }
+  std::ofstream out(path, std::ios::binary);
+  // ModelProto: ir_version, then the graph (field 7, tag 0x3a) and its length.
+  out << w::Proto().Varint(1, 8).str() << '\x3a' << w::Proto::VarintBytes(graph_size) << graph;
+  const std::string zeros(1 << 20, '\0');
+  for (const std::string& head : heads) {
+    out << head;
+    for (uint64_t done = 0; done < kBytes; done += zeros.size()) out << zeros;
+  }
+  out << w::Proto().Message(8, w::Proto().Bytes(1, "").Varint(2, 17)).str();
+  return path.string();
+}
+
+// Opens and analyses `path`; an error message or "".
+std::string AnalyseOnce(const std::string& path, double* nodes) {
+  auto source = trainflops::OpenFileByteSource(path);
+  if (!source.ok()) return source.status().message();
+  auto analysis = trainflops::AnalyzeOnnx(**source);
+  if (!analysis.ok()) return analysis.status().message();
+  *nodes = static_cast<double>(analysis->nodes.size());
+  benchmark::DoNotOptimize(analysis->forward_flop);
+  return "";
+}
+
+// Peak RSS of a fresh process analysing `path` (see the file comment).
+double PeakRssOfFreshProcess(const std::string& path) {
+  const std::string command = fs::read_symlink("/proc/self/exe").string() + " --peak-rss " + path;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return -1;
+  double mb = -1;
+  if (std::fscanf(pipe, "%lf", &mb) != 1) mb = -1;
+  pclose(pipe);
+  return mb;
+}
+
+void Analyse(benchmark::State& state, const std::string& path) {
+  double nodes = 0;
+  for (auto _ : state) {
+    const std::string error = AnalyseOnce(path, &nodes);
+    if (!error.empty()) {
+      state.SkipWithError(error.c_str());
+      return;
+    }
+  }
+  state.counters["nodes"] = nodes;
+  state.counters["file_MB"] = static_cast<double>(fs::file_size(path)) / (1 << 20);
+  state.counters["peak_rss_MB"] = PeakRssOfFreshProcess(path);
+}
+
+// First, so that its peak memory is not hidden by the larger graphs' heap.
+void BM_AnalyseLargeWeights(benchmark::State& state) { Analyse(state, LargeWeightsModel()); }
+BENCHMARK(BM_AnalyseLargeWeights)->Unit(benchmark::kMillisecond);
+
+void BM_AnalyseChain(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const std::string path = WriteOnce("chain_" + std::to_string(n) + ".onnx", ChainModel(n));
+  Analyse(state, path);
+}
+BENCHMARK(BM_AnalyseChain)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--peak-rss") {
+    double nodes = 0;
+    const std::string error = AnalyseOnce(argv[2], &nodes);
+    if (!error.empty()) return 1;
+    std::printf("%.1f\n", StatusMb("VmHWM:"));
+    return 0;
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

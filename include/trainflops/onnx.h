@@ -1,0 +1,123 @@
+// ONNX import: parameters and forward FLOP of a real model graph, node by
+// node, without loading its weights; then Method 1 on the result.
+//
+// The file is read through a ByteSource with a small protobuf reader of our
+// own (no libprotobuf): the graph and each initializer's name, type and shape
+// are decoded, every weight byte is skipped by its length, external data
+// files are never opened. Shapes are inferred over the whole graph with
+// per-operator rules (symbolic dimensions set with OnnxOptions::dims), and
+// each operator with a FLOP rule is counted with the layer catalogue's
+// conventions (docs/onnx.md lists them with their sources).
+#ifndef TRAINFLOPS_ONNX_H_
+#define TRAINFLOPS_ONNX_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "trainflops/byte_source.h"
+#include "trainflops/method1.h"
+#include "trainflops/model_spec.h"
+#include "trainflops/report.h"
+#include "trainflops/status.h"
+
+namespace trainflops {
+
+struct OnnxOptions {
+  // Values of symbolic dimensions (dim_param), e.g. {"batch_size", 1}.
+  std::map<std::string, int64_t> dims;
+};
+
+struct OnnxTensor {
+  std::string name;
+  bool rank_known = false;
+  std::vector<int64_t> dims;  // -1 where a dimension is not known
+  std::string shape;          // "1x3x224x224", "batch_size x 128", "unknown"
+};
+
+enum class OnnxRule {
+  kCounted,  // a FLOP rule counted this node
+  kZero,     // shape manipulation or data movement: zero FLOP by definition
+  kNone,     // no FLOP rule: not counted (the total is a lower bound)
+};
+
+struct OnnxNode {
+  std::string name;  // the node's name, or "<op_type>_<index>" when it has none
+  std::string op_type, domain;
+  std::vector<OnnxTensor> inputs, outputs;
+  OnnxRule rule = OnnxRule::kNone;
+  double params = 0;         // trainable initializer elements first used by this node
+  double forward_flop = 0;   // one run of the graph
+  double multiply_adds = 0;  // of its matrix products (Conv, Gemm, MatMul, ...)
+  std::string formula, source;
+  std::vector<std::string> notes;
+  // For the per-layer backward mode: a weight gradient when the node reads
+  // trainable weights; an input gradient when one of its inputs depends on a
+  // trainable weight (never for nodes fed only by graph inputs and constants).
+  bool weight_gradient = false, input_gradient = false;
+  int64_t subgraph_nodes = 0;  // nodes inside If/Loop/Scan bodies (not analysed)
+};
+
+struct OnnxOpType {
+  std::string op_type, domain;
+  OnnxRule rule = OnnxRule::kNone;
+  int64_t count = 0;
+  double params = 0, forward_flop = 0, multiply_adds = 0;
+};
+
+struct OnnxAnalysis {
+  int64_t ir_version = 0;
+  std::string producer;
+  std::vector<std::pair<std::string, int64_t>> opsets;  // (domain, version)
+  std::string graph_name;
+  std::vector<OnnxTensor> graph_inputs, graph_outputs;
+  std::vector<OnnxNode> nodes;          // in topological order
+  std::vector<OnnxOpType> op_types;     // by forward FLOP, largest first
+  std::vector<OnnxOpType> unsupported;  // operators without a FLOP rule
+  double forward_flop = 0, multiply_adds = 0;
+  double params = 0;             // trainable: unique floating-point initializer elements
+  double constant_elements = 0;  // other initializer elements (shapes, indices, statistics)
+  int64_t initializers = 0, trainable_initializers = 0, shared_initializers = 0;
+  int64_t external_initializers = 0;
+  std::map<std::string, int64_t> dims;  // symbolic dimensions and their values
+  std::vector<std::string> notes;
+  bool lower_bound() const { return !unsupported.empty(); }
+};
+
+// Parses and analyses the model in `source`. Errors name the byte offset
+// (malformed protobuf), the node and input (shapes, FLOP rules) or the
+// dimension to set with --dim; they never carry the file name (callers add it).
+Result<OnnxAnalysis> AnalyzeOnnx(const ByteSource& source, const OnnxOptions& options = {});
+
+struct OnnxEstimateOptions {
+  Method1Options method1;
+  TrainingOverrides overrides;
+  // How many examples one run of the graph processes (its batch size): the
+  // forward FLOP per example is the graph's divided by this.
+  double examples_per_run = 1;
+};
+
+struct OnnxEstimate {
+  ModelSpec spec;  // one part "graph" with the training stage from the options
+  Method1Result result;
+};
+
+// Method 1 on the analysed graph: one layer per node (type = op_type, part
+// "graph"), method "method1_onnx". `file` names the model in the report.
+Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
+                                  const OnnxEstimateOptions& options);
+
+// Per-node and per-operator-type tables, operators without a rule, then the
+// Method 1 report (totals, training compute, assumptions).
+std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                           const ReportOptions& options = {});
+// `estimate`'s JSON object for spec files, plus "model", "graph_inputs",
+// "dims", "op_types", "unsupported_ops", "lower_bound" and per-layer
+// gradient fields (docs/onnx.md lists them).
+std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate);
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_ONNX_H_

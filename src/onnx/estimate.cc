@@ -1,0 +1,99 @@
+// Method 1 on an analysed ONNX graph: one layer per node, part "graph".
+#include "trainflops/onnx.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+Shape Known(const OnnxTensor& t) {
+  Shape s;
+  for (int64_t d : t.dims) {
+    if (d < 0) return {};
+    s.push_back(d);
+  }
+  return s;
+}
+
+LayerResult ToLayer(const OnnxNode& node, double per_run) {
+  LayerResult layer;
+  layer.name = node.name;
+  layer.type = node.domain.empty() || node.domain == "ai.onnx" ? node.op_type
+                                                               : node.domain + "." + node.op_type;
+  layer.part = "graph";
+  if (!node.inputs.empty()) layer.input_shape = Known(node.inputs.front());
+  LayerCost& cost = layer.cost;
+  cost.params = node.params;
+  cost.params_approx = node.params;
+  cost.forward_flop = node.forward_flop / per_run;
+  cost.forward_flop_approx = cost.forward_flop;
+  if (!node.outputs.empty()) cost.output_shape = Known(node.outputs.front());
+  cost.formula = node.formula;
+  cost.source = node.source;
+  cost.notes = node.notes;
+  if (node.rule == OnnxRule::kNone) {
+    cost.notes.push_back("no FLOP rule for " + layer.type + ": not counted");
+  }
+  layer.weight_gradient = node.weight_gradient;
+  layer.input_gradient = node.input_gradient;
+  return layer;
+}
+
+}  // namespace
+
+Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
+                                  const OnnxEstimateOptions& options) {
+  if (!(options.examples_per_run >= 1 && options.examples_per_run <= 1e12)) {
+    return Status::InvalidArgument("--examples-per-run must be at least 1");
+  }
+  const TrainingOverrides& o = options.overrides;
+  if (!o.examples && !o.batches) {
+    return Status::InvalidArgument(
+        "an ONNX graph holds no training data: give --examples N (examples per epoch) or "
+        "--batches N --batch-size N, and --epochs N (default 1)");
+  }
+  OnnxEstimate out;
+  out.spec.file = file;
+  out.spec.name = analysis.graph_name;
+  out.spec.source = analysis.producer.empty() ? "" : "exported by " + analysis.producer;
+  PartSpec part;
+  part.name = "graph";
+  if (!analysis.graph_inputs.empty()) {
+    const Shape s = Known(analysis.graph_inputs.front());
+    if (!s.empty()) part.input = s;
+  }
+  out.spec.parts.push_back(part);
+  std::vector<LayerResult> layers;
+  layers.reserve(analysis.nodes.size());
+  for (const OnnxNode& node : analysis.nodes)
+    layers.push_back(ToLayer(node, options.examples_per_run));
+  TF_ASSIGN_OR_RETURN(out.result,
+                      EstimateFromLayers(std::move(layers), out.spec, options.method1, o));
+  Estimate& e = out.result.estimate;
+  e.method = "method1_onnx";
+  const double n = options.examples_per_run;
+  e.formula.insert(
+      e.formula.begin(),
+      "forward FLOP per example = graph forward FLOP / examples per run = " +
+          FormatCompute(analysis.forward_flop) + " / " + FormatScientific(n) + " = " +
+          FormatCompute(analysis.forward_flop / n) +
+          (analysis.lower_bound() ? " (lower bound: some operators have no rule)" : ""));
+  e.inputs.push_back(
+      {"examples_per_run", n, "examples per graph run", n == 1 ? "default" : "--examples-per-run"});
+  e.assumptions.push_back({"examples per graph run", FormatScientific(n),
+                           n == 1 ? "default: one run of the graph processes one example "
+                                    "(set --examples-per-run to the graph's batch size)"
+                                  : "--examples-per-run"});
+  e.assumptions.push_back({"FLOP conventions",
+                           "the layer catalogue's: 1 multiply-add = 2 FLOP; activations and "
+                           "element-wise arithmetic 1 per output element; softmax 3 and "
+                           "batch/layer norm 7 per element; shape operators 0",
+                           "seed 002, Table 1 and the catalogue's conventions (docs/onnx.md)"});
+  e.assumptions.push_back({"parameters",
+                           "floating-point initializers read as weights, shared ones once; "
+                           "shape/index/statistics inputs are constants",
+                           "initializer shapes in the ONNX file (docs/onnx.md)"});
+  for (const std::string& note : analysis.notes) e.notes.push_back(note);
+  return out;
+}
+
+}  // namespace trainflops

@@ -1,0 +1,241 @@
+// Dimensions, node contexts and the rule registry.
+#include "graph.h"
+
+#include <cmath>
+#include <unordered_map>
+
+#include "trainflops/units.h"
+
+namespace trainflops::onnx {
+
+std::string Num(double v) {
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    const std::string digits = std::to_string(static_cast<long long>(std::fabs(v)));
+    std::string out(v < 0 ? 1 : 0, '-');
+    for (size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+      out.push_back(digits[i]);
+    }
+    return out;
+  }
+  return FormatScientific(v, 6);
+}
+
+std::string DimsToString(const Dims& dims) {
+  if (dims.empty()) return "scalar";
+  std::string out;
+  bool symbolic = false;
+  for (const Dim& d : dims) symbolic = symbolic || !d.literal();
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) out += symbolic ? " x " : "x";
+    out += dims[i].literal() ? std::to_string(dims[i].value)
+                             : (dims[i].symbol.empty() ? "?" : dims[i].symbol);
+  }
+  return out;
+}
+
+std::string Shape(const std::vector<int64_t>& dims) { return DimsToString(ToDims(dims)); }
+
+std::string TensorShapeString(const TensorInfo& t) {
+  return t.rank_known ? DimsToString(t.shape) : "unknown";
+}
+
+std::optional<double> KnownElements(const TensorInfo& t) {
+  if (!t.rank_known) return std::nullopt;
+  double n = 1;
+  for (const Dim& d : t.shape) {
+    if (!d.known()) return std::nullopt;
+    n *= static_cast<double>(d.value);
+  }
+  return n;
+}
+
+Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string& tensor) {
+  if (!t.rank_known) {
+    return Status::InvalidArgument("the shape of '" + tensor +
+                                   "' is unknown (it comes from an operator without a shape "
+                                   "rule and the file gives no value_info for it)");
+  }
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    const Dim& d = t.shape[i];
+    if (d.known()) {
+      out.push_back(d.value);
+    } else if (!d.symbol.empty()) {
+      return Status::InvalidArgument("dimension '" + d.symbol + "' of '" + tensor + "' (shape " +
+                                     DimsToString(t.shape) + ") is not set; pass --dim " +
+                                     d.symbol + "=N");
+    } else {
+      return Status::InvalidArgument("dimension " + std::to_string(i) + " of '" + tensor +
+                                     "' (shape " + DimsToString(t.shape) +
+                                     ") could not be inferred");
+    }
+  }
+  return out;
+}
+
+double Product(const std::vector<int64_t>& dims, size_t from, size_t to) {
+  double p = 1;
+  for (size_t i = from; i < dims.size() && i < to; ++i) p *= static_cast<double>(dims[i]);
+  return p;
+}
+
+Dims ToDims(const std::vector<int64_t>& values) {
+  Dims out;
+  out.reserve(values.size());
+  for (int64_t v : values) out.push_back(Dim::Of(v));
+  return out;
+}
+
+Result<Dims> Broadcast(const Dims& a, const Dims& b) {
+  const size_t rank = std::max(a.size(), b.size());
+  Dims out(rank);
+  const Dim one = Dim::Of(1);
+  for (size_t i = 0; i < rank; ++i) {
+    // Missing leading dimensions act as 1.
+    const Dim& x = i < rank - a.size() ? one : a[i - (rank - a.size())];
+    const Dim& y = i < rank - b.size() ? one : b[i - (rank - b.size())];
+    if (x.known() && x.value == 1) {
+      out[i] = y;
+    } else if (y.known() && y.value == 1) {
+      out[i] = x;
+    } else if (x.known() && y.known()) {
+      if (x.value != y.value) {
+        return Status::InvalidArgument("shapes " + DimsToString(a) + " and " + DimsToString(b) +
+                                       " do not broadcast (dimension " + std::to_string(i) + ": " +
+                                       std::to_string(x.value) + " vs " + std::to_string(y.value) +
+                                       ")");
+      }
+      out[i] = x;
+    } else {
+      // A symbol against a number > 1 must equal it; two symbols: keep one.
+      out[i] = x.known() ? x : y.known() ? y : x;
+    }
+  }
+  return out;
+}
+
+Result<int64_t> ToDim(double v, const std::string& what) {
+  if (!(v >= 0 && v <= kMaxDimValue)) {
+    return Status::InvalidArgument(what + " " + Num(v) + " is out of range (at most 2^62)");
+  }
+  return static_cast<int64_t>(v);
+}
+
+Dim AddDim(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_add_overflow(a, b, &r) ? Dim::Symbol("") : Dim::Of(r);
+}
+Dim SubDim(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_sub_overflow(a, b, &r) ? Dim::Symbol("") : Dim::Of(r);
+}
+Dim MulDim(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? Dim::Symbol("") : Dim::Of(r);
+}
+
+Result<int64_t> Axis(int64_t axis, int64_t rank, const std::string& what) {
+  if (axis < -rank || axis >= std::max<int64_t>(rank, 1)) {
+    return Status::InvalidArgument(what + " " + std::to_string(axis) +
+                                   " is out of range for rank " + std::to_string(rank));
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+Result<const TensorInfo*> NodeContext::Required(size_t i) const {
+  const TensorInfo* t = input(i);
+  if (t == nullptr) {
+    return Status::InvalidArgument("input " + std::to_string(i) + " is required but missing");
+  }
+  if (!t->rank_known) {
+    return InputError(i,
+                      "its shape is unknown (it comes from an operator without a shape rule "
+                      "and the file gives no value_info for it)");
+  }
+  return t;
+}
+
+Status NodeContext::InputError(size_t i, const std::string& what) const {
+  const std::string name = i < node_.inputs.size() ? node_.inputs[i] : std::to_string(i);
+  return Status::InvalidArgument("input '" + name + "': " + what);
+}
+
+Result<std::vector<int64_t>> NodeContext::Concrete(size_t i) const {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* t, Required(i));
+  return ConcreteDims(*t, i < node_.inputs.size() ? node_.inputs[i] : std::to_string(i));
+}
+
+Result<double> NodeContext::Elements(size_t i) const {
+  TF_ASSIGN_OR_RETURN(const std::vector<int64_t> dims, Concrete(i));
+  return Product(dims);
+}
+
+Result<std::vector<int64_t>> NodeContext::IntValues(size_t i, const char* what) const {
+  const TensorInfo* t = input(i);
+  if (t == nullptr)
+    return Status::InvalidArgument(std::string(what) + " (input " + std::to_string(i) +
+                                   ") is missing");
+  if (!t->has_int_values) {
+    return InputError(i, std::string("the values of ") + what +
+                             " are not known (they must be a constant, an initializer of at "
+                             "most 1024 values, or computed from shapes)");
+  }
+  std::vector<int64_t> out;
+  for (const Dim& d : t->int_values) {
+    if (!d.literal()) {
+      return InputError(i, std::string(what) + " " + DimsToString(t->int_values) + ": " +
+                               (d.symbol.empty() ? "a value could not be inferred"
+                                                 : "'" + d.symbol + "' is not set; pass --dim " +
+                                                       d.symbol + "=N"));
+    }
+    out.push_back(d.value);
+  }
+  return out;
+}
+
+int64_t NodeContext::Int(const std::string& name, int64_t fallback) const {
+  const Attribute* a = Attr(name);
+  return a && a->has_i ? a->i : fallback;
+}
+
+float NodeContext::Float(const std::string& name, float fallback) const {
+  const Attribute* a = Attr(name);
+  return a && a->has_f ? a->f : fallback;
+}
+
+std::string NodeContext::Str(const std::string& name, const std::string& fallback) const {
+  const Attribute* a = Attr(name);
+  return a && a->has_s ? a->s : fallback;
+}
+
+std::optional<std::vector<int64_t>> NodeContext::Ints(const std::string& name) const {
+  const Attribute* a = Attr(name);
+  if (a == nullptr) return std::nullopt;
+  return a->ints;
+}
+
+const OpRule* FindRule(const std::string& domain, const std::string& op_type) {
+  using Table = std::unordered_map<std::string, const OpRule*>;
+  static const Table standard = [] {
+    Table t;
+    for (const auto* table : {&ShapeOpRules(), &DataOpRules(), &ElementwiseOpRules(),
+                              &ConvOpRules(), &LinearOpRules(), &SequenceOpRules()}) {
+      for (const OpRule& r : *table) t.emplace(r.op_type, &r);
+    }
+    return t;
+  }();
+  static const Table contrib = [] {
+    Table t;
+    for (const OpRule& r : ContribOpRules()) t.emplace(r.op_type, &r);
+    return t;
+  }();
+  const Table* table = domain.empty() || domain == "ai.onnx" ? &standard
+                       : domain == "com.microsoft"           ? &contrib
+                                                             : nullptr;
+  if (table == nullptr) return nullptr;
+  const auto it = table->find(op_type);
+  return it == table->end() ? nullptr : it->second;
+}
+
+}  // namespace trainflops::onnx

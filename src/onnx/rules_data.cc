@@ -1,0 +1,304 @@
+// Data-movement operators with zero FLOP by definition: indexing (Gather,
+// Slice), broadcasting and tiling, padding, splitting, ranges, and outputs
+// whose size depends on the data. Shape rules after the ONNX operator
+// specification (onnx/docs/Operators.md); small integer values are carried
+// through Gather and Slice, as in rules_shape.cc.
+#include <algorithm>
+#include <cmath>
+
+#include "graph.h"
+
+namespace trainflops::onnx {
+namespace {
+
+// Gather(axis): data[:axis] + indices.shape + data[axis+1:]; values are
+// gathered when both are known (indexing into a shape vector).
+Status Gather(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* data, ctx.Required(0));
+  TF_ASSIGN_OR_RETURN(const TensorInfo* indices, ctx.Required(1));
+  const auto rank = static_cast<int64_t>(data->shape.size());
+  TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(ctx.Int("axis", 0), rank, "axis"));
+  Dims shape(data->shape.begin(), data->shape.begin() + axis);
+  shape.insert(shape.end(), indices->shape.begin(), indices->shape.end());
+  shape.insert(shape.end(), data->shape.begin() + axis + 1, data->shape.end());
+  TensorInfo out = TensorInfo::Shaped(shape, data->elem_type);
+  if (data->has_int_values && rank == 1 && indices->has_int_values) {
+    out.has_int_values = true;
+    const auto n = static_cast<int64_t>(data->int_values.size());
+    for (const Dim& i : indices->int_values) {
+      if (!i.literal()) return ctx.InputError(1, "an index is not known");
+      const int64_t k = i.value < 0 ? i.value + n : i.value;
+      if (k < 0 || k >= n)
+        return ctx.InputError(1, "index " + std::to_string(i.value) + " out of range");
+      out.int_values.push_back(data->int_values[static_cast<size_t>(k)]);
+    }
+  }
+  eval->outputs = {out};
+  return Status::Ok();
+}
+
+Status GatherElements(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* data, ctx.Required(0));
+  TF_ASSIGN_OR_RETURN(const TensorInfo* indices, ctx.Required(1));
+  eval->outputs = {TensorInfo::Shaped(indices->shape, data->elem_type)};
+  return Status::Ok();
+}
+
+// GatherND: indices.shape[:-1] + data.shape[batch_dims + indices.shape[-1]:].
+Status GatherNd(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* data, ctx.Required(0));
+  TF_ASSIGN_OR_RETURN(const TensorInfo* indices, ctx.Required(1));
+  if (indices->shape.empty() || !indices->shape.back().known()) {
+    return ctx.InputError(1, "the last dimension of the indices must be known");
+  }
+  const int64_t batch_dims = ctx.Int("batch_dims", 0), last = indices->shape.back().value;
+  const auto rank = static_cast<int64_t>(data->shape.size());
+  if (batch_dims < 0 || batch_dims > rank || last > rank - batch_dims) {
+    return ctx.InputError(1, "indexes past the data's rank");
+  }
+  const auto batch = static_cast<size_t>(batch_dims), k = static_cast<size_t>(last);
+  Dims shape(indices->shape.begin(), indices->shape.end() - 1);
+  shape.insert(shape.end(), data->shape.begin() + static_cast<int64_t>(batch + k),
+               data->shape.end());
+  eval->outputs = {TensorInfo::Shaped(shape, data->elem_type)};
+  return Status::Ok();
+}
+
+// Slice: opset < 10 takes starts/ends/axes attributes, later versions inputs
+// 1-4 (starts, ends, axes, steps). Each dimension becomes
+// ceil((clamp(end) - clamp(start)) / step).
+Status Slice(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
+  std::vector<int64_t> starts, ends, axes, steps;
+  if (auto s = ctx.Ints("starts")) {
+    starts = *s;
+    ends = ctx.Ints("ends").value_or(std::vector<int64_t>());
+    axes = ctx.Ints("axes").value_or(std::vector<int64_t>());
+  } else {
+    TF_ASSIGN_OR_RETURN(starts, ctx.IntValues(1, "starts"));
+    TF_ASSIGN_OR_RETURN(ends, ctx.IntValues(2, "ends"));
+    if (ctx.has_input(3)) {
+      TF_ASSIGN_OR_RETURN(axes, ctx.IntValues(3, "axes"));
+    }
+    if (ctx.has_input(4)) {
+      TF_ASSIGN_OR_RETURN(steps, ctx.IntValues(4, "steps"));
+    }
+  }
+  const auto rank = static_cast<int64_t>(in->shape.size());
+  if (axes.empty())
+    for (size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+  if (steps.empty()) steps.assign(starts.size(), 1);
+  if (ends.size() != starts.size() || axes.size() != starts.size() ||
+      steps.size() != starts.size()) {
+    return Status::InvalidArgument("starts, ends, axes and steps differ in length");
+  }
+  TensorInfo out = *in;
+  const bool slice_values = in->has_int_values && rank == 1;
+  for (size_t i = 0; i < starts.size(); ++i) {
+    TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(axes[i], rank, "axis"));
+    const Dim& d = in->shape[static_cast<size_t>(axis)];
+    if (steps[i] == 0) return Status::InvalidArgument("a step of 0");
+    if (!d.known()) {
+      out.shape[static_cast<size_t>(axis)] = Dim::Symbol("");
+      out.has_int_values = false;
+      continue;
+    }
+    const int64_t n = d.value, step = steps[i];
+    auto clampi = [&](int64_t v, int64_t lo, int64_t hi) {
+      if (v < 0) v = v < -n ? lo : v + n;
+      return std::clamp(v, lo, hi);
+    };
+    const int64_t start = step > 0 ? clampi(starts[i], 0, n) : clampi(starts[i], -1, n - 1);
+    const int64_t end = step > 0 ? clampi(ends[i], 0, n) : clampi(ends[i], -1, n - 1);
+    // ceil(span / |step|) without overflow (steps may be as large as int64).
+    const int64_t span = step > 0 ? end - start : start - end;
+    const uint64_t stride =
+        step > 0 ? static_cast<uint64_t>(step) : 0 - static_cast<uint64_t>(step);
+    const auto count =
+        span > 0 ? static_cast<int64_t>(1 + (static_cast<uint64_t>(span) - 1) / stride) : 0;
+    out.shape[static_cast<size_t>(axis)] = Dim::Of(count);
+    if (slice_values && in->int_values.size() == static_cast<size_t>(n)) {
+      Dims picked;
+      for (int64_t k = 0; k < count; ++k) {
+        picked.push_back(in->int_values[static_cast<size_t>(start + k * step)]);
+      }
+      out.int_values = picked;
+    } else {
+      out.has_int_values = false;
+    }
+  }
+  eval->outputs = {out};
+  return Status::Ok();
+}
+
+// Expand: the input broadcast against the shape in input 1.
+Status Expand(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
+  const TensorInfo* shape = ctx.input(1);
+  if (shape == nullptr || !shape->has_int_values) {
+    return ctx.InputError(1, "the target shape is not known");
+  }
+  TF_ASSIGN_OR_RETURN(Dims out, Broadcast(in->shape, shape->int_values));
+  eval->outputs = {TensorInfo::Shaped(out, in->elem_type)};
+  return Status::Ok();
+}
+
+Status Tile(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
+  TF_ASSIGN_OR_RETURN(const std::vector<int64_t> repeats, ctx.IntValues(1, "repeats"));
+  if (repeats.size() != in->shape.size()) return ctx.InputError(1, "one repeat per dimension");
+  TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
+  for (size_t i = 0; i < repeats.size(); ++i) {
+    const Dim& d = in->shape[i];
+    out.shape[i] = d.known() ? MulDim(d.value, repeats[i]) : repeats[i] == 1 ? d : Dim::Symbol("");
+  }
+  eval->outputs = {out};
+  return Status::Ok();
+}
+
+// Pad: pads as an attribute (opset < 11) or input 1: [begin..., end...].
+Status Pad(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
+  std::vector<int64_t> pads;
+  if (auto p = ctx.Ints("pads"))
+    pads = *p;
+  else {
+    TF_ASSIGN_OR_RETURN(pads, ctx.IntValues(1, "pads"));
+  }
+  const size_t rank = in->shape.size();
+  std::vector<int64_t> axes;
+  if (ctx.has_input(3)) {
+    TF_ASSIGN_OR_RETURN(axes, ctx.IntValues(3, "axes"));
+  }
+  if (axes.empty())
+    for (size_t i = 0; i < rank; ++i) axes.push_back(static_cast<int64_t>(i));
+  if (pads.size() != 2 * axes.size())
+    return Status::InvalidArgument("pads needs 2 values per axis");
+  TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    TF_ASSIGN_OR_RETURN(const int64_t a, Axis(axes[i], static_cast<int64_t>(rank), "axis"));
+    Dim& d = out.shape[static_cast<size_t>(a)];
+    const double size = static_cast<double>(d.value) + static_cast<double>(pads[i]) +
+                        static_cast<double>(pads[i + axes.size()]);
+    d = d.known() && size >= 0 && size <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(size))
+                                                       : Dim::Symbol("");
+  }
+  eval->outputs = {out};
+  return Status::Ok();
+}
+
+// Split into outputs along `axis`: sizes from the attribute (opset < 13),
+// input 1, or equal parts (num_outputs, opset 18, or the number of outputs).
+Status Split(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
+  const auto rank = static_cast<int64_t>(in->shape.size());
+  TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(ctx.Int("axis", 0), rank, "axis"));
+  std::vector<int64_t> sizes = ctx.Ints("split").value_or(std::vector<int64_t>());
+  if (sizes.empty() && ctx.has_input(1)) {
+    TF_ASSIGN_OR_RETURN(sizes, ctx.IntValues(1, "split"));
+  }
+  const Dim& d = in->shape[static_cast<size_t>(axis)];
+  const auto n = static_cast<int64_t>(ctx.num_outputs());
+  eval->outputs.clear();
+  for (int64_t i = 0; i < n; ++i) {
+    TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
+    Dim part = Dim::Symbol("");
+    if (!sizes.empty()) {
+      if (static_cast<int64_t>(sizes.size()) != n)
+        return Status::InvalidArgument("split sizes differ from the outputs");
+      part = Dim::Of(sizes[static_cast<size_t>(i)]);
+    } else if (d.known()) {
+      // ceil(d / n); the last part may be smaller (opset 18).
+      const int64_t chunk = d.value / n + (d.value % n != 0 ? 1 : 0);
+      part = Dim::Of(i + 1 < n ? chunk : d.value - chunk * (n - 1));
+    }
+    out.shape[static_cast<size_t>(axis)] = part;
+    eval->outputs.push_back(out);
+  }
+  return Status::Ok();
+}
+
+// Range(start, limit, delta): max(ceil((limit - start) / delta), 0) values.
+Status Range(const NodeContext& ctx, NodeEval* eval) {
+  Dim n = Dim::Symbol("");
+  const TensorInfo* s = ctx.input(0);
+  const TensorInfo* l = ctx.input(1);
+  const TensorInfo* d = ctx.input(2);
+  if (s && l && d && s->has_int_values && l->has_int_values && d->has_int_values &&
+      s->int_values.size() == 1 && l->int_values.size() == 1 && d->int_values.size() == 1 &&
+      s->int_values[0].literal() && l->int_values[0].literal() && d->int_values[0].literal() &&
+      d->int_values[0].value != 0) {
+    const int64_t start = s->int_values[0].value, limit = l->int_values[0].value;
+    const int64_t delta = d->int_values[0].value;
+    const double count = std::ceil((static_cast<double>(limit) - static_cast<double>(start)) /
+                                   static_cast<double>(delta));
+    n = count <= 0              ? Dim::Of(0)
+        : count <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(count))
+                                : Dim::Symbol("");
+  }
+  eval->outputs = {TensorInfo::Shaped({n}, s ? s->elem_type : kUndefined)};
+  return Status::Ok();
+}
+
+// Outputs whose size depends on the data (NonZero, Compress, Unique): the
+// rank is known, the counts are not.
+Status DataDependent(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
+  eval->outputs.assign(ctx.num_outputs(), TensorInfo());
+  if (ctx.node().op_type == "NonZero") {
+    eval->outputs[0] = TensorInfo::Shaped(
+        {Dim::Of(static_cast<int64_t>(in->shape.size())), Dim::Symbol("")}, kInt64);
+  }
+  return Status::Ok();
+}
+
+// DepthToSpace / SpaceToDepth on [N, C, H, W] with `blocksize` b.
+template <bool kToSpace>
+Status DepthSpace(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const std::vector<int64_t> x, ctx.Concrete(0));
+  const int64_t b = ctx.Int("blocksize", 0);
+  if (x.size() != 4 || b <= 0 || b > 65536) {
+    return Status::InvalidArgument("needs a 4-D input and a blocksize in [1, 65536]");
+  }
+  const Dims out =
+      kToSpace ? Dims{Dim::Of(x[0]), Dim::Of(x[1] / (b * b)), MulDim(x[2], b), MulDim(x[3], b)}
+               : Dims{Dim::Of(x[0]), MulDim(x[1], b * b), Dim::Of(x[2] / b), Dim::Of(x[3] / b)};
+  eval->outputs = {TensorInfo::Shaped(out, ctx.type(0))};
+  return Status::Ok();
+}
+
+// Same shape as input `I` (ScatterND, Trilu, EyeLike...).
+template <size_t I>
+Status SameAs(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(I));
+  eval->outputs.assign(ctx.num_outputs(), TensorInfo());
+  if (!eval->outputs.empty()) eval->outputs[0] = TensorInfo::Shaped(in->shape, in->elem_type);
+  return Status::Ok();
+}
+
+}  // namespace
+
+const std::vector<OpRule>& DataOpRules() {
+  constexpr auto kZero = OpRule::kZero;
+  static const std::vector<OpRule> rules = {
+      {"Gather", Gather, {1}, kZero},
+      {"GatherElements", GatherElements, {1}, kZero},
+      {"GatherND", GatherNd, {1}, kZero},
+      {"Slice", Slice, {1, 2, 3, 4}, kZero},
+      {"Expand", Expand, {1}, kZero},
+      {"Tile", Tile, {1}, kZero},
+      {"Pad", Pad, {1, 2, 3}, kZero},
+      {"Split", Split, {1}, kZero},
+      {"Range", Range, {0, 1, 2}, kZero, false},
+      {"NonZero", DataDependent, {}, kZero, false},
+      {"DepthToSpace", DepthSpace<true>, {}, kZero},
+      {"SpaceToDepth", DepthSpace<false>, {}, kZero},
+      {"ScatterND", SameAs<0>, {1}, kZero},
+      {"ScatterElements", SameAs<0>, {1}, kZero},
+      {"Trilu", SameAs<0>, {1}, kZero},
+      {"EyeLike", SameAs<0>, {}, kZero, false},
+  };
+  return rules;
+}
+
+}  // namespace trainflops::onnx

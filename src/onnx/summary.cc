@@ -1,0 +1,51 @@
+// Totals, the per-operator-type table and the operators without a rule.
+#include <algorithm>
+#include <map>
+
+#include "analyze_internal.h"
+#include "trainflops/units.h"
+
+namespace trainflops::onnx {
+
+void Summarise(OnnxAnalysis* out) {
+  std::map<std::pair<std::string, std::string>, OnnxOpType> types;
+  int64_t subgraph_nodes = 0;
+  for (const OnnxNode& node : out->nodes) {
+    OnnxOpType& t = types[{node.domain, node.op_type}];
+    t.op_type = node.op_type;
+    t.domain = node.domain;
+    t.rule = node.rule;
+    ++t.count;
+    t.params += node.params;
+    t.forward_flop += node.forward_flop;
+    t.multiply_adds += node.multiply_adds;
+    out->forward_flop += node.forward_flop;
+    out->multiply_adds += node.multiply_adds;
+    subgraph_nodes += node.subgraph_nodes;
+  }
+  for (auto& [key, t] : types) {
+    out->op_types.push_back(t);
+    if (t.rule == OnnxRule::kNone) out->unsupported.push_back(t);
+  }
+  const auto by_cost = [](const OnnxOpType& a, const OnnxOpType& b) {
+    if (a.forward_flop != b.forward_flop) return a.forward_flop > b.forward_flop;
+    if (a.count != b.count) return a.count > b.count;
+    return a.op_type < b.op_type;
+  };
+  std::sort(out->op_types.begin(), out->op_types.end(), by_cost);
+  std::sort(out->unsupported.begin(), out->unsupported.end(), by_cost);
+  if (!out->unsupported.empty()) {
+    int64_t count = 0;
+    for (const OnnxOpType& t : out->unsupported) count += t.count;
+    out->notes.push_back("lower bound: " + std::to_string(count) + " node(s) of " +
+                         std::to_string(out->unsupported.size()) +
+                         " operator type(s) have no FLOP rule and are not counted (listed with "
+                         "their output sizes)");
+  }
+  if (subgraph_nodes > 0) {
+    out->notes.push_back(std::to_string(subgraph_nodes) +
+                         " node(s) inside control-flow bodies (If, Loop, Scan) are not analysed");
+  }
+}
+
+}  // namespace trainflops::onnx
