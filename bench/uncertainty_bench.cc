@@ -52,4 +52,4 @@ BENCHMARK(BM_ParseUncertain);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// main() is in onnx_bench.cc (one program for the whole suite).

@@ -134,7 +134,7 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
     regime = spec.stages.front().batch_regime;
     regime_source = "the spec's training.batch_regime";
   }
-  if (!regime && dominant->type.rfind("conv", 0) == 0) {
+  if (!regime && ToLower(dominant->type).rfind("conv", 0) == 0) {
     regime = "large";
     regime_source = "inferred: the most expensive layer is a convolution (compute-heavy conv)";
   }
