@@ -125,3 +125,25 @@ TEST(Cli, MalformedSpecNamesFileAndLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// --thresholds on a spec: NAS is 1.92e21 FLOP (50 x 50,000 x 10e9 x 2 x 3 x
+// 12,800, seed 001), below the EU AI Act's 1e25 by a factor 1.92e-4.
+TEST(Cli, EstimateChecksThresholds) {
+  const trainflops::testing::CliOutput o = trainflops::testing::RunCli(
+      "estimate " + trainflops::testing::SourcePath("examples/nas.yaml") + " --thresholds --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  bool found = false;
+  for (const auto& t : j["thresholds"]) {
+    if (t["id"] != "eu_ai_act_art51") continue;
+    found = true;
+    EXPECT_EQ(t["exceeds"], "no");
+    EXPECT_NEAR(t["counted_flop"].get<double>(), 1.92e21, 1e9);
+    EXPECT_NEAR(t["ratio"].get<double>(), 1.92e-4, 1e-12);
+  }
+  EXPECT_TRUE(found) << o.out;
+}
+
+}  // namespace

@@ -1,11 +1,14 @@
 // `trainflops estimate FILE`: Method 1 on a spec file.
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "args.h"
 #include "commands.h"
 #include "method1_options.h"
+#include "trainflops/llm_report.h"
 #include "trainflops/method1.h"
 #include "trainflops/model_spec.h"
+#include "trainflops/thresholds.h"
 #include "trainflops/report.h"
 #include "trainflops/text.h"
 
@@ -17,6 +20,7 @@ const std::vector<OptionSpec>& EstimateOptions() {
     std::vector<OptionSpec> s = Method1OptionSpecs();
     s.push_back({"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"});
     s.push_back({"--no-layers", "", "omit the per-layer table"});
+    s.push_back({"--thresholds", "", "check the total against the legal compute thresholds"});
     s.push_back({"--json", "", "print one JSON object instead of the report"});
     s.push_back({"--help", "", "show this help"});
     return s;
@@ -67,8 +71,25 @@ Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
   TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
   TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
   TF_ASSIGN_OR_RETURN(const Method1Result result, EstimateMethod1(spec, options, overrides));
-  out << (args.Has("--json") ? RenderMethod1Json(result, spec)
-                             : RenderMethod1Text(result, spec, report));
+  std::string rendered = args.Has("--json") ? RenderMethod1Json(result, spec)
+                                        : RenderMethod1Text(result, spec, report);
+  if (args.Has("--thresholds")) {
+    // Every stage of a spec trains the model, so all of them count (EU AI Act
+    // Recital 111; SB 53 counts fine-tuning and RL too).
+    std::vector<StageCompute> stages;
+    for (const StageResult& s : result.stages) stages.push_back({s.name, s.training_flop, true});
+    TF_ASSIGN_OR_RETURN(const std::vector<ThresholdCheck> checks,
+                        CheckThresholds(result.estimate.training_flop, std::nullopt, stages));
+    if (args.Has("--json")) {
+      nlohmann::json j = nlohmann::json::parse(rendered);
+      j["thresholds"] = nlohmann::json::parse(
+          RenderThresholdsJson(result.estimate.training_flop, std::nullopt, checks))["thresholds"];
+      rendered = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    } else {
+      rendered += "\nThresholds:\n" + RenderThresholdsText(checks);
+    }
+  }
+  out << rendered;
   return Status::Ok();
 }
 
