@@ -46,6 +46,7 @@ struct BatchColumns {
   std::string organization = "Organization categorization";
   std::string domain = "Domain";
   std::string recorded = "Training compute (FLOP)";
+  std::string base = "Base model";  // fine-tuned from: ratio left out of the summary
 };
 
 // The keys --columns accepts ("parameters", "dataset", ...), in order.
@@ -87,7 +88,8 @@ struct BatchSummary {
   std::size_t rows = 0, estimated = 0;
   std::size_t method_6nd = 0, method_hardware = 0;      // preferred method per row
   std::size_t covered_6nd = 0, covered_hardware = 0;    // rows each method could estimate
-  std::size_t with_ratio = 0;                            // estimated rows with a recorded value
+  std::size_t with_ratio = 0;           // estimated rows with a recorded value, in the stats
+  std::size_t fine_tunes_left_out = 0;  // rows with a ratio and a base model
   std::optional<double> median_abs_log10_ratio, share_within_2x, share_within_3x;
   std::vector<WorstRow> worst;  // largest |log10 ratio| first, at most 5
   std::size_t samples = 0;
@@ -109,7 +111,7 @@ class BatchEstimator {
 
  private:
   BatchEstimator() = default;
-  void Count(const RowEstimate& row, std::string_view name);
+  void Count(const RowEstimate& row, std::string_view name, bool fine_tune);
 
   BatchOptions options_;
   std::vector<std::optional<std::size_t>> index_;  // per BatchColumnKeys() entry

@@ -33,6 +33,7 @@ const std::vector<KeySpec>& KeySpecs() {
       {"organization", &BatchColumns::organization},
       {"domain", &BatchColumns::domain},
       {"recorded", &BatchColumns::recorded},
+      {"base", &BatchColumns::base},
   };
   return specs;
 }
@@ -161,12 +162,22 @@ RowEstimate BatchEstimator::Estimate(const std::vector<std::string>& cells) {
   batch::Recorded recorded = batch::ReadRecorded(row);
   notes.push_back(recorded.note);
   if (out.flop && recorded.flop) out.ratio = *out.flop / *recorded.flop;
+  // Epoch records a fine-tuned model's compute with its base model's
+  // pretraining (e.g. FinGPT-13B: 1.6e23 FLOP, Llama 2-13B's), which the
+  // row's own data cannot estimate: such ratios stay out of the summary.
+  const std::string_view base = Trim(row.values[batch::kBase]);
+  const bool fine_tune = out.ratio && !base.empty();
+  if (fine_tune) {
+    notes.push_back("fine-tuned from '" + std::string(base) +
+                    "': the recorded compute may include the base model's; ratio left out of "
+                    "the summary");
+  }
   out.note = Join(notes);
-  Count(out, row.values[batch::kName]);
+  Count(out, row.values[batch::kName], fine_tune);
   return out;
 }
 
-void BatchEstimator::Count(const RowEstimate& row, std::string_view name) {
+void BatchEstimator::Count(const RowEstimate& row, std::string_view name, bool fine_tune) {
   ++counts_.rows;
   if (row.flop_6nd) ++counts_.covered_6nd;
   if (row.flop_hardware) ++counts_.covered_hardware;
@@ -174,6 +185,10 @@ void BatchEstimator::Count(const RowEstimate& row, std::string_view name) {
   ++counts_.estimated;
   ++(row.method == "6ND" ? counts_.method_6nd : counts_.method_hardware);
   if (!row.ratio) return;
+  if (fine_tune) {
+    ++counts_.fine_tunes_left_out;
+    return;
+  }
   ++counts_.with_ratio;
   const double a = std::fabs(std::log10(*row.ratio));
   abs_log_ratios_.push_back(a);

@@ -97,6 +97,14 @@ Attempt Try6nd(const RowCells& row) {
                (!n.value ? row.names[kParameters] : row.names[kDataset]);
     return out;
   }
+  // Kaplan et al. (2020) derive 6ND for transformer language models, D in
+  // tokens; for other domains Epoch's dataset size counts images, samples or
+  // steps, which do not pass through every parameter once each.
+  if (row.present[kDomain] && !Mentions(row, kDomain, "language")) {
+    out.note = "6ND not applied: " + row.names[kDomain] + " '" + row.values[kDomain] +
+               "' is not language (6ND needs D in tokens)";
+    return out;
+  }
   const double epochs = e.value.value_or(1.0);
   const double base = 2 * *n.value * *d.value * epochs;  // x (1 + r), r = backward/forward
   out.flop = 3 * base;

@@ -25,6 +25,7 @@ enum Key : std::size_t {
   kOrganization,
   kDomain,
   kRecorded,
+  kBase,
   kKeyCount
 };
 

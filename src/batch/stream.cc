@@ -67,7 +67,7 @@ std::string CellOf(const nlohmann::ordered_json& v) {
 
 std::vector<std::string> ColumnNames(const BatchColumns& c) {
   return {c.name,   c.parameters,   c.dataset, c.epochs, c.hardware, c.quantity, c.hours,
-          c.utilization, c.format, c.date,    c.organization, c.domain, c.recorded};
+          c.utilization, c.format, c.date,    c.organization, c.domain, c.recorded, c.base};
 }
 
 }  // namespace

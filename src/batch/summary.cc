@@ -24,6 +24,7 @@ std::string BatchSummary::ToJson() const {
   j["methods"] = {{"6ND", method_6nd}, {"hardware", method_hardware}};
   j["coverage"] = {{"6ND", covered_6nd}, {"hardware", covered_hardware}};
   j["rows_with_ratio"] = with_ratio;
+  j["fine_tunes_left_out"] = fine_tunes_left_out;
   j["median_abs_log10_ratio"] = Optional(median_abs_log10_ratio);
   j["share_within_2x"] = Optional(share_within_2x);
   j["share_within_3x"] = Optional(share_within_3x);
@@ -41,7 +42,7 @@ std::string BatchSummary::ToText() const {
   t += "coverage: 6ND possible on " + std::to_string(covered_6nd) +
        " rows, hardware x time on " + std::to_string(covered_hardware) + " rows\n";
   t += "ratio to recorded compute (" + std::to_string(with_ratio) +
-       " rows): median |log10 ratio| " +
+       " rows; " + std::to_string(fine_tunes_left_out) + " fine-tunes left out): median |log10 ratio| " +
        (median_abs_log10_ratio ? FormatScientific(*median_abs_log10_ratio, 3) : "n/a") +
        ", within 2x " + Share(share_within_2x) + ", within 3x " + Share(share_within_3x) + "\n";
   for (const WorstRow& w : worst) {
