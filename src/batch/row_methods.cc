@@ -99,8 +99,9 @@ Attempt Try6nd(const RowCells& row) {
   }
   // Kaplan et al. (2020) derive 6ND for transformer language models, D in
   // tokens; for other domains Epoch's dataset size counts images, samples or
-  // steps, which do not pass through every parameter once each.
-  if (row.present[kDomain] && !Mentions(row, kDomain, "language")) {
+  // steps, which do not pass through every parameter once each. An empty
+  // domain is unknown: 6ND applies.
+  if (!Trim(row.values[kDomain]).empty() && !Mentions(row, kDomain, "language")) {
     out.note = "6ND not applied: " + row.names[kDomain] + " '" + row.values[kDomain] +
                "' is not language (6ND needs D in tokens)";
     return out;
@@ -161,7 +162,8 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
   options.industry = Mentions(row, kOrganization, "industry");
   Result<Method2Result> r = EstimateMethod2(options, DefaultHardwareDb());
   if (!r.ok()) {
-    out.note = "hardware: " + r.status().message();
+    out.note = "hardware: " + (notes.empty() ? "" : notes.front() + ", but ") +
+               r.status().message();
     return out;
   }
   const PhaseResult& p = r->phases.front();
