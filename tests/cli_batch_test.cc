@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -13,11 +14,13 @@
 namespace trainflops::testing {
 namespace {
 
+// The written file (cli_test_util keeps its own reader private).
 std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  std::string bytes(static_cast<size_t>(std::max<std::streamoff>(in.tellg(), 0)), '\0');
+  in.seekg(0);
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  return bytes;
 }
 
 struct Expected {

@@ -18,6 +18,13 @@ std::vector<std::string> RunCsv(std::string_view csv, BatchSummary* summary = nu
   return lines;
 }
 
+// One row with only parameters and dataset size (no Domain column: 6ND applies).
+RowEstimate SixND(const std::string& n, const std::string& d) {
+  Result<BatchEstimator> e =
+      BatchEstimator::Create({"Parameters", "Training dataset size (total)"}, BatchOptions());
+  return e.ok() ? e->Estimate({n, d}) : RowEstimate();
+}
+
 TEST(BatchColumns, MappingSetsNamesAndRejectsUnknownKeys) {
   BatchColumns c;
   std::vector<std::string> named;
@@ -49,10 +56,7 @@ TEST(BatchCsv, QuotedLineBreaksStayInOneRecord) {
 TEST(BatchEstimate, SixNDIntervalFromTheTrainingFactorRange) {
   // 2 N D = 2 x 1e9 x 1e10 = 2e19; training_factor triangular(2, 3, 4):
   // 5% quantile 2 + sqrt(0.05 x 2 x 1) = 2.31623, 95% 4 - sqrt(0.05 x 2) = 3.68377.
-  BatchOptions o;
-  auto e = BatchEstimator::Create({"Parameters", "Training dataset size (total)"}, o);
-  ASSERT_TRUE(e.ok());
-  RowEstimate r = e->Estimate({"1e9", "1e10"});
+  const RowEstimate r = SixND("1e9", "1e10");
   ASSERT_TRUE(r.flop);
   EXPECT_DOUBLE_EQ(*r.flop, 6e19);
   EXPECT_NEAR(*r.low, 2e19 * 2.31623, 2e19 * 1e-5);
@@ -63,10 +67,7 @@ TEST(BatchEstimate, SixNDIntervalFromTheTrainingFactorRange) {
 
 TEST(BatchEstimate, ExtremesDoNotOverflow) {
   // 6 x 1e13 x 1e13 x 1 = 6e26 FLOP, below the 1e27 the standards ask for.
-  BatchOptions o;
-  auto e = BatchEstimator::Create({"Parameters", "Training dataset size (total)"}, o);
-  ASSERT_TRUE(e.ok());
-  RowEstimate r = e->Estimate({"1e13", "1e13"});
+  const RowEstimate r = SixND("1e13", "1e13");
   ASSERT_TRUE(r.flop);
   EXPECT_DOUBLE_EQ(*r.flop, 6e26);
   EXPECT_TRUE(std::isfinite(*r.high));
