@@ -2,9 +2,9 @@
 // answers are worked out by hand below, and on Epoch's dev file when present.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -109,7 +109,8 @@ TEST(CliBatch, BadOptionsAndColumns) {
   const std::string csv = WriteTempFile("batch_cols.csv", "Name,N,D\nx,1e9,1e10\n");
   CliOutput r = RunCli("batch " + csv + " --columns parameters=Params");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("--columns parameters='Params': no such column"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--columns parameters='Params': no such column"), std::string::npos)
+      << r.err;
   r = RunCli("batch " + csv + " --columns paramters=N");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("did you mean 'parameters'"), std::string::npos) << r.err;

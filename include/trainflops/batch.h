@@ -86,8 +86,8 @@ struct WorstRow {
 
 struct BatchSummary {
   std::size_t rows = 0, estimated = 0;
-  std::size_t method_6nd = 0, method_hardware = 0;      // preferred method per row
-  std::size_t covered_6nd = 0, covered_hardware = 0;    // rows each method could estimate
+  std::size_t method_6nd = 0, method_hardware = 0;    // preferred method per row
+  std::size_t covered_6nd = 0, covered_hardware = 0;  // rows each method could estimate
   std::size_t with_ratio = 0;           // estimated rows with a recorded value, in the stats
   std::size_t fine_tunes_left_out = 0;  // rows with a ratio and a base model
   std::optional<double> median_abs_log10_ratio, share_within_2x, share_within_3x;

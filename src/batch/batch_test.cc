@@ -1,10 +1,10 @@
 // Unit tests of the batch library: column mapping, CSV escaping, record
 // splitting with quoted line breaks, and the per-row arithmetic.
+#include "trainflops/batch.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "trainflops/batch.h"
 
 namespace trainflops {
 namespace {
@@ -12,7 +12,8 @@ namespace {
 std::vector<std::string> RunCsv(std::string_view csv, BatchSummary* summary = nullptr) {
   std::vector<std::string> lines;
   BatchOptions options;
-  Result<BatchSummary> s = RunBatchCsv(csv, options, [&](const std::string& l) { lines.push_back(l); });
+  Result<BatchSummary> s =
+      RunBatchCsv(csv, options, [&](const std::string& l) { lines.push_back(l); });
   EXPECT_TRUE(s.ok()) << s.status().message();
   if (summary != nullptr && s.ok()) *summary = *s;
   return lines;
@@ -47,8 +48,9 @@ TEST(BatchCsv, EscapesOnlyWhenNeeded) {
 
 TEST(BatchCsv, QuotedLineBreaksStayInOneRecord) {
   // 6 x 1e9 x 2e10 x 1 = 1.2e20 FLOP.
-  const auto lines = RunCsv("Model,Parameters,Training dataset size (total)\n"
-                         "\"A\nB\",1e9,2e10\r\n\n");
+  const auto lines = RunCsv(
+      "Model,Parameters,Training dataset size (total)\n"
+      "\"A\nB\",1e9,2e10\r\n\n");
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[1].substr(0, 20), "\"A\nB\",1e9,2e10,1.2e2");
 }

@@ -72,8 +72,7 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size()) {
       return Status::InvalidArgument("--columns '" + std::string(item) +
-                                     "': expected KEY=Column Name (keys: " + JoinNames(keys) +
-                                     ")");
+                                     "': expected KEY=Column Name (keys: " + JoinNames(keys) + ")");
     }
     const std::string key = ToLower(Trim(item.substr(0, eq)));
     bool found = false;
@@ -208,8 +207,7 @@ BatchSummary BatchEstimator::Summary() const {
   std::vector<double> sorted = abs_log_ratios_;
   std::sort(sorted.begin(), sorted.end());
   const size_t n = sorted.size();
-  s.median_abs_log10_ratio =
-      n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  s.median_abs_log10_ratio = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   auto share = [&](double factor) {
     const double limit = std::log10(factor);
     const auto within = std::upper_bound(sorted.begin(), sorted.end(), limit + 1e-12);

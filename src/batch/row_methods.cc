@@ -93,8 +93,7 @@ Attempt Try6nd(const RowCells& row) {
     }
   }
   if (!n.value || !d.value) {
-    out.note = std::string("6ND: no ") +
-               (!n.value ? row.names[kParameters] : row.names[kDataset]);
+    out.note = std::string("6ND: no ") + (!n.value ? row.names[kParameters] : row.names[kDataset]);
     return out;
   }
   // Kaplan et al. (2020) derive 6ND for transformer language models, D in
@@ -122,8 +121,8 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
   Attempt out;
   const Cell q = ReadPositive(row, kQuantity), h = ReadPositive(row, kHours);
   const std::string_view chip_text = Trim(row.values[kHardware]);
-  out.attempted = !chip_text.empty() || q.value || h.value || !q.problem.empty() ||
-                  !h.problem.empty();
+  out.attempted =
+      !chip_text.empty() || q.value || h.value || !q.problem.empty() || !h.problem.empty();
   if (!q.problem.empty() || !h.problem.empty()) {
     out.note = "hardware: " + (q.problem.empty() ? h.problem : q.problem);
     return out;
@@ -162,28 +161,28 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
   options.industry = Mentions(row, kOrganization, "industry");
   Result<Method2Result> r = EstimateMethod2(options, DefaultHardwareDb());
   if (!r.ok()) {
-    out.note = "hardware: " + (notes.empty() ? "" : notes.front() + ", but ") +
-               r.status().message();
+    out.note =
+        "hardware: " + (notes.empty() ? "" : notes.front() + ", but ") + r.status().message();
     return out;
   }
   const PhaseResult& p = r->phases.front();
   out.flop = r->estimate.training_flop;
-  std::vector<Factor> factors = {{"chip-seconds x peak", Distribution::Point(p.chip_seconds * p.peak), 1}};
+  std::vector<Factor> factors = {
+      {"chip-seconds x peak", Distribution::Point(p.chip_seconds * p.peak), 1}};
   const bool default_u = !phase.utilization.has_value();
-  factors.push_back({"utilization",
-                     default_u ? RangeOf(p.utilization.value < 0.35 ? "utilization_llm"
-                                                                    : "utilization_other")
-                               : Distribution::Point(p.utilization.value),
-                     1});
+  factors.push_back(
+      {"utilization",
+       default_u ? RangeOf(p.utilization.value < 0.35 ? "utilization_llm" : "utilization_other")
+                 : Distribution::Point(p.utilization.value),
+       1});
   if (p.imputed) factors.push_back({"peak", RangeOf("hardware_peak_imputed"), 1});
   if (!phase.precision) factors.push_back({"precision", RangeOf("precision_guessed"), 1});
   if (Status s = FillInterval(factors, samples, seed, out); !s.ok()) {
     notes.push_back("no interval: " + s.message());
   }
   notes.insert(notes.begin(), "hardware = " + FormatScientific(p.count) + " x " +
-                                  FormatScientific(*h.value) + " h x " +
-                                  FormatScientific(p.peak) + " FLOP/s (" + p.chip + ", " +
-                                  p.precision + ") x utilization " +
+                                  FormatScientific(*h.value) + " h x " + FormatScientific(p.peak) +
+                                  " FLOP/s (" + p.chip + ", " + p.precision + ") x utilization " +
                                   FormatScientific(p.utilization.value) +
                                   (default_u ? " (seed 002 default)" : ""));
   std::string joined;

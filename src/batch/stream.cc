@@ -1,7 +1,6 @@
 // Streaming over CSV records and JSON lines: one record at a time in, one
 // output line at a time out, so memory stays bounded by the input text.
 #include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 #include "trainflops/batch.h"
@@ -66,8 +65,8 @@ std::string CellOf(const nlohmann::ordered_json& v) {
 }
 
 std::vector<std::string> ColumnNames(const BatchColumns& c) {
-  return {c.name,   c.parameters,   c.dataset, c.epochs, c.hardware, c.quantity, c.hours,
-          c.utilization, c.format, c.date,    c.organization, c.domain, c.recorded, c.base};
+  return {c.name,        c.parameters, c.dataset, c.epochs,       c.hardware, c.quantity, c.hours,
+          c.utilization, c.format,     c.date,    c.organization, c.domain,   c.recorded, c.base};
 }
 
 }  // namespace

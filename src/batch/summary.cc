@@ -39,10 +39,10 @@ std::string BatchSummary::ToText() const {
   std::string t = "rows: " + std::to_string(rows) + ", estimated: " + std::to_string(estimated) +
                   " (6ND " + std::to_string(method_6nd) + ", hardware " +
                   std::to_string(method_hardware) + ")\n";
-  t += "coverage: 6ND possible on " + std::to_string(covered_6nd) +
-       " rows, hardware x time on " + std::to_string(covered_hardware) + " rows\n";
-  t += "ratio to recorded compute (" + std::to_string(with_ratio) +
-       " rows; " + std::to_string(fine_tunes_left_out) + " fine-tunes left out): median |log10 ratio| " +
+  t += "coverage: 6ND possible on " + std::to_string(covered_6nd) + " rows, hardware x time on " +
+       std::to_string(covered_hardware) + " rows\n";
+  t += "ratio to recorded compute (" + std::to_string(with_ratio) + " rows; " +
+       std::to_string(fine_tunes_left_out) + " fine-tunes left out): median |log10 ratio| " +
        (median_abs_log10_ratio ? FormatScientific(*median_abs_log10_ratio, 3) : "n/a") +
        ", within 2x " + Share(share_within_2x) + ", within 3x " + Share(share_within_3x) + "\n";
   for (const WorstRow& w : worst) {

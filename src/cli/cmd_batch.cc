@@ -22,8 +22,8 @@ namespace {
 const std::vector<OptionSpec>& BatchOptionSpecs() {
   static const std::vector<OptionSpec> specs = {
       {"--format", "csv|jsonl", "input format (default: jsonl for .jsonl/.ndjson files, else csv)"},
-      {"--columns", "KEY=NAME,...", "map other column names (keys: " +
-                                        JoinNames(BatchColumnKeys()) + ")", true},
+      {"--columns", "KEY=NAME,...",
+       "map other column names (keys: " + JoinNames(BatchColumnKeys()) + ")", true},
       {"--output", "FILE", "write the rows to FILE (default: standard output)"},
       {"--summary-json", "FILE", "write the summary as one JSON object to FILE"},
       {"--samples", "N", "Monte Carlo samples per row for the interval (default 2000)"},
@@ -34,7 +34,8 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
 }
 
 constexpr char kHelp[] =
-    "usage: trainflops batch FILE [--columns KEY=NAME,...] [--output FILE] [--summary-json FILE]\n\n"
+    "usage: trainflops batch FILE [--columns KEY=NAME,...] [--output FILE] [--summary-json "
+    "FILE]\n\n"
     "Estimates the training compute of every row: 6ND = 6 x parameters x dataset size x epochs\n"
     "(preferred, seed 002) and hardware x time (chips x hours x peak x utilization), with a\n"
     "5%-95% interval from the default assumption ranges and the ratio to the recorded compute.\n"
