@@ -20,6 +20,7 @@ const std::vector<Command>& Commands() {
        RunThresholds},
       {"units", "convert between FLOP, multiply-adds and petaflop/s-days", RunUnits},
       {"trend", "fit the growth of training compute over time (doubling time)", RunTrend},
+      {"batch", "estimate a whole dataset of models (CSV or JSON lines)", RunBatch},
   };
   return commands;
 }

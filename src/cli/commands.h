@@ -40,6 +40,8 @@ Status RunEstimateHfConfig(const std::vector<std::string>& args, std::ostream& o
 Status RunEstimateOnnx(const std::vector<std::string>& args, std::ostream& out);
 // Compute trends (trend subsystem).
 Status RunTrend(const std::vector<std::string>& args, std::ostream& out);
+// Whole datasets of models (batch subsystem).
+Status RunBatch(const std::vector<std::string>& args, std::ostream& out);
 // True when `text` looks like a Hugging Face config (a JSON object with
 // "model_type" or "architectures").
 bool LooksLikeHfConfig(const std::string& text);

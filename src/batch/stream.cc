@@ -1,0 +1,157 @@
+// Streaming over CSV records and JSON lines: one record at a time in, one
+// output line at a time out, so memory stays bounded by the input text.
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "trainflops/batch.h"
+#include "trainflops/csv.h"
+
+namespace trainflops {
+namespace {
+
+// Splits text into CSV records: a record ends at a line break outside
+// double quotes (RFC 4180 fields may hold quoted line breaks). Each record's
+// fields are then read by ParseCsv, the project's reader.
+class RecordSplitter {
+ public:
+  explicit RecordSplitter(std::string_view text) : text_(text) {
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // UTF-8 byte-order mark
+  }
+  // The next non-blank record and the line it starts on; false at the end.
+  bool Next(std::string_view& record, int& line) {
+    while (pos_ < text_.size() && (text_[pos_] == '\n' || text_[pos_] == '\r')) {
+      line_ += text_[pos_] == '\n' ? 1 : 0;
+      ++pos_;
+    }
+    if (pos_ >= text_.size()) return false;
+    line = line_;
+    const size_t start = pos_;
+    bool quoted = false;
+    for (; pos_ < text_.size(); ++pos_) {
+      const char c = text_[pos_];
+      if (c == '"') quoted = !quoted;  // "" toggles twice: no change
+      if (c == '\n') {
+        ++line_;
+        if (!quoted) break;
+      }
+    }
+    size_t end = pos_;
+    if (end > start && text_[end - 1] == '\r') --end;
+    record = text_.substr(start, end - start);
+    if (pos_ < text_.size()) ++pos_;  // the line feed
+    return true;
+  }
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  int line_ = 1;
+};
+
+std::string CsvLine(const std::vector<std::string>& fields) {
+  std::string line;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0) line += ',';
+    line += CsvEscape(fields[i]);
+  }
+  return line;
+}
+
+// A JSON value as a cell: strings as they are, null as empty, others as JSON.
+std::string CellOf(const nlohmann::ordered_json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_null()) return "";
+  return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::vector<std::string> ColumnNames(const BatchColumns& c) {
+  return {c.name,        c.parameters, c.dataset, c.epochs,       c.hardware, c.quantity, c.hours,
+          c.utilization, c.format,     c.date,    c.organization, c.domain,   c.recorded, c.base};
+}
+
+}  // namespace
+
+std::string CsvEscape(std::string_view field) {
+  if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
+  std::string out = "\"";
+  for (const char c : field) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& options,
+                                 const LineSink& sink) {
+  RecordSplitter records(text);
+  std::string_view record;
+  int line = 0;
+  if (!records.Next(record, line)) {
+    return Status::ParseError(options.source + ": empty file (expected a header row)");
+  }
+  TF_ASSIGN_OR_RETURN(const CsvTable head, ParseCsv(record, options.source));
+  const std::vector<std::string>& header = head.header;
+  TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(header, options));
+  std::vector<std::string> out_header = header;
+  for (const std::string& c : BatchOutputColumns()) out_header.push_back(c);
+  sink(CsvLine(out_header));
+  while (records.Next(record, line)) {
+    const std::string where = options.source + ":" + std::to_string(line);
+    Result<CsvTable> parsed = ParseCsv(record, where);
+    std::vector<std::string> cells = parsed.ok() ? parsed->header : std::vector<std::string>();
+    RowEstimate row = estimator.Estimate(cells);
+    if (!parsed.ok()) {
+      row.note = "malformed row: " + parsed.status().message() + "; " + row.note;
+    } else if (cells.size() != header.size()) {
+      row.note = "row has " + std::to_string(cells.size()) + " fields, the header " +
+                 std::to_string(header.size()) + "; " + row.note;
+    }
+    cells.resize(header.size());
+    for (std::string& c : row.Cells()) cells.push_back(std::move(c));
+    sink(CsvLine(cells));
+  }
+  return estimator.Summary();
+}
+
+Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions& options,
+                                       const LineSink& sink) {
+  const std::vector<std::string> names = ColumnNames(options.columns);
+  BatchOptions relaxed = options;
+  relaxed.required_keys.clear();  // objects may omit any key
+  TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(names, relaxed));
+  int line = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    const size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string_view one = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line;
+    if (one.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    nlohmann::ordered_json object = nlohmann::ordered_json::parse(one, nullptr, false);
+    std::vector<std::string> cells(names.size());
+    std::string problem;
+    if (!object.is_object()) {
+      problem = options.source + ":" + std::to_string(line) + ": not a JSON object";
+      object = nlohmann::ordered_json::object();
+    }
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (auto it = object.find(names[i]); it != object.end()) cells[i] = CellOf(*it);
+    }
+    RowEstimate row = estimator.Estimate(cells);
+    if (!problem.empty()) row.note = problem + "; " + row.note;
+    auto number = [](const std::optional<double>& v) {
+      return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+    };
+    const std::vector<std::string>& keys = BatchOutputColumns();
+    object[keys[0]] = number(row.flop);
+    object[keys[1]] =
+        row.method.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(row.method);
+    object[keys[2]] = number(row.low);
+    object[keys[3]] = number(row.high);
+    object[keys[4]] = number(row.ratio);
+    object[keys[5]] = row.note;
+    sink(object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
+  return estimator.Summary();
+}
+
+}  // namespace trainflops

@@ -1,0 +1,186 @@
+// `trainflops batch`: estimate every model of a dataset (CSV or JSON lines).
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <ostream>
+
+#include "args.h"
+#include "commands.h"
+#include "trainflops/batch.h"
+#include "trainflops/text.h"
+#include "trainflops/uncertainty.h"
+#include "trainflops/units.h"
+
+namespace trainflops::cli {
+namespace {
+
+const std::vector<OptionSpec>& BatchOptionSpecs() {
+  static const std::vector<OptionSpec> specs = {
+      {"--format", "csv|jsonl", "input format (default: jsonl for .jsonl/.ndjson files, else csv)"},
+      {"--columns", "KEY=NAME,...",
+       "map other column names (keys: " + JoinNames(BatchColumnKeys()) + ")", true},
+      {"--output", "FILE", "write the rows to FILE (default: standard output)"},
+      {"--summary-json", "FILE", "write the summary as one JSON object to FILE"},
+      {"--samples", "N", "Monte Carlo samples per row for the interval (default 2000)"},
+      {"--seed", "N", "random seed of the intervals (default 20260101)"},
+      {"--help", "", "show this help"},
+  };
+  return specs;
+}
+
+constexpr char kHelp[] =
+    "usage: trainflops batch FILE [--columns KEY=NAME,...] [--output FILE] [--summary-json "
+    "FILE]\n\n"
+    "Estimates the training compute of every row: 6ND = 6 x parameters x dataset size x epochs\n"
+    "(preferred, seed 002) and hardware x time (chips x hours x peak x utilization), with a\n"
+    "5%-95% interval from the default assumption ranges and the ratio to the recorded compute.\n"
+    "Default column names are those of Epoch AI's Notable AI Models CSV. Adds the columns\n"
+    "estimated_training_flop, estimate_method, estimate_low, estimate_high, ratio_to_recorded,\n"
+    "estimate_note; a row that cannot be estimated says why. The summary goes to standard\n"
+    "error (standard output with --output). See docs/batch.md.\n\noptions:\n";
+
+// Writes to FILE.tmp.PID and renames it over FILE on Commit(), so a failed
+// run never leaves a half-written file behind.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path)
+      : path_(std::move(path)), temp_(path_ + ".tmp." + std::to_string(getpid())) {
+    stream_.open(temp_, std::ios::binary | std::ios::trunc);
+  }
+  ~AtomicFile() {
+    if (!committed_) std::remove(temp_.c_str());
+  }
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  bool ok() const { return static_cast<bool>(stream_); }
+  std::ostream& stream() { return stream_; }
+  Status Commit() {
+    stream_.close();
+    if (!stream_ || std::rename(temp_.c_str(), path_.c_str()) != 0) {
+      return Status::IoError("cannot write '" + path_ + "': " + std::strerror(errno));
+    }
+    committed_ = true;
+    return Status::Ok();
+  }
+  Status OpenError() const {
+    return Status::IoError("cannot write '" + path_ + "': " + std::strerror(errno));
+  }
+
+ private:
+  std::string path_, temp_;
+  std::ofstream stream_;
+  bool committed_ = false;
+};
+
+Result<BatchOptions> OptionsFrom(const ParsedArgs& args, const std::string& path) {
+  BatchOptions o;
+  o.source = path;
+  if (args.Has("--columns")) {
+    // Keys named in --columns must exist in the file; the defaults may be absent.
+    for (const std::string& spec : args.options.at("--columns")) {
+      TF_RETURN_IF_ERROR(ApplyColumnMapping(spec, o.columns, &o.required_keys));
+    }
+  }
+  if (auto s = args.Get("--samples")) {
+    Result<double> n = ParseNumber(*s);
+    if (!n.ok() || *n < 1 || *n > 1e6 || static_cast<double>(static_cast<long>(*n)) != *n) {
+      return Status::InvalidArgument("--samples '" + *s +
+                                     "' is not accepted (accepted: a whole number from 1 to "
+                                     "1000000)");
+    }
+    o.samples = static_cast<std::size_t>(*n);
+  }
+  if (auto s = args.Get("--seed")) {
+    const auto [end, ec] = std::from_chars(s->data(), s->data() + s->size(), o.seed);
+    if (ec != std::errc() || end != s->data() + s->size()) {
+      return Status::InvalidArgument("--seed '" + *s +
+                                     "' is not accepted (accepted: a whole number from 0 to " +
+                                     std::to_string(UINT64_MAX) + ")");
+    }
+  }
+  return o;
+}
+
+Result<bool> IsJsonLines(const ParsedArgs& args, const std::string& path) {
+  if (auto f = args.Get("--format")) {
+    const std::string format = ToLower(*f);
+    if (format == "csv") return false;
+    if (format == "jsonl" || format == "json" || format == "ndjson") return true;
+    return Status::InvalidArgument("--format '" + *f + "' is not accepted (accepted: csv, jsonl)");
+  }
+  const std::string lower = ToLower(path);
+  return lower.ends_with(".jsonl") || lower.ends_with(".ndjson");
+}
+
+// "\rbatch: 120,000 rows" on a terminal every 10,000 rows; nothing otherwise.
+class Progress {
+ public:
+  Progress() : enabled_(isatty(STDERR_FILENO) == 1) {}
+  void Row() {
+    if (enabled_ && ++rows_ % 10000 == 0) {
+      std::cerr << "\rbatch: " << FormatCount(static_cast<double>(rows_)) << " rows";
+    }
+  }
+  void Done() {
+    if (enabled_ && rows_ >= 10000) std::cerr << "\r\033[K";
+  }
+
+ private:
+  bool enabled_;
+  std::size_t rows_ = 0;
+};
+
+}  // namespace
+
+Status RunBatch(const std::vector<std::string>& argv, std::ostream& out) {
+  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, BatchOptionSpecs()));
+  if (args.Has("--help")) {
+    out << kHelp << OptionsHelp(BatchOptionSpecs());
+    return HelpShown();
+  }
+  if (args.positional.size() != 1) {
+    return Status::InvalidArgument("expected one input file (CSV or JSON lines), got " +
+                                   std::to_string(args.positional.size()));
+  }
+  const std::string path = args.positional.front();
+  TF_ASSIGN_OR_RETURN(const BatchOptions options, OptionsFrom(args, path));
+  TF_ASSIGN_OR_RETURN(const bool jsonl, IsJsonLines(args, path));
+  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
+  const std::optional<std::string> output = args.Get("--output");
+  std::optional<AtomicFile> file;
+  if (output) {
+    file.emplace(*output);
+    if (!file->ok()) return file->OpenError();
+  }
+  std::ostream& rows = file ? file->stream() : out;
+  Progress progress;
+  const LineSink sink = [&](const std::string& line) {
+    rows << line << '\n';
+    progress.Row();
+  };
+  Result<BatchSummary> summary =
+      jsonl ? RunBatchJsonLines(text, options, sink) : RunBatchCsv(text, options, sink);
+  progress.Done();
+  TF_RETURN_IF_ERROR(summary.status());
+  if (auto json_path = args.Get("--summary-json")) {
+    AtomicFile json(*json_path);
+    if (!json.ok()) return json.OpenError();
+    json.stream() << summary->ToJson() << '\n';
+    TF_RETURN_IF_ERROR(json.Commit());
+  }
+  if (file) {
+    TF_RETURN_IF_ERROR(file->Commit());
+    out << "wrote " << *output << "\n" << summary->ToText();
+  } else {
+    std::cerr << summary->ToText();
+  }
+  return Status::Ok();
+}
+
+}  // namespace trainflops::cli
