@@ -52,4 +52,4 @@ BENCHMARK(BM_BatchMillionRows)->Arg(1000000)->Iterations(1)->Unit(benchmark::kSe
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// main() is in onnx_bench.cc (one program for the whole suite).
