@@ -42,6 +42,11 @@ Result<ComputeUnit> ParseComputeUnit(std::string_view text);
 // and values that overflow a double; the error quotes the text.
 Result<double> ParseNumber(std::string_view text);
 
+// Length of the number at the start of `text` (sign, digits with commas,
+// fraction, exponent), 0 when there are no digits: what follows is a suffix
+// or unit. "2E FLOP" scans 1 ("E" is the exa prefix, not an exponent).
+size_t NumberPrefixLength(std::string_view text);
+
 // ParseNumber, then requires value > 0 (used for sizes, epochs, counts).
 Result<double> ParsePositive(std::string_view text);
 

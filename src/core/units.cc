@@ -79,8 +79,6 @@ std::string CaseHint(char c) {
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
-// Length of the number at the start of `s`: sign, digits (with commas),
-// fraction, exponent. Zero when there are no mantissa digits.
 size_t ScanNumber(std::string_view s) {
   size_t i = 0;
   size_t mantissa_digits = 0;
@@ -384,5 +382,7 @@ std::string FormatCompute(double flop, ComputeUnit unit, int digits) {
   if (number == "1" && name.back() == 's') name.remove_suffix(1);
   return number + " " + std::string(name);
 }
+
+size_t NumberPrefixLength(std::string_view text) { return ScanNumber(text); }
 
 }  // namespace trainflops

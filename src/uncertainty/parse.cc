@@ -29,31 +29,13 @@ Status Bad(std::string_view text, const std::string& why) {
 
 bool HasSpace(std::string_view s) { return s.find_first_of(" \t") != std::string_view::npos; }
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-// Length of the number at the start of `s`: sign, digits (with commas and a
-// point), exponent. What follows is the piece's unit, SI prefix included.
-size_t NumberLength(std::string_view s) {
-  size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
-  while (i < s.size() && (IsDigit(s[i]) || s[i] == ',' || s[i] == '.')) ++i;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    size_t j = i + 1;
-    if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
-    if (j < s.size() && IsDigit(s[j])) {
-      while (j < s.size() && IsDigit(s[j])) ++j;
-      i = j;
-    }
-  }
-  return i;
-}
-
 // The low end of LOW..HIGH takes what the high end writes after its number
 // and the low end does not write itself: "5" of "5..6 days" -> "5 days",
 // "5" of "5..6days" -> "5days", "1.2G" of "1.2G..1.5G MAC" -> "1.2G MAC";
 // "12 h" of "12 h..2 days" keeps its own unit.
 std::string LowWithUnit(std::string_view low, std::string_view high) {
-  const std::string_view low_unit = low.substr(NumberLength(low));
-  const std::string_view high_unit = high.substr(NumberLength(high));
+  const std::string_view low_unit = low.substr(NumberPrefixLength(low));
+  const std::string_view high_unit = high.substr(NumberPrefixLength(high));
   if (high_unit.substr(0, low_unit.size()) != low_unit) return std::string(low);
   return std::string(low) + std::string(high_unit.substr(low_unit.size()));
 }
