@@ -68,7 +68,7 @@ TEST(ParseUncertain, StatesThePlainRangeRule) {
 }
 
 TEST(ParseUncertain, PositiveQuantities) {
-  const UncertainOptions positive{.positive = true};
+  const UncertainOptions positive = UncertainOptions::Positive();
   const Result<Uncertain> n = ParseUncertain("normal(0.1, 0.1)", ParseNumber, positive);
   ASSERT_TRUE(n.ok()) << n.status().message();
   EXPECT_TRUE(n->distribution.truncated());
