@@ -91,7 +91,7 @@ Status WriteLlmReport(LlmEstimate estimate, const LlmRunOptions& options, const 
       stages.push_back({s.stage.name, s.model_flop, !s.stage.forward_only});
     }
     TF_ASSIGN_OR_RETURN(checks,
-                        CheckThresholds(estimate.estimate.training_flop, options.range, stages));
+                        CheckThresholds(estimate.estimate.training_flop, context.range, stages));
     context.checks = &checks;
   }
   out << (options.json ? RenderLlmJson(estimate, context) : RenderLlmText(estimate, context));
