@@ -139,6 +139,23 @@ TEST(UncertaintyCli, OnnxEpochRange) {
   EXPECT_EQ(u["quantities"][0]["name"], "--epochs");
 }
 
+// The loose end of the last review: 1e30 chips for 1e30 days is not refused
+// (doubles hold it), but the report says it is beyond any run on record:
+// 1e30 x 8.64e34 s x 1e13 x 0.4 = 3.456e77 FLOP, 6.9e50 x Grok 4's 5e26.
+TEST(ScaleCheck, ImplausibleEstimatesSaySo) {
+  const CliOutput o =
+      RunCli("hardware --count 1e30 --time 1e30d --peak-flops 1e13 --utilization 0.4 --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const json j = json::parse(o.out);
+  EXPECT_DOUBLE_EQ(j["training_flop"], 1e30 * 1e30 * 86400 * 1e13 * 0.4);
+  EXPECT_NE(j["notes"].dump().find("check the inputs"), std::string::npos);
+  const CliOutput tokens = RunCli("tokens --params 1e15 --tokens 1e15 --json");  // 6e30 FLOP
+  ASSERT_EQ(tokens.code, 0) << tokens.err;
+  EXPECT_NE(json::parse(tokens.out)["notes"].dump().find("check the inputs"), std::string::npos);
+  const CliOutput normal = RunCli("tokens --params 70B --tokens 1.4T --json");  // 5.9e23
+  EXPECT_EQ(json::parse(normal.out)["notes"].dump().find("check the inputs"), std::string::npos);
+}
+
 struct BadInput {
   const char* name;
   const char* args;
