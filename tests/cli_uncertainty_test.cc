@@ -109,6 +109,17 @@ TEST(UncertaintyCli, ThresholdCheckUsesTheInterval) {
   EXPECT_TRUE(found);
 }
 
+// A Hugging Face config: the FLOP is proportional to the tokens, so with
+// U(1.8T, 2.2T) the 5% point is the point (at the median 2T) x 1.82 / 2 and
+// the 95% point x 2.18 / 2.
+TEST(UncertaintyCli, HfConfigTokenRange) {
+  const json u = Uncertainty("estimate " + SourcePath("tests/fixtures/hf/llama-2-7b.json") +
+                             " --tokens 1.8T..2.2T --seq-len 4096");
+  const double point = u["point"];
+  ExpectNearRel(u["low"], point * 0.91, 0.002);
+  ExpectNearRel(u["high"], point * 1.09, 0.002);
+}
+
 // Method 1: the training FLOP is proportional to epochs, so a range of
 // epochs U(74, 90) gives point x U(74, 90) / 82 (82 = its median): the 5%
 // point is the 82-epoch estimate x 74.8 / 82.
