@@ -167,7 +167,9 @@ def fmt_time(seconds):
 
 
 def fmt_num(v):
-    if v != 0 and (abs(v) >= 1e6 or abs(v) < 1e-2):
+    if v == int(v) and abs(v) < 1e12:
+        return "{:,}".format(int(v))
+    if abs(v) >= 1e6 or abs(v) < 1e-2:
         return "%.3g" % v
     return "%.4g" % v
 
@@ -211,14 +213,14 @@ def target_rows(runs):
     rows = []
     chain = {n: median_time(runs, "BM_AnalyseChain/%d" % n) for n in (1000, 10000, 100000)}
     if all(chain.values()):
-        per_node = {n: t / n for n, t in chain.items()}
+        per_node = ["%.2f" % (chain[n] / n * 1e6) for n in (1000, 10000, 100000)]
+        # t ~ n^k between the smallest and the largest graph.
         exponent = math.log(chain[100000] / chain[1000]) / math.log(100)
-        spread = max(per_node.values()) / min(per_node.values())
         rows.append(("ONNX analysis time linear in node count",
-                     "per-node time within 2x over 1,000 – 100,000 nodes (quadratic would be 100x)",
-                     "per node %s / %s / %s µs; power-law exponent %.2f; spread %.2fx" % tuple(
-                         ["%.2f" % (per_node[n] * 1e6) for n in (1000, 10000, 100000)] +
-                         [exponent, spread]), spread < 2))
+                     "power-law exponent k of time ~ n^k over 1,000 – 100,000 nodes below 1.25 "
+                     "(linear 1.0, n log n 1.11, quadratic 2.0)",
+                     "k = %.2f; per node %s / %s / %s µs" % tuple([exponent] + per_node),
+                     exponent < 1.25))
     else:
         rows.append(("ONNX analysis time linear in node count", "", "", None))
     large = median_time(runs, "BM_AnalyseLargeWeights")
@@ -264,21 +266,32 @@ def machine(context, build_dir):
     cxx = next((l.split("=", 1)[1] for l in read(os.path.join(build_dir, "CMakeCache.txt")).splitlines()
                 if l.startswith("CMAKE_CXX_COMPILER:")), "c++")
     compiler = subprocess.run([cxx, "--version"], capture_output=True, text=True).stdout.splitlines()
-    commit = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=12"],
+    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"],
                             capture_output=True, text=True).stdout.strip()
+    # Uncommitted changes other than this report itself.
+    changed = subprocess.run(["git", "status", "--porcelain", "--", ".", ":!bench/RESULTS.md"],
+                             capture_output=True, text=True).stdout.strip()
+    if changed:
+        commit += " with uncommitted changes"
+    build_type = next((l.split("=", 1)[1] for l in read(os.path.join(build_dir, "CMakeCache.txt")).splitlines()
+                       if l.startswith("CMAKE_BUILD_TYPE:")), "?")
+    load = context.get("load_avg", [])
+    busy = ["- note: the load average (%.1f) exceeded the %d cores: other jobs shared the machine, "
+            "so these times are upper bounds" % (load[0], os.cpu_count())] if load and load[0] > (os.cpu_count() or 1) else []
     return [
         "- CPU: %s, %s logical cores (%s MHz per Google Benchmark)" % (
             cpu, os.cpu_count(), context.get("mhz_per_cpu", "?")),
         "- memory: %.1f GiB; load average at start: %s" % (
             mem / 2**20, ", ".join("%.2f" % x for x in context.get("load_avg", [])) or "?"),
         "- OS: %s, kernel %s" % (os_name, platform.release()),
-        "- compiler: %s (%s build, preset `bench`)" % (
-            compiler[0] if compiler else cxx, context.get("library_build_type", "?")),
+        "- compiler: %s, CMAKE_BUILD_TYPE %s (preset `bench`); Google Benchmark library: %s build "
+        "(Debian's package)" % (compiler[0] if compiler else cxx, build_type,
+                                context.get("library_build_type", "?")),
         "- commit: %s; date: %s" % (commit or "?", context.get("date", datetime.datetime.now().isoformat())),
-    ]
+    ] + busy
 
 
-def onnx_section(path):
+def onnx_section(path, large):
     if not path or not os.path.exists(path):
         return []
     with open(path) as f:
@@ -298,7 +311,15 @@ def onnx_section(path):
         "| python3-onnx %s | `onnx.load` + `onnx.shape_inference.infer_shapes` | %s (%s in those two calls) | %.1f MB |"
         % (c["onnx_version"], fmt_time(pw), fmt_time(pi), pm),
         "| ratio | python3-onnx / trainflops | %.0fx | %.0fx |" % (pw / tw, pm / tm),
-    ]
+    ] + in_process(pi, large)
+
+
+def in_process(python_s, trainflops_s):
+    if trainflops_s is None:
+        return []
+    return ["", "Inside the process (no start-up): python3-onnx's load + shape inference %s against "
+            "trainflops' analysis %s (BM_AnalyseLargeWeights median), %.0fx." % (
+                fmt_time(python_s), fmt_time(trainflops_s), python_s / trainflops_s)]
 
 
 def report(args):
@@ -310,7 +331,8 @@ def report(args):
              % args.repetitions, "", "## Machine", ""] + machine(context, args.build_dir)
     lines += ["", "## Targets", ""] + target_rows(runs)
     lines += ["", "## All benchmarks", ""] + generic_table(runs)
-    lines += ["", "## python3-onnx on the 1.5 GB file", ""] + (onnx_section(args.onnx_json) or ["Not run."])
+    lines += ["", "## python3-onnx on the 1.5 GB file", ""] + (
+        onnx_section(args.onnx_json, median_time(runs, "BM_AnalyseLargeWeights")) or ["Not run."])
     with open(args.out, "w") as f:
         f.write("\n".join(lines) + "\n")
 
