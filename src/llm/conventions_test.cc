@@ -183,6 +183,31 @@ TEST(Conventions, ExtremesDoNotOverflow) {
   EXPECT_NE(e.status().message().find("overflows"), std::string::npos);
 }
 
+// Found with fuzz/hf_config_fuzzer's checks: a sequence length of 1e300
+// overflowed the attention terms of the other conventions, which the
+// comparison printed as "inf FLOP". They are now left out, with a note.
+TEST(Conventions, OverflowingComparisonsAreLeftOut) {
+  TransformerDims d;
+  d.params = 1e9;
+  d.layers = 2;
+  d.d_model = 64;
+  d.seq_len = 1e300;
+  Result<TransformerModel> m = ModelFromDims(d, Convention::kKaplan);
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  Result<LlmEstimate> e = EstimateLlm(*m, Convention::k6ND, {}, {{"pre-training", 1e9}});
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  EXPECT_EQ(e->estimate.training_flop, 6e18);  // 6 x 1e9 x 1e9: no attention term
+  // Kaplan: 2·L·T·d = 2 x 2 x 1e300 x 64 per token forward, x 3 x 1e9 tokens: inf.
+  for (const ConventionResult& c : e->comparison) {
+    EXPECT_NE(c.convention, Convention::kKaplan);
+  }
+  bool noted = false;
+  for (const std::string& n : e->estimate.notes) {
+    noted |= n.find("kaplan: the training compute overflows") != std::string::npos;
+  }
+  EXPECT_TRUE(noted);
+}
+
 TEST(Conventions, BadInputNamesTheProblem) {
   Result<Convention> c = ParseConvention("chinchila");
   ASSERT_FALSE(c.ok());

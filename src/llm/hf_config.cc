@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "hf_fields.h"
+#include "llm_internal.h"
 #include "trainflops/text.h"
 
 namespace trainflops {
@@ -32,7 +33,25 @@ void HfFields::Record(const std::string& name, double value, bool defaulted) {
   out_.fields.push_back({name, value, "", defaulted ? "default (absent from config)" : out_.file});
 }
 
-double HfFields::Need(std::initializer_list<const char*> keys) {
+// Every field read counts something (layers, heads, widths, experts, tokens):
+// a fraction would be counted silently (2.5 layers), and an absurd size
+// would overflow the products or loop over its layers. Found by
+// fuzz/hf_config_fuzzer; see hf_config_test.cc, "Fuzz findings".
+bool HfFields::IsCount(const std::string& name, const json& v, double at_most) {
+  const double value = v.get<double>();
+  if (value != std::floor(value)) {
+    bad_.push_back("'" + name + "' must be a whole number, got " + v.dump());
+    return false;
+  }
+  if (value > at_most) {
+    bad_.push_back("'" + name + "' is " + v.dump() + ", implausibly large (at most " +
+                   Num(at_most) + ")");
+    return false;
+  }
+  return true;
+}
+
+double HfFields::Need(std::initializer_list<const char*> keys, double at_most) {
   std::string name;
   const json* v = Find(keys, &name);
   if (v == nullptr) {
@@ -43,11 +62,12 @@ double HfFields::Need(std::initializer_list<const char*> keys) {
     bad_.push_back("'" + name + "' must be a positive number, got " + v->dump());
     return 0;
   }
+  if (!IsCount(name, *v, at_most)) return 0;
   Record(name, v->get<double>(), false);
   return v->get<double>();
 }
 
-double HfFields::Get(std::initializer_list<const char*> keys, double fallback) {
+double HfFields::Get(std::initializer_list<const char*> keys, double fallback, double at_most) {
   std::string name;
   const json* v = Find(keys, &name);
   if (v == nullptr) {
@@ -58,6 +78,7 @@ double HfFields::Get(std::initializer_list<const char*> keys, double fallback) {
     bad_.push_back("'" + name + "' must be a non-negative number, got " + v->dump());
     return fallback;
   }
+  if (!IsCount(name, *v, at_most)) return fallback;
   Record(name, v->get<double>(), false);
   return v->get<double>();
 }
@@ -183,6 +204,12 @@ Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& fil
     if (const size_t at = what.find("syntax error"); at != std::string::npos)
       what = what.substr(at);
     return MalformedJson(json_text, file, e.byte, what);
+  } catch (const json::exception& e) {
+    // A number beyond a double ("1E1643") is out_of_range 406, not a
+    // parse_error, and carries no position. Found by fuzz/hf_config_fuzzer.
+    std::string what = e.what();
+    if (const size_t at = what.find("] "); at != std::string::npos) what = what.substr(at + 2);
+    return Status::ParseError(file + ": malformed JSON: " + what);
   }
   if (!config.is_object()) return Status::ParseError(file + ": expected a JSON object");
   HfModel out;

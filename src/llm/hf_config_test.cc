@@ -197,3 +197,76 @@ INSTANTIATE_TEST_SUITE_P(
 
 }  // namespace
 }  // namespace trainflops
+
+// Fuzz findings (fuzz/hf_config_fuzzer): each input was a crash, a hang or a
+// silent mis-count; now a clear error naming the field.
+namespace trainflops {
+namespace {
+
+std::string Llama(const std::string& field, const std::string& value) {
+  return R"({"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2,
+      "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100, ")" +
+         field + "\": " + value + "}";
+}
+
+std::string Mixtral(const std::string& layers) {
+  return R"({"model_type": "mixtral", "hidden_size": 64, "num_hidden_layers": )" + layers +
+         R"(, "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100,
+      "num_local_experts": 8, "num_experts_per_tok": 2})";
+}
+
+struct Finding {
+  std::string name, text, expected;
+};
+
+TEST(HfConfigFuzzFindings, RefusedWithTheField) {
+  const std::vector<Finding> cases = {
+      // crash-4e71ef68: a number beyond a double threw json's out_of_range
+      // (not a parse_error) through ParseHfConfig: std::terminate.
+      {"number_overflow", R"({"model_type": "qwen2_moe", "bos_token_id": 1E1643})",
+       "cfg.json: malformed JSON: number overflow parsing '1E1643'"},
+      // UBSan: 1e30 layers cast to size_t for the per-layer expert pattern.
+      {"layers_1e30", Mixtral("1e30"),
+       "'num_hidden_layers' is 1e+30, implausibly large (at most 100000)"},
+      // Timeout: 1e9 layers looped over one by one.
+      {"layers_1e9", Mixtral("1000000000"),
+       "'num_hidden_layers' is 1000000000, implausibly large (at most 100000)"},
+      // Silent mis-count: 2.5 layers were counted as 2.5 x the block.
+      {"fractional_layers", Llama("num_hidden_layers", "2.5"),
+       "'num_hidden_layers' must be a whole number, got 2.5"},
+      {"fractional_default", Llama("num_key_value_heads", "0.5"),
+       "'num_key_value_heads' must be a whole number, got 0.5"},
+      // Infinite parameter counts: 1e200 x 1e200 overflows a double.
+      {"head_dim_1e200", Llama("head_dim", "1e200"),
+       "'head_dim' is 1e+200, implausibly large (at most 1e12)"},
+  };
+  for (const Finding& c : cases) {
+    SCOPED_TRACE(c.name);
+    Result<HfModel> m = ParseHfConfig(c.text, "cfg.json");
+    ASSERT_FALSE(m.ok());
+    EXPECT_NE(m.status().message().find(c.expected), std::string::npos) << m.status().message();
+  }
+}
+
+// The limits themselves are accepted: 100,000 layers of Qwen2-MoE with
+// 20,000 listed as dense (mlp_only_layers 0, 2, ..., 39998) give 20,000
+// dense and 80,000 sparse layers, quickly (the list is searched, not scanned).
+TEST(HfConfigFuzzFindings, LongLayerListsStayFast) {
+  std::string dense;
+  for (int i = 0; i < 40000; i += 2) dense += (dense.empty() ? "" : ",") + std::to_string(i);
+  const std::string text = R"({"model_type": "qwen2_moe", "hidden_size": 64,
+      "num_hidden_layers": 100000, "num_attention_heads": 4, "intermediate_size": 128,
+      "vocab_size": 100, "num_experts": 8, "num_experts_per_tok": 2,
+      "moe_intermediate_size": 32, "mlp_only_layers": [)" +
+                           dense + "]}";
+  Result<HfModel> m = ParseHfConfig(text, "cfg.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  std::vector<double> mlp_counts;
+  for (const Component& c : m->model.components) {
+    if (c.role == ComponentRole::kMlp) mlp_counts.push_back(c.count);
+  }
+  EXPECT_EQ(mlp_counts, (std::vector<double>{20000, 80000}));
+}
+
+}  // namespace
+}  // namespace trainflops

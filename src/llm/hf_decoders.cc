@@ -23,7 +23,7 @@ Decoder ReadDecoder(HfFields& f, const HfModel& out) {
   Decoder r;
   const std::string& type = out.model_type;
   r.d = f.Need({"hidden_size"});
-  r.layers = f.Need({"num_hidden_layers"});
+  r.layers = f.Need({"num_hidden_layers"}, kMaxLayers);
   r.vocab = f.Need({"vocab_size"});
   AttentionShape& a = r.attention;
   a.heads = f.Need({"num_attention_heads"});
@@ -134,10 +134,12 @@ Status BuildMoe(HfFields& f, HfModel& out) {
     moe.shared_gate = moe.shared_ff > 0;
     dense.d_ff = f.Get({"intermediate_size"}, 0);
     const double step = f.Get({"decoder_sparse_step"}, 1);
-    const std::vector<double> dense_layers = f.List("mlp_only_layers");
+    // Sorted: a long list on many layers must not take list x layers steps.
+    std::vector<double> dense_layers = f.List("mlp_only_layers");
+    std::sort(dense_layers.begin(), dense_layers.end());
     for (size_t i = 0; i < sparse.size(); ++i) {
-      const bool listed = std::find(dense_layers.begin(), dense_layers.end(),
-                                    static_cast<double>(i)) != dense_layers.end();
+      const bool listed =
+          std::binary_search(dense_layers.begin(), dense_layers.end(), static_cast<double>(i));
       sparse[i] =
           !listed && step > 0 && static_cast<long long>(i + 1) % static_cast<long long>(step) == 0;
     }

@@ -38,7 +38,7 @@ BlockGroup GptBlock(double layers, double d, double heads, double kv_heads, doub
 // block ln_1, c_attn (d x 3d + 3d), c_proj (d x d + d), ln_2, c_fc
 // (d x n_inner + n_inner), c_proj; ln_f; lm_head tied to wte.
 Status BuildGpt2(HfFields& f, HfModel& out) {
-  const double d = f.Need({"n_embd", "hidden_size"}), layers = f.Need({"n_layer"});
+  const double d = f.Need({"n_embd", "hidden_size"}), layers = f.Need({"n_layer"}, kMaxLayers);
   const double heads = f.Need({"n_head"}), vocab = f.Need({"vocab_size"});
   const double positions = f.Need({"n_positions"});
   const double d_ff = f.Get({"n_inner"}, 4 * d);
@@ -57,7 +57,7 @@ Status BuildGpt2(HfFields& f, HfModel& out) {
 // dense_4h_to_h (all with biases); final_layer_norm; embed_out (untied
 // unless tie_word_embeddings). Rotary positions have no parameters.
 Status BuildGptNeox(HfFields& f, HfModel& out) {
-  const double d = f.Need({"hidden_size"}), layers = f.Need({"num_hidden_layers"});
+  const double d = f.Need({"hidden_size"}), layers = f.Need({"num_hidden_layers"}, kMaxLayers);
   const double heads = f.Need({"num_attention_heads"}), vocab = f.Need({"vocab_size"});
   const double d_ff = f.Need({"intermediate_size"});
   const bool bias = f.Flag("attention_bias", true);
@@ -79,7 +79,7 @@ Status BuildGptNeox(HfFields& f, HfModel& out) {
 // two LayerNorms, intermediate and output dense (biases); the pooler
 // (d x d + d). The MLM/NSP pre-training heads are not part of BertModel.
 Status BuildBert(HfFields& f, HfModel& out) {
-  const double d = f.Need({"hidden_size"}), layers = f.Need({"num_hidden_layers"});
+  const double d = f.Need({"hidden_size"}), layers = f.Need({"num_hidden_layers"}, kMaxLayers);
   const double heads = f.Need({"num_attention_heads"}), vocab = f.Need({"vocab_size"});
   const double d_ff = f.Need({"intermediate_size"});
   const double positions = f.Need({"max_position_embeddings"});
@@ -108,9 +108,9 @@ Status BuildBert(HfFields& f, HfModel& out) {
 // tied unless tie_word_embeddings is false (T5 v1.1).
 Status BuildT5(HfFields& f, HfModel& out) {
   const double d = f.Need({"d_model"}), d_kv = f.Need({"d_kv"}), heads = f.Need({"num_heads"});
-  const double d_ff = f.Need({"d_ff"}), enc = f.Need({"num_layers"});
+  const double d_ff = f.Need({"d_ff"}), enc = f.Need({"num_layers"}, kMaxLayers);
   const double vocab = f.Need({"vocab_size"});
-  const double dec = f.Get({"num_decoder_layers"}, enc);
+  const double dec = f.Get({"num_decoder_layers"}, enc, kMaxLayers);
   const double buckets = f.Get({"relative_attention_num_buckets"}, 32);
   const bool gated = f.Text("feed_forward_proj", "relu").rfind("gated-", 0) == 0;
   const bool tied = f.Flag("tie_word_embeddings", true);
@@ -154,7 +154,8 @@ Status BuildT5(HfFields& f, HfModel& out) {
 // `bias`; LayerNorms: one with parallel_attn, two without, two
 // (ln_attn, ln_mlp) in the new architecture; ln_f; lm_head tied.
 Status BuildFalcon(HfFields& f, HfModel& out) {
-  const double d = f.Need({"hidden_size"}), layers = f.Need({"num_hidden_layers", "n_layer"});
+  const double d = f.Need({"hidden_size"}),
+               layers = f.Need({"num_hidden_layers", "n_layer"}, kMaxLayers);
   const double heads = f.Need({"num_attention_heads", "n_head"}), vocab = f.Need({"vocab_size"});
   const bool new_arch = f.Flag("new_decoder_architecture", out.model_type == "RefinedWeb");
   const bool multi_query = f.Flag("multi_query", true);

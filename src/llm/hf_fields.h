@@ -12,15 +12,22 @@
 
 namespace trainflops::llm {
 
+// Limits on a config's counts, far above any published model (the largest
+// have ~10^2 layers, ~10^5-10^6 vocabulary entries and widths, ~10^7
+// context tokens) yet small enough that no product of them overflows a
+// double and a loop over the layers stays short.
+inline constexpr double kMaxCount = 1e12;
+inline constexpr double kMaxLayers = 1e5;
+
 class HfFields {
  public:
   HfFields(const nlohmann::json& config, HfModel& out) : config_(config), out_(out) {}
 
-  // A required positive number; the first of `keys` present is used
-  // (aliases such as n_layer / num_hidden_layers).
-  double Need(std::initializer_list<const char*> keys);
-  // An optional non-negative number (null counts as absent).
-  double Get(std::initializer_list<const char*> keys, double fallback);
+  // A required positive whole number up to `at_most`; the first of `keys`
+  // present is used (aliases such as n_layer / num_hidden_layers).
+  double Need(std::initializer_list<const char*> keys, double at_most = kMaxCount);
+  // An optional non-negative whole number (null counts as absent).
+  double Get(std::initializer_list<const char*> keys, double fallback, double at_most = kMaxCount);
   bool Flag(const char* key, bool fallback);
   std::string Text(const char* key, const std::string& fallback);
   std::vector<double> List(const char* key);
@@ -32,6 +39,7 @@ class HfFields {
  private:
   const nlohmann::json* Find(std::initializer_list<const char*> keys, std::string* name) const;
   void Record(const std::string& name, double value, bool defaulted);
+  bool IsCount(const std::string& name, const nlohmann::json& v, double at_most);
 
   const nlohmann::json& config_;
   HfModel& out_;

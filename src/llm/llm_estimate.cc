@@ -74,7 +74,20 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
   }
   for (Convention c : AllConventions()) {
     Result<ConventionResult> other = ApplyConvention(c, model, options);
-    if (other.ok()) e.comparison.push_back(*std::move(other));
+    if (!other.ok()) continue;
+    // A long --seq-len can overflow one convention's attention term only:
+    // say so rather than print "inf FLOP" beside the others.
+    double total = 0;
+    for (const LlmStage& s : stages) {
+      total += s.tokens * (s.forward_only ? other->forward_flop : other->training_flop);
+    }
+    if (!std::isfinite(total)) {
+      e.estimate.notes.push_back(ConventionName(c) +
+                                 ": the training compute overflows (over 1.8e308 FLOP), left "
+                                 "out of the comparison");
+      continue;
+    }
+    e.comparison.push_back(*std::move(other));
   }
   if (auto note = ScaleCheckNote(e.estimate.training_flop)) e.estimate.notes.push_back(*note);
   return e;

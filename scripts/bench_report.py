@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+"""Helper of scripts/bench.sh (standard library only).
+
+  make-onnx FILE        writes the benchmark's 1.5 GiB ONNX file (the same bytes
+                        as LargeWeightsModel() in bench/onnx_bench.cc)
+  compare-onnx ...      times trainflops and python3-onnx on that file, each in
+                        fresh processes, peak memory from wait4's rusage
+  report ...            writes bench/RESULTS.md from Google Benchmark's JSON
+
+Every benchmark in the JSON gets a row, so benchmarks added to
+trainflops_bench later appear without changes here; the issue-7 targets are
+checked where their benchmark ran.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# ---------------------------------------------------------------- ONNX file
+# Protobuf encoding, field numbers of onnx.proto (as src/onnx/testing/onnx_writer.h).
+
+
+def varint(v):
+    out = bytearray()
+    while True:
+        byte = v & 0x7F
+        v >>= 7
+        out.append(byte | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def field_varint(field, v):
+    return varint(field << 3) + varint(v)
+
+
+def field_bytes(field, data):
+    return varint(field << 3 | 2) + varint(len(data)) + data
+
+
+def value_info(name, dims):  # ValueInfoProto with a float tensor type
+    shape = b"".join(field_bytes(1, field_varint(1, d)) for d in dims)
+    tensor = field_varint(1, 1) + field_bytes(2, shape)
+    return field_bytes(1, name.encode()) + field_bytes(2, field_bytes(1, tensor))
+
+
+def make_onnx(path, dim=8192, layers=6):
+    """Six MatMul layers with dim x dim float weights of zeros, streamed."""
+    graph = b""
+    for i in range(layers):  # NodeProto: input 1, output 2, op_type 4
+        node = (field_bytes(1, b"x%d" % i) + field_bytes(1, b"w%d" % i) +
+                field_bytes(2, b"x%d" % (i + 1)) + field_bytes(4, b"MatMul"))
+        graph += field_bytes(1, node)
+    graph += field_bytes(2, b"test") + field_bytes(11, value_info("x0", [1, dim]))
+    raw = dim * dim * 4
+    heads = []
+    for i in range(layers):  # TensorProto dims 1, data_type 2, name 8, raw_data 9
+        body = field_varint(1, dim) * 2 + field_varint(2, 1) + field_bytes(8, b"w%d" % i)
+        body += b"\x4a" + varint(raw)
+        heads.append(b"\x2a" + varint(len(body) + raw) + body)
+    graph_size = len(graph) + sum(len(h) + raw for h in heads)
+    zeros = bytes(1 << 20)
+    with open(path, "wb") as out:
+        out.write(field_varint(1, 8) + b"\x3a" + varint(graph_size) + graph)
+        for head in heads:
+            out.write(head)
+            for _ in range(raw // len(zeros)):
+                out.write(zeros)
+        out.write(field_bytes(8, field_bytes(1, b"") + field_varint(2, 17)))
+
+
+# ------------------------------------------------------------ measurements
+
+
+PY_SNIPPET = """
+import sys, time, onnx
+start = time.perf_counter()
+model = onnx.load(sys.argv[1])
+onnx.shape_inference.infer_shapes(model)
+print(time.perf_counter() - start)
+"""
+
+
+def measure(argv):
+    """Wall seconds, peak RSS (MB) and stdout of one fresh process: the child is
+    reaped with wait4, whose rusage is that child's alone."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=errors)
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        errors.seek(0)
+        err = errors.read()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError("%s failed: %s" % (" ".join(argv[:2]), err.decode(errors="replace")[-500:]))
+    return {"wall_s": wall, "peak_mb": usage.ru_maxrss / 1024.0, "stdout": out.decode(errors="replace")}
+
+
+def compare_onnx(args):
+    runs = {"trainflops": [], "python3-onnx": []}
+    for _ in range(args.runs):
+        runs["trainflops"].append(
+            measure([args.trainflops, "estimate", args.file, "--examples", "1", "--json"]))
+        r = measure([args.python, "-c", PY_SNIPPET, args.file])
+        r["in_process_s"] = float(r["stdout"].strip().splitlines()[-1])
+        runs["python3-onnx"].append(r)
+    for rs in runs.values():
+        for r in rs:
+            r.pop("stdout")
+    onnx_version = subprocess.run([args.python, "-c", "import onnx; print(onnx.__version__)"],
+                                  capture_output=True, text=True).stdout.strip()
+    result = {"file": args.file, "file_mb": os.path.getsize(args.file) / 2**20,
+              "onnx_version": onnx_version, "runs": runs}
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=1)
+
+
+# ------------------------------------------------------------------ report
+STANDARD_KEYS = {"name", "family_index", "per_family_instance_index", "run_name", "run_type",
+                 "repetitions", "repetition_index", "threads", "iterations", "real_time",
+                 "cpu_time", "time_unit", "label", "error_occurred", "error_message",
+                 "aggregate_name", "aggregate_unit", "big_o", "rms"}
+TO_SECONDS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+
+
+def load_runs(path):
+    """{run_name: {"unit", "times" (seconds, per repetition), "counters": {k: [..]}, "error"}}."""
+    with open(path) as f:
+        data = json.load(f)
+    runs = {}
+    for b in data.get("benchmarks", []):
+        if b.get("run_type", "iteration") != "iteration":
+            continue  # aggregates are recomputed from the repetitions
+        r = runs.setdefault(b.get("run_name", b["name"]),
+                            {"unit": b.get("time_unit", "ns"), "times": [], "counters": {},
+                             "error": None})
+        if b.get("error_occurred"):
+            r["error"] = b.get("error_message", "error")
+            continue
+        r["times"].append(b["real_time"] * TO_SECONDS[b.get("time_unit", "ns")])
+        for k, v in b.items():
+            if k not in STANDARD_KEYS and isinstance(v, (int, float)):
+                r["counters"].setdefault(k, []).append(float(v))
+    return data.get("context", {}), runs
+
+
+def quartiles(values):
+    if len(values) < 2:
+        return values[0], values[0]
+    q = statistics.quantiles(values, n=4, method="inclusive")
+    return q[0], q[2]
+
+
+def fmt_time(seconds):
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= scale or unit == "ns":
+            return "%.3g %s" % (seconds / scale, unit)
+
+
+def fmt_num(v):
+    if v == int(v) and abs(v) < 1e12:
+        return "{:,}".format(int(v))
+    if abs(v) >= 1e6 or abs(v) < 1e-2:
+        return "%.3g" % v
+    return "%.4g" % v
+
+
+def summary(values):
+    return statistics.median(values), min(values), max(values)
+
+
+def generic_table(runs):
+    lines = ["| benchmark | runs | median | min – max | IQR | spread (max/min) | counters (median) |",
+             "|---|---|---|---|---|---|---|"]
+    for name, r in runs.items():
+        if r["error"] and not r["times"]:
+            lines.append("| %s | 0 | error: %s | | | | |" % (name, r["error"]))
+            continue
+        med, lo, hi = summary(r["times"])
+        q1, q3 = quartiles(r["times"])
+        counters = ", ".join("%s %s" % (k, fmt_num(statistics.median(v)))
+                             for k, v in sorted(r["counters"].items()))
+        lines.append("| %s | %d | %s | %s – %s | %s – %s | %.2fx | %s |" % (
+            name, len(r["times"]), fmt_time(med), fmt_time(lo), fmt_time(hi), fmt_time(q1),
+            fmt_time(q3), hi / lo if lo > 0 else float("nan"), counters))
+    return lines
+
+
+def median_time(runs, name):
+    r = runs.get(name)
+    return statistics.median(r["times"]) if r and r["times"] else None
+
+
+def median_counter(runs, name, key):
+    r = runs.get(name)
+    return statistics.median(r["counters"][key]) if r and key in r["counters"] else None
+
+
+def verdict(ok):
+    return "not measured" if ok is None else ("**pass**" if ok else "**FAIL**")
+
+
+def target_rows(runs):
+    rows = []
+    chain = {n: median_time(runs, "BM_AnalyseChain/%d" % n) for n in (1000, 10000, 100000)}
+    if all(chain.values()):
+        per_node = ["%.2f" % (chain[n] / n * 1e6) for n in (1000, 10000, 100000)]
+        # t ~ n^k between the smallest and the largest graph.
+        exponent = math.log(chain[100000] / chain[1000]) / math.log(100)
+        rows.append(("ONNX analysis time linear in node count",
+                     "power-law exponent k of time ~ n^k over 1,000 – 100,000 nodes below 1.25 "
+                     "(linear 1.0, n log n 1.11, quadratic 2.0)",
+                     "k = %.2f; per node %s / %s / %s µs" % tuple([exponent] + per_node),
+                     exponent < 1.25))
+    else:
+        rows.append(("ONNX analysis time linear in node count", "", "", None))
+    large = median_time(runs, "BM_AnalyseLargeWeights")
+    size_mb = median_counter(runs, "BM_AnalyseLargeWeights", "file_MB")
+    if large is not None and size_mb:
+        limit = size_mb * 2**20 / 100e9  # reading the bytes at 100 GB/s
+        rows.append(("ONNX analysis time independent of weight bytes",
+                     "%.0f MiB file in < %s (its bytes at 100 GB/s, beyond one core's memory "
+                     "bandwidth: the weights cannot have been read)" % (size_mb, fmt_time(limit)),
+                     fmt_time(large), large < limit))
+    else:
+        rows.append(("ONNX analysis time independent of weight bytes", "", "", None))
+    rss = median_counter(runs, "BM_AnalyseLargeWeights", "peak_rss_MB")
+    rows.append(("peak memory, 1.5 GB weights file", "< 100 MB",
+                 "" if rss is None else "%.1f MB (fresh process, VmHWM)" % rss,
+                 None if rss is None else 0 < rss < 100))
+    batch = median_time(runs, "BM_BatchMillionRows/1000000/iterations:1")
+    if batch is None:
+        batch = median_time(runs, "BM_BatchMillionRows/1000000")
+    rows.append(("batch, 1,000,000 rows", "< 30 s", "" if batch is None else fmt_time(batch),
+                 None if batch is None else batch < 30))
+    mc = median_time(runs, "BM_Propagate4Factors/1000000")
+    rows.append(("Monte Carlo, 1,000,000 samples", "< 0.5 s", "" if mc is None else fmt_time(mc),
+                 None if mc is None else mc < 0.5))
+    lines = ["| target (issue 7) | criterion | measured (median) | verdict |", "|---|---|---|---|"]
+    lines += ["| %s | %s | %s | %s |" % (a, b, c, verdict(d)) for a, b, c, d in rows]
+    return lines
+
+
+def machine(context, build_dir):
+    def read(path):
+        try:
+            with open(path) as f:
+                return f.read()
+        except OSError:
+            return ""
+    cpu = next((l.split(":", 1)[1].strip() for l in read("/proc/cpuinfo").splitlines()
+                if l.startswith("model name")), platform.processor() or "unknown")
+    mem = next((int(l.split()[1]) for l in read("/proc/meminfo").splitlines()
+                if l.startswith("MemTotal")), 0)
+    os_name = next((l.split("=", 1)[1].strip('"') for l in read("/etc/os-release").splitlines()
+                    if l.startswith("PRETTY_NAME=")), platform.system())
+    cxx = next((l.split("=", 1)[1] for l in read(os.path.join(build_dir, "CMakeCache.txt")).splitlines()
+                if l.startswith("CMAKE_CXX_COMPILER:")), "c++")
+    compiler = subprocess.run([cxx, "--version"], capture_output=True, text=True).stdout.splitlines()
+    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    # Uncommitted changes other than this report itself.
+    changed = subprocess.run(["git", "status", "--porcelain", "--", ".", ":!bench/RESULTS.md"],
+                             capture_output=True, text=True).stdout.strip()
+    if changed:
+        commit += " with uncommitted changes"
+    build_type = next((l.split("=", 1)[1] for l in read(os.path.join(build_dir, "CMakeCache.txt")).splitlines()
+                       if l.startswith("CMAKE_BUILD_TYPE:")), "?")
+    load = context.get("load_avg", [])
+    busy = ["- note: the load average (%.1f) exceeded the %d cores: other jobs shared the machine, "
+            "so these times are upper bounds" % (load[0], os.cpu_count())] if load and load[0] > (os.cpu_count() or 1) else []
+    return [
+        "- CPU: %s, %s logical cores (%s MHz per Google Benchmark)" % (
+            cpu, os.cpu_count(), context.get("mhz_per_cpu", "?")),
+        "- memory: %.1f GiB; load average at start: %s" % (
+            mem / 2**20, ", ".join("%.2f" % x for x in context.get("load_avg", [])) or "?"),
+        "- OS: %s, kernel %s" % (os_name, platform.release()),
+        "- compiler: %s, CMAKE_BUILD_TYPE %s (preset `bench`); Google Benchmark library: %s build "
+        "(Debian's package)" % (compiler[0] if compiler else cxx, build_type,
+                                context.get("library_build_type", "?")),
+        "- commit: %s; date: %s" % (commit or "?", context.get("date", datetime.datetime.now().isoformat())),
+    ] + busy
+
+
+def onnx_section(path, large):
+    if not path or not os.path.exists(path):
+        return []
+    with open(path) as f:
+        c = json.load(f)
+    if "not_run" in c:
+        return ["Not run: %s" % c["not_run"]]
+    t, p = c["runs"]["trainflops"], c["runs"]["python3-onnx"]
+    tw, tm = statistics.median(r["wall_s"] for r in t), statistics.median(r["peak_mb"] for r in t)
+    pw, pm = statistics.median(r["wall_s"] for r in p), statistics.median(r["peak_mb"] for r in p)
+    pi = statistics.median(r["in_process_s"] for r in p)
+    return [
+        "The same %.0f MiB file (written by `scripts/bench_report.py make-onnx`, byte for byte the "
+        "benchmark's), each tool in a fresh process, %d runs, medians; peak memory is the "
+        "process's maximum resident set (wait4 rusage)." % (c["file_mb"], len(t)), "",
+        "| tool | what | wall time (process) | peak memory |", "|---|---|---|---|",
+        "| trainflops | `trainflops estimate FILE --examples 1 --json` | %s | %.1f MB |" % (fmt_time(tw), tm),
+        "| python3-onnx %s | `onnx.load` + `onnx.shape_inference.infer_shapes` | %s (%s in those two calls) | %.1f MB |"
+        % (c["onnx_version"], fmt_time(pw), fmt_time(pi), pm),
+        "| ratio | python3-onnx / trainflops | %.0fx | %.0fx |" % (pw / tw, pm / tm),
+    ] + in_process(pi, large)
+
+
+def in_process(python_s, trainflops_s):
+    if trainflops_s is None:
+        return []
+    return ["", "Inside the process (no start-up): python3-onnx's load + shape inference %s against "
+            "trainflops' analysis %s (BM_AnalyseLargeWeights median), %.0fx." % (
+                fmt_time(python_s), fmt_time(trainflops_s), python_s / trainflops_s)]
+
+
+def report(args):
+    context, runs = load_runs(args.bench_json)
+    lines = ["# Benchmark results", "",
+             "Written by `scripts/bench.sh` (do not edit by hand): Google Benchmark program "
+             "`trainflops_bench`, %d repetitions of each benchmark; times are wall-clock per "
+             "iteration, median with min – max and interquartile range over the repetitions."
+             % args.repetitions, "", "## Machine", ""] + machine(context, args.build_dir)
+    lines += ["", "## Targets", ""] + target_rows(runs)
+    lines += ["", "## All benchmarks", ""] + generic_table(runs)
+    lines += ["", "## python3-onnx on the 1.5 GB file", ""] + (
+        onnx_section(args.onnx_json, median_time(runs, "BM_AnalyseLargeWeights")) or ["Not run."])
+    with open(args.out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("make-onnx")
+    p.add_argument("file")
+    p = sub.add_parser("compare-onnx")
+    for name in ("--trainflops", "--python", "--file", "--out"):
+        p.add_argument(name, required=True)
+    p.add_argument("--runs", type=int, default=3)
+    p = sub.add_parser("report")
+    for name in ("--bench-json", "--build-dir", "--out"):
+        p.add_argument(name, required=True)
+    p.add_argument("--onnx-json")
+    p.add_argument("--repetitions", type=int, default=5)
+    args = parser.parse_args()
+    if args.command == "make-onnx":
+        make_onnx(args.file)
+    elif args.command == "compare-onnx":
+        compare_onnx(args)
+    else:
+        report(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
