@@ -6,8 +6,8 @@
 #include <benchmark/benchmark.h>
 #include <httplib.h>
 
+#include <cstdlib>
 #include <string>
-#include <thread>
 
 #include "api.h"
 #include "server.h"
@@ -34,32 +34,13 @@ std::string Vgg16Spec() {
 }
 
 // The server on a free port for the whole benchmark run.
-class BenchServer {
- public:
-  BenchServer() : server_(Options()) {
-    if (!server_.Bind().ok()) std::abort();
-    thread_ = std::thread([this] { server_.Run(); });
-  }
-  ~BenchServer() {
-    server_.Stop();
-    thread_.join();
-  }
-  BenchServer(const BenchServer&) = delete;
-  BenchServer& operator=(const BenchServer&) = delete;
-  int port() const { return server_.port(); }
-
- private:
-  static trainflops::web::ServerOptions Options() {
+trainflops::web::BackgroundServer& Shared() {
+  static trainflops::web::BackgroundServer server([] {
     trainflops::web::ServerOptions o;
     o.port = 0;
     return o;
-  }
-  trainflops::web::Server server_;
-  std::thread thread_;
-};
-
-BenchServer& Shared() {
-  static BenchServer server;
+  }());
+  if (!server.status().ok()) std::abort();
   return server;
 }
 

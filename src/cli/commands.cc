@@ -40,9 +40,10 @@ Result<const std::string*> FindUpload(const std::string& path) {
   std::vector<std::string> names;
   for (const auto& [name, bytes] : *active_uploads) names.push_back(name);
   return Status::InvalidArgument(
-      "'" + path + "' is not an uploaded file; the web API reads only the files sent with the "
-      "request" + (names.empty() ? std::string(" (none were sent)")
-                                 : DidYouMean(path, names) + " (uploaded: " + JoinNames(names) + ")"));
+      "'" + path +
+      "' is not an uploaded file; the web API reads only the files sent with the request" +
+      (names.empty() ? std::string(" (none were sent)")
+                     : DidYouMean(path, names) + " (uploaded: " + JoinNames(names) + ")"));
 }
 
 }  // namespace

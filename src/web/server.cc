@@ -156,4 +156,14 @@ void Server::Stop() {
   impl_->http.stop();
 }
 
+BackgroundServer::BackgroundServer(ServerOptions options)
+    : server_(std::move(options)), status_(server_.Bind()) {
+  if (status_.ok()) thread_ = std::thread([this] { server_.Run(); });
+}
+
+BackgroundServer::~BackgroundServer() {
+  server_.Stop();
+  if (thread_.joinable()) thread_.join();
+}
+
 }  // namespace trainflops::web

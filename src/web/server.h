@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "api.h"
@@ -49,6 +50,23 @@ class Server {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// A Server bound and running on a thread of its own until destroyed, for
+// tests and benchmarks (port 0 in the options: a free port).
+class BackgroundServer {
+ public:
+  explicit BackgroundServer(ServerOptions options);
+  ~BackgroundServer();
+  BackgroundServer(const BackgroundServer&) = delete;
+  BackgroundServer& operator=(const BackgroundServer&) = delete;
+  const Status& status() const { return status_; }  // of Bind()
+  int port() const { return server_.port(); }
+
+ private:
+  Server server_;
+  Status status_;
+  std::thread thread_;
 };
 
 }  // namespace trainflops::web

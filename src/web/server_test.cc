@@ -6,26 +6,16 @@
 #include <httplib.h>
 
 #include <nlohmann/json.hpp>
-#include <thread>
 
 namespace trainflops::web {
 namespace {
 
 // A server on 127.0.0.1 and a free port, running on its own thread.
-class RunningServer {
+class RunningServer : public BackgroundServer {
  public:
-  explicit RunningServer(size_t max_body = kDefaultMaxBody) : server_(Options(max_body)) {
-    const Status bound = server_.Bind();
-    EXPECT_TRUE(bound.ok()) << bound.message();
-    thread_ = std::thread([this] { server_.Run(); });
+  explicit RunningServer(size_t max_body = kDefaultMaxBody) : BackgroundServer(Options(max_body)) {
+    EXPECT_TRUE(status().ok()) << status().message();
   }
-  ~RunningServer() {
-    server_.Stop();
-    thread_.join();
-  }
-  RunningServer(const RunningServer&) = delete;
-  RunningServer& operator=(const RunningServer&) = delete;
-  int port() const { return server_.port(); }
 
  private:
   static ServerOptions Options(size_t max_body) {
@@ -34,8 +24,6 @@ class RunningServer {
     o.max_body = max_body;
     return o;
   }
-  Server server_;
-  std::thread thread_;
 };
 
 TEST(WebServer, ServesThePageAndTheApiOverHttp) {
