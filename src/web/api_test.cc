@@ -169,6 +169,26 @@ TEST(WebApi, EstimateOnUploadedOnnxAndHuggingFaceConfig) {
   EXPECT_NEAR(j["training_flop"].get<double>() / 8.0860987392e22, 1.0, 1e-12);
 }
 
+// Regression (found while fuzzing): text that is not UTF-8 in an answer,
+// here an ONNX producer name and an upload's name, made the JSON printer
+// throw: a 500 here, an abort on the command line. It is now replaced (U+FFFD).
+TEST(WebApi, TextThatIsNotUtf8StillGivesJson) {
+  std::string onnx = ReadSource("tests/fixtures/onnx/alexnet.onnx");
+  const size_t producer = onnx.find("pytorch");
+  ASSERT_NE(producer, std::string::npos);
+  onnx[producer] = '\xff';
+  HttpResponse r =
+      Handle(Request("POST", "/api/estimate", "examples=1", "application/octet-stream", onnx));
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(json::accept(r.body));
+  r = Handle(Request("POST", "/api/estimate", "file=%FF.json&tokens=1T", "application/octet-stream",
+                     ReadSource("tests/fixtures/hf/gpt2.json")));
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_TRUE(json::accept(r.body));
+  EXPECT_EQ(Header(r, "X-Trainflops-Command"),
+            "trainflops estimate $'\\xff.json' --tokens=1T --json");
+}
+
 // The 400 carries the message the command line prints after "error: ".
 struct CliError {
   const char* path;
