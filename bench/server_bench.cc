@@ -47,6 +47,7 @@ trainflops::web::BackgroundServer& Shared() {
 void BM_ServerUnits(benchmark::State& state) {
   httplib::Client client("127.0.0.1", Shared().port());
   client.set_keep_alive(true);
+  client.set_tcp_nodelay(true);
   for (auto _ : state) {
     httplib::Result r = client.Get("/api/units?arg=22%20pfs-days");
     if (!r || r->status != 200) state.SkipWithError("request failed");
@@ -58,6 +59,7 @@ BENCHMARK(BM_ServerUnits)->UseRealTime();
 void BM_ServerEstimate(benchmark::State& state) {
   httplib::Client client("127.0.0.1", Shared().port());
   client.set_keep_alive(true);
+  client.set_tcp_nodelay(true);
   const std::string spec = Vgg16Spec();
   for (auto _ : state) {
     httplib::Result r = client.Post("/api/estimate?file=vgg16.yaml", spec, "text/yaml");

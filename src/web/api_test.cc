@@ -169,7 +169,7 @@ TEST(WebApi, EstimateOnUploadedOnnxAndHuggingFaceConfig) {
   EXPECT_NEAR(j["training_flop"].get<double>() / 8.0860987392e22, 1.0, 1e-12);
 }
 
-// Regression (found while fuzzing): text that is not UTF-8 in an answer,
+// Regression (found while writing the fuzzer): text that is not UTF-8 in an answer,
 // here an ONNX producer name and an upload's name, made the JSON printer
 // throw: a 500 here, an abort on the command line. It is now replaced (U+FFFD).
 TEST(WebApi, TextThatIsNotUtf8StillGivesJson) {
