@@ -47,13 +47,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const trainflops::PointParser& parser :
          {trainflops::PointParser(trainflops::ParseNumber),
           trainflops::PointParser(trainflops::ParseCompute)}) {
-      const auto u = trainflops::ParseUncertain(text, parser, {.positive = positive});
+      trainflops::UncertainOptions options;
+      options.positive = positive;
+      const auto u = trainflops::ParseUncertain(text, parser, options);
       if (u.ok()) {
         CheckDistribution(*u, positive);
       } else {
         Check(!u.status().message().empty());
       }
     }
+  }
+  // A bounded quantity (utilization): whatever is accepted stays within (0, 1].
+  const auto bounded = trainflops::ParseUncertain(text, trainflops::ParseNumber,
+                                                  trainflops::UncertainOptions::Positive(1.0));
+  if (bounded.ok()) {
+    CheckDistribution(*bounded, true);
+    Check(bounded->distribution.SupportHigh() <= 1.0);
   }
   return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef TRAINFLOPS_ESTIMATE_H_
 #define TRAINFLOPS_ESTIMATE_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,18 @@ struct Estimate {
   std::vector<std::string> formula;  // the chain, numbers substituted, one step per line
   std::vector<std::string> notes;
 };
+
+// The largest training run on record: Grok 4, 5e26 FLOP (Epoch AI's Notable
+// AI Models, the development snapshot in ../shared/data). An estimate more
+// than kImplausibleFactor times larger is almost surely an input error (a
+// chip count in the wrong unit, hours for seconds), so every report says so;
+// nothing is refused, as a planning user may ask about the future.
+inline constexpr double kLargestRecordedFlop = 5e26;
+inline constexpr double kImplausibleFactor = 100;
+
+// A note for estimate.notes when `flop` exceeds kImplausibleFactor x
+// kLargestRecordedFlop, else nullopt.
+std::optional<std::string> ScaleCheckNote(double flop);
 
 }  // namespace trainflops
 

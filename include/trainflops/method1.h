@@ -16,6 +16,8 @@
 #include "trainflops/estimate.h"
 #include "trainflops/model_spec.h"
 #include "trainflops/status.h"
+#include "trainflops/uncertain_estimate.h"
+#include "trainflops/uncertainty.h"
 
 namespace trainflops {
 
@@ -97,7 +99,28 @@ struct Method1Result {
   double forward_flop = 0;
   std::string forward_basis;
   double backward_ratio = 2;  // the effective r (total backward / total forward)
+  // The median and 90% interval when a training input is a range or
+  // --uncertainty is asked (AddMethod1Uncertainty).
+  std::optional<UncertaintyReport> uncertainty;
 };
+
+// A training input written as a range: "--epochs" and its distribution. The
+// overrides hold its median.
+struct TrainingRange {
+  std::string option;
+  Uncertain value;
+};
+
+// Sets result.uncertainty. Each range multiplies the training FLOP, which is
+// proportional to epochs, examples, batches and batch size (seed 002,
+// Method 1: forward x (1 + r) x epochs x examples); with default ranges and
+// the default fixed ratio r = 2, the factor 1 + r = 3 takes the
+// training_factor range (DefaultRanges()). A ratio the user chose, or the
+// table and per-layer modes, are kept as they are and a note says so. Does
+// nothing when there is no range and no default ranges are asked.
+Status AddMethod1Uncertainty(const std::vector<TrainingRange>& ranges,
+                             const Method1Options& options,
+                             const UncertaintyOptions& uncertainty, Method1Result& result);
 
 // Evaluates the architecture: shapes, per-layer costs, per-part totals.
 // Needs no training section.

@@ -20,6 +20,8 @@
 #include "trainflops/estimate.h"
 #include "trainflops/hardware.h"
 #include "trainflops/status.h"
+#include "trainflops/uncertain_estimate.h"
+#include "trainflops/uncertainty.h"
 
 namespace trainflops {
 
@@ -44,6 +46,19 @@ Result<Utilization> ParseUtilization(std::string_view text);
 // 0.30 when an NVIDIA tensor-core peak is used under TensorCores::kAuto.
 Utilization DefaultUtilization(bool llm, bool tensor_caveat);
 
+// An input of a phase written as a range or a distribution. The phase's
+// point field (count, time, chip_time, utilization, peak_flops) holds the
+// distribution's median, so the point estimate stays a plain Method 2.
+struct InputRange {
+  std::string option;  // "--time", "--utilization", ... as the user wrote it
+  // In the field's unit: chips, seconds (time and chip-time), a fraction,
+  // FLOP/s per chip.
+  Uncertain value;
+  // Written before the first --chip: one quantity shared by every phase (one
+  // draw per sample), not an independent one per phase.
+  bool all_phases = false;
+};
+
 // One period of training on one kind of hardware.
 struct Phase {
   std::string chip;  // as written; empty or "unknown": imputed from the year
@@ -56,6 +71,7 @@ struct Phase {
   std::optional<double> peak_flops;           // overrides the table (FLOP/s per chip)
   std::optional<double> tdp_w;                // overrides the table (W per chip)
   std::optional<double> price_per_chip_hour;  // USD
+  std::vector<InputRange> ranges;             // the inputs above that are uncertain
 };
 
 struct Method2Options {
@@ -65,6 +81,8 @@ struct Method2Options {
   std::optional<bool> industry;  // large industry model: FP16/BF16 (default: as llm)
   bool energy = false;           // report energy (also implied by pue)
   std::optional<double> pue;     // data-centre power usage effectiveness, >= 1
+  // The Monte Carlo runs when a phase has ranges or default_ranges is set.
+  UncertaintyOptions uncertainty;
 };
 
 struct PhaseResult {
@@ -101,6 +119,10 @@ struct Method2Result {
   double pue = 1.0;
   std::optional<double> energy_kwh;
   std::optional<double> cost_usd;
+  // The median and 90% interval when an input is a range or --uncertainty is
+  // asked: utilization (when assumed), a guessed precision and an imputed
+  // peak take their default ranges (DefaultRanges()).
+  std::optional<UncertaintyReport> uncertainty;
 };
 
 // Errors name the phase ("phase 2 (--chip K80)"), the option and what is accepted.

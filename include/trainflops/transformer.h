@@ -19,6 +19,8 @@
 
 #include "trainflops/estimate.h"
 #include "trainflops/status.h"
+#include "trainflops/uncertain_estimate.h"
+#include "trainflops/uncertainty.h"
 
 namespace trainflops {
 
@@ -155,6 +157,13 @@ struct LlmStage {
 };
 // "pretraining:2T", "rl:50B:forward".
 Result<LlmStage> ParseStage(std::string_view text);
+// The same, where TOKENS may also be a range or a distribution
+// ("sft:5B..10B", "rl:lognormal(50B, 2):forward"); stage.tokens is its median.
+struct UncertainStage {
+  LlmStage stage;
+  Uncertain tokens;
+};
+Result<UncertainStage> ParseUncertainStage(std::string_view text);
 
 struct LlmStageResult {
   LlmStage stage;
@@ -173,11 +182,32 @@ struct LlmEstimate {
   std::optional<double> params_non_embedding;
   // Every convention the model allows, for comparison (per token, training).
   std::vector<ConventionResult> comparison;
+  // The median and 90% interval when an input is a range or --uncertainty is
+  // asked (AddLlmUncertainty).
+  std::optional<UncertaintyReport> uncertainty;
 };
 
 Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention convention,
                                 const ConventionOptions& options,
                                 const std::vector<LlmStage>& stages);
+
+// The uncertain inputs of a language-model estimate.
+struct LlmUncertainInputs {
+  // By stage, in the estimate's order; nullopt (or a point) = exact.
+  std::vector<std::optional<Uncertain>> stage_tokens;
+  // A range on the parameter count the per-token FLOP is proportional to:
+  // only 6ND is (6 x N per token); other conventions add attention terms.
+  std::optional<Uncertain> params;
+  std::string params_option = "--params";  // for the report
+};
+
+// Sets e.uncertainty: each stage is a term, model FLOP x (tokens / median) x
+// (N / median N) x, with default ranges and for training stages,
+// training_factor / 3 (the factor 3 = 1 + backward/forward ratio 2, seed 002;
+// DefaultRanges()). Does nothing when no input is a range and no default
+// ranges are asked. A params range with another convention is an error.
+Status AddLlmUncertainty(const LlmUncertainInputs& inputs, const UncertaintyOptions& options,
+                         LlmEstimate& e);
 
 }  // namespace trainflops
 

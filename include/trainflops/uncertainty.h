@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,6 +96,18 @@ struct UncertainOptions {
   // The quantity must be > 0 (counts, FLOP, durations, utilization): ranges
   // must start above 0, and a normal is truncated below 0.
   bool positive = false;
+  // The largest value the quantity may take (utilization: 1). A distribution
+  // whose support reaches beyond it (a normal's tail, a range past it) is an
+  // error rather than a silent clamp.
+  std::optional<double> at_most;
+
+  // A positive quantity, optionally bounded above (utilization: Positive(1)).
+  static UncertainOptions Positive(std::optional<double> at_most = std::nullopt) {
+    UncertainOptions o;
+    o.positive = true;
+    o.at_most = at_most;
+    return o;
+  }
 };
 
 struct Uncertain {
@@ -123,6 +136,15 @@ struct Factor {
   std::string name;  // "utilization"
   Distribution distribution;
   int exponent = 1;  // +1 multiplies, -1 divides
+};
+
+// One term of a sum of products: coefficient x the product of the listed
+// quantities (indices into the quantity list). Two terms that list the same
+// index share that quantity: each sample draws it once and both terms use the
+// draw (e.g. one utilization assumed for every phase of a run).
+struct ProductTerm {
+  double coefficient = 1;
+  std::vector<std::size_t> quantities;
 };
 
 struct MonteCarloOptions {
@@ -156,6 +178,16 @@ struct UncertaintySummary {
 Result<std::vector<double>> SampleProduct(const std::vector<Factor>& factors, std::size_t samples,
                                           std::uint64_t seed);
 
+// N samples of sum_t c_t prod_{i in t} X_i^{e_i}: an estimate made of several
+// parts (phases on different hardware, training stages). The k-th uncertain
+// quantity of the list draws from stream k as in SampleProduct, so one term
+// listing every quantity samples exactly as SampleProduct. Same errors as
+// SampleProduct, and no terms, an index out of range or a non-finite
+// coefficient.
+Result<std::vector<double>> SampleSumOfProducts(const std::vector<Factor>& quantities,
+                                                const std::vector<ProductTerm>& terms,
+                                                std::size_t samples, std::uint64_t seed);
+
 // Median, 5%-95% interval, the requested quantiles and the confidence label.
 // Reorders `samples` (selection, not a full sort). Quantiles interpolate
 // linearly between order statistics (Hyndman & Fan type 7, R's default).
@@ -165,6 +197,10 @@ Result<UncertaintySummary> Summarize(std::vector<double>& samples,
 // SampleProduct then Summarize.
 Result<UncertaintySummary> Propagate(const std::vector<Factor>& factors,
                                      const MonteCarloOptions& options = {});
+// SampleSumOfProducts then Summarize.
+Result<UncertaintySummary> PropagateSum(const std::vector<Factor>& quantities,
+                                        const std::vector<ProductTerm>& terms,
+                                        const MonteCarloOptions& options = {});
 
 // The seed of the k-th random stream of a run with `seed` (SplitMix64 mixing,
 // Steele, Lea & Flood 2014), for std::mt19937_64: nearby seeds and streams

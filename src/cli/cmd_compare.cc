@@ -56,7 +56,13 @@ Result<std::pair<Estimate, std::string>> Method1From(const ParsedArgs& a) {
   }
   const std::string& path = a.positional.front();
   TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(a));
-  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(a));
+  std::vector<TrainingRange> ranges;
+  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(a, ranges));
+  if (!ranges.empty()) {
+    return Status::InvalidArgument(
+        ranges.front().option + ": compare takes Method 1's inputs as single numbers (Method 2's "
+        "inputs may be ranges); run 'trainflops estimate' for Method 1's interval");
+  }
   TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
   TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
   TF_ASSIGN_OR_RETURN(Method1Result m1, EstimateMethod1(spec, options, overrides));

@@ -5,6 +5,7 @@
 #include "args.h"
 #include "commands.h"
 #include "method1_options.h"
+#include "uncertainty_options.h"
 #include "trainflops/llm_report.h"
 #include "trainflops/method1.h"
 #include "trainflops/model_spec.h"
@@ -18,6 +19,7 @@ namespace {
 const std::vector<OptionSpec>& EstimateOptions() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> s = Method1OptionSpecs();
+    s.insert(s.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
     s.push_back({"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"});
     s.push_back({"--no-layers", "", "omit the per-layer table"});
     s.push_back({"--thresholds", "", "check the total against the legal compute thresholds"});
@@ -51,7 +53,8 @@ Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, EstimateOptions()));
   if (args.Has("--help")) {
     out << "usage: trainflops estimate FILE [options]\n\n"
-           "FILE is a model spec (YAML or JSON; see docs/spec-format.md).\n\noptions:\n"
+           "FILE is a model spec (YAML or JSON; see docs/spec-format.md).\n"
+        << RangeHelp() << "\noptions:\n"
         << OptionsHelp(EstimateOptions());
     return HelpShown();
   }
@@ -62,7 +65,9 @@ Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
   }
   const std::string& path = args.positional.front();
   TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(args));
-  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(args));
+  std::vector<TrainingRange> ranges;
+  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(args, ranges));
+  TF_ASSIGN_OR_RETURN(const UncertaintyOptions uncertainty, ReadUncertaintyOptions(args));
   ReportOptions report;
   report.show_layers = !args.Has("--no-layers");
   if (auto unit = args.Get("--unit")) {
@@ -70,7 +75,8 @@ Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
   }
   TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
   TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
-  TF_ASSIGN_OR_RETURN(const Method1Result result, EstimateMethod1(spec, options, overrides));
+  TF_ASSIGN_OR_RETURN(Method1Result result, EstimateMethod1(spec, options, overrides));
+  TF_RETURN_IF_ERROR(AddMethod1Uncertainty(ranges, options, uncertainty, result));
   std::string rendered = args.Has("--json") ? RenderMethod1Json(result, spec)
                                         : RenderMethod1Text(result, spec, report);
   if (args.Has("--thresholds")) {
@@ -78,12 +84,17 @@ Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
     // Recital 111; SB 53 counts fine-tuning and RL too).
     std::vector<StageCompute> stages;
     for (const StageResult& s : result.stages) stages.push_back({s.name, s.training_flop, true});
+    // With ranges, the 90% interval decides "uncertain" verdicts.
+    std::optional<ComputeRange> range;
+    if (result.uncertainty) {
+      range = ComputeRange{result.uncertainty->summary.low, result.uncertainty->summary.high};
+    }
     TF_ASSIGN_OR_RETURN(const std::vector<ThresholdCheck> checks,
-                        CheckThresholds(result.estimate.training_flop, std::nullopt, stages));
+                        CheckThresholds(result.estimate.training_flop, range, stages));
     if (args.Has("--json")) {
       nlohmann::json j = nlohmann::json::parse(rendered);
       j["thresholds"] = nlohmann::json::parse(
-          RenderThresholdsJson(result.estimate.training_flop, std::nullopt, checks))["thresholds"];
+          RenderThresholdsJson(result.estimate.training_flop, range, checks))["thresholds"];
       rendered = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     } else {
       rendered += "\nThresholds:\n" + RenderThresholdsText(checks);

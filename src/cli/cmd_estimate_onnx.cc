@@ -6,6 +6,7 @@
 #include "args.h"
 #include "commands.h"
 #include "method1_options.h"
+#include "uncertainty_options.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/onnx.h"
 #include "trainflops/text.h"
@@ -19,6 +20,7 @@ namespace {
 const std::vector<OptionSpec>& OnnxOptionSpecs() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> all = Method1OptionSpecs();
+    all.insert(all.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
     const std::vector<OptionSpec> own = {
         {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1",
          true},
@@ -58,10 +60,11 @@ Result<std::map<std::string, int64_t>> DimsFrom(const ParsedArgs& args) {
   return dims;
 }
 
-Result<OnnxEstimateOptions> EstimateOptionsFrom(const ParsedArgs& args) {
+Result<OnnxEstimateOptions> EstimateOptionsFrom(const ParsedArgs& args,
+                                                std::vector<TrainingRange>& ranges) {
   OnnxEstimateOptions o;
   TF_ASSIGN_OR_RETURN(o.method1, Method1OptionsFrom(args));
-  TF_ASSIGN_OR_RETURN(o.overrides, TrainingOverridesFrom(args));
+  TF_ASSIGN_OR_RETURN(o.overrides, TrainingOverridesFrom(args, ranges));
   TF_ASSIGN_OR_RETURN(const std::optional<double> per_run, args.Positive("--examples-per-run"));
   o.examples_per_run = per_run.value_or(1);
   return o;
@@ -86,7 +89,10 @@ Status RunEstimateOnnx(const std::vector<std::string>& argv, std::ostream& out) 
   const std::string& path = args.positional.front();
   OnnxOptions options;
   TF_ASSIGN_OR_RETURN(options.dims, DimsFrom(args));
-  TF_ASSIGN_OR_RETURN(const OnnxEstimateOptions estimate_options, EstimateOptionsFrom(args));
+  std::vector<TrainingRange> ranges;
+  TF_ASSIGN_OR_RETURN(const OnnxEstimateOptions estimate_options,
+                      EstimateOptionsFrom(args, ranges));
+  TF_ASSIGN_OR_RETURN(const UncertaintyOptions uncertainty, ReadUncertaintyOptions(args));
   ReportOptions report;
   report.show_layers = !args.Has("--no-layers");
   if (const auto unit = args.Get("--unit")) {
@@ -95,7 +101,9 @@ Status RunEstimateOnnx(const std::vector<std::string>& argv, std::ostream& out) 
   TF_ASSIGN_OR_RETURN(const std::unique_ptr<ByteSource> source, OpenInput(path));
   Result<OnnxAnalysis> analysis = AnalyzeOnnx(*source, options);
   if (!analysis.ok()) return analysis.status().WithContext(path);
-  TF_ASSIGN_OR_RETURN(const OnnxEstimate estimate, EstimateOnnx(*analysis, path, estimate_options));
+  TF_ASSIGN_OR_RETURN(OnnxEstimate estimate, EstimateOnnx(*analysis, path, estimate_options));
+  TF_RETURN_IF_ERROR(
+      AddMethod1Uncertainty(ranges, estimate_options.method1, uncertainty, estimate.result));
   out << (args.Has("--json") ? RenderOnnxJson(*analysis, estimate)
                              : RenderOnnxText(*analysis, estimate, report));
   return Status::Ok();

@@ -2,10 +2,12 @@
 // and the parsing of hardware runs shared with `compare`.
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <ostream>
 
 #include "commands.h"
 #include "hardware_options.h"
+#include "uncertainty_options.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/text.h"
 
@@ -57,41 +59,6 @@ std::vector<std::vector<std::string>> SplitAtChip(const std::vector<std::string>
   return segments;
 }
 
-Result<std::optional<Duration>> ChipTime(const ParsedArgs& a) {
-  TF_ASSIGN_OR_RETURN(const std::optional<double> hours, a.Positive("--chip-hours"));
-  TF_ASSIGN_OR_RETURN(const std::optional<double> days, a.Positive("--chip-days"));
-  if (hours && days) return Status::InvalidArgument("give --chip-hours or --chip-days, not both");
-  if (hours) return std::optional<Duration>(Duration{*hours * kSecondsPerHour, *hours, "hours"});
-  if (days) return std::optional<Duration>(Duration{*days * kSecondsPerDay, *days, "days"});
-  return std::optional<Duration>();
-}
-
-template <typename T, typename F>
-Status Optional(const ParsedArgs& a, const std::string& name, F parse, std::optional<T>& out) {
-  if (auto text = a.Get(name)) {
-    Result<T> v = parse(*text);
-    if (!v.ok()) return v.status().WithContext(name);
-    out = *v;
-  }
-  return Status::Ok();
-}
-
-Result<Phase> PhaseFrom(const ParsedArgs& a) {
-  Phase p;
-  p.chip = a.Get("--chip").value_or("");
-  TF_ASSIGN_OR_RETURN(p.count, a.Positive("--count"));
-  TF_RETURN_IF_ERROR(Optional(a, "--time", ParseDuration, p.time));
-  TF_ASSIGN_OR_RETURN(p.chip_time, ChipTime(a));
-  TF_RETURN_IF_ERROR(Optional(a, "--precision", ParsePrecision, p.precision));
-  TF_ASSIGN_OR_RETURN(const std::optional<bool> tc, YesNo(a, "--tensor-cores"));
-  if (tc) p.tensor_cores = *tc ? TensorCores::kYes : TensorCores::kNo;
-  TF_RETURN_IF_ERROR(Optional(a, "--utilization", ParseUtilization, p.utilization));
-  TF_RETURN_IF_ERROR(Optional(a, "--peak-flops", ParseFlopRate, p.peak_flops));
-  TF_ASSIGN_OR_RETURN(p.tdp_w, a.Positive("--tdp"));
-  TF_ASSIGN_OR_RETURN(p.price_per_chip_hour, a.Positive("--price-per-chip-hour"));
-  return p;
-}
-
 Result<std::optional<int>> Year(const ParsedArgs& a) {
   const std::optional<std::string> text = a.Get("--year");
   if (!text) return std::optional<int>();
@@ -109,6 +76,7 @@ Status ReadRunOptions(const ParsedArgs& g, Method2Options& o) {
   TF_ASSIGN_OR_RETURN(o.industry, YesNo(g, "--industry"));
   o.energy = g.Has("--energy");
   TF_ASSIGN_OR_RETURN(o.pue, g.Positive("--pue"));
+  TF_ASSIGN_OR_RETURN(o.uncertainty, ReadUncertaintyOptions(g));
   return Status::Ok();
 }
 
@@ -125,18 +93,18 @@ const std::vector<OptionSpec>& HardwareRunOptions() {
        "hardware as named in papers ('V100', 'TPU v3'); starts a phase; "
        "'unknown' imputes from --year",
        true},
-      {"--count", "N", "number of chips"},
+      {"--count", "N", "number of chips [range]"},
       {"--time", "DURATION",
-       "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months'"},
-      {"--chip-hours", "H", "total chip-hours instead of --count and --time"},
-      {"--chip-days", "D", "total chip-days (e.g. 2500 V100-days)"},
+       "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months' [range]"},
+      {"--chip-hours", "H", "total chip-hours instead of --count and --time [range]"},
+      {"--chip-days", "D", "total chip-days (e.g. 2500 V100-days) [range]"},
       {"--precision", "P", "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the seeds' rule)"},
       {"--tensor-cores", "yes|no",
        "yes: tensor-core peak attainable; no: plain FP16 rate "
        "(default: tensor peak with utilization 0.30)"},
       {"--utilization", "U",
-       "in (0, 1], a percentage, or openai-gpu|openai-cpu|epoch-llm|epoch-other"},
-      {"--peak-flops", "F", "peak FLOP/s per chip, replacing the table's ('125 TFLOPS')"},
+       "in (0, 1], a percentage, or openai-gpu|openai-cpu|epoch-llm|epoch-other [range]"},
+      {"--peak-flops", "F", "peak FLOP/s per chip, replacing the table's ('125 TFLOPS') [range]"},
       {"--tdp", "W", "power per chip in watts, for --energy (default: the table's TDP)"},
       {"--price-per-chip-hour", "USD", "price of one chip-hour: adds the cost"},
       {"--year", "Y", "training year: precision rule (FP32 before 2019) and imputation"},
@@ -147,13 +115,20 @@ const std::vector<OptionSpec>& HardwareRunOptions() {
        "power usage effectiveness, >= 1 (default 1.0: the chips only); implies --energy"},
       {"--hardware-db", "FILE", "use this hardware table (same columns as data/hardware.csv)"},
   };
-  return specs;
+  static const std::vector<OptionSpec> with_uncertainty = [] {
+    std::vector<OptionSpec> all = specs;
+    const auto& u = UncertaintyOptionSpecs();
+    all.insert(all.end(), u.begin(), u.end());
+    return all;
+  }();
+  return with_uncertainty;
 }
 
 std::string HardwareRunHelp() {
   return "Each --chip starts a phase; the phase options after it belong to it, and those given "
          "before the first --chip apply to every phase. Months are 30.4375 days, years 365.25 "
-         "days. See docs/hardware.md.\n";
+         "days. See docs/hardware.md.\n" +
+         RangeHelp();
 }
 
 Result<std::optional<bool>> YesNo(const ParsedArgs& args, const std::string& name) {
@@ -193,12 +168,16 @@ Result<HardwareRun> ParseHardwareRun(const std::vector<std::string>& argv,
   }
   for (size_t i = parsed.size() > 1 ? 1 : 0; i < parsed.size(); ++i) {
     ParsedArgs merged;
+    std::set<std::string> shared;  // given before the first --chip, not overridden here
     for (const auto* source : {&parsed.front(), &parsed[i]}) {
       for (const auto& [name, values] : source->options) {
-        if (IsPhaseOption(name)) merged.options[name] = values;
+        if (!IsPhaseOption(name)) continue;
+        merged.options[name] = values;
+        if (source == &parsed.front() && i > 0) shared.insert(name);
+        if (source != &parsed.front()) shared.erase(name);
       }
     }
-    Result<Phase> phase = PhaseFrom(merged);
+    Result<Phase> phase = PhaseFrom(merged, shared);
     if (!phase.ok()) {
       return phase.status().WithContext(i == 0 || !many ? "" : SegmentName(i, segments[i]));
     }

@@ -5,16 +5,17 @@
 
 #include "commands.h"
 #include "llm_options.h"
+#include "uncertainty_options.h"
 #include "trainflops/llm_report.h"
 
 namespace trainflops::cli {
 
 std::vector<OptionSpec> LlmCommonOptions() {
-  return {
-      {"--tokens", "D", "pre-training tokens (SI suffixes: 2T, 300B)"},
+  std::vector<OptionSpec> specs = {
+      {"--tokens", "D", "pre-training tokens (SI suffixes: 2T, 300B) [range]"},
       {"--stage", "NAME:TOKENS[:forward]",
        "a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only "
-       "(synthetic-data generation, rollouts)",
+       "(synthetic-data generation, rollouts); TOKENS [range]",
        true},
       {"--seq-len", "T", "training sequence length (for the attention terms)"},
       {"--convention", "NAME", "6nd (default), kaplan, palm, chinchilla or megatron (docs/llm.md)"},
@@ -24,10 +25,14 @@ std::vector<OptionSpec> LlmCommonOptions() {
       {"--recompute", "none|selective|full",
        "activation recomputation: reported as hardware FLOP, separately from model FLOP"},
       {"--thresholds", "", "check the total against the legal compute thresholds"},
-      {"--range", "LOW..HIGH", "uncertainty range of the total, for the threshold check"},
+      {"--range", "LOW..HIGH",
+       "uncertainty range of the total, for the threshold check (default: the 90% interval "
+       "when inputs are ranges)"},
       {"--json", "", "print one JSON object"},
       {"--help", "", "show this help"},
   };
+  specs.insert(specs.end() - 2, UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
+  return specs;
 }
 
 Result<LlmRunOptions> ReadLlmOptions(const ParsedArgs& args) {
@@ -47,14 +52,19 @@ Result<LlmRunOptions> ReadLlmOptions(const ParsedArgs& args) {
     if (!mode.ok()) return mode.status().WithContext("--recompute");
     o.convention_options.recompute = *mode;
   }
-  TF_ASSIGN_OR_RETURN(const std::optional<double> tokens, args.Positive("--tokens"));
-  if (tokens) o.stages.push_back({"pre-training", *tokens, false});
+  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> tokens, UncertainCount(args, "--tokens"));
+  if (tokens) {
+    o.stages.push_back({"pre-training", tokens->distribution.Median(), false});
+    o.uncertain.stage_tokens.push_back(tokens);
+  }
   if (args.Has("--stage")) {
     for (const std::string& text : args.options.at("--stage")) {
-      TF_ASSIGN_OR_RETURN(LlmStage stage, ParseStage(text));
-      o.stages.push_back(std::move(stage));
+      TF_ASSIGN_OR_RETURN(UncertainStage stage, ParseUncertainStage(text));
+      o.stages.push_back(std::move(stage.stage));
+      o.uncertain.stage_tokens.push_back(std::move(stage.tokens));
     }
   }
+  TF_ASSIGN_OR_RETURN(o.uncertainty, ReadUncertaintyOptions(args));
   TF_ASSIGN_OR_RETURN(o.seq_len, args.Positive("--seq-len"));
   if (auto r = args.Get("--range")) {
     TF_ASSIGN_OR_RETURN(o.range, ParseComputeRange(*r));
@@ -64,11 +74,16 @@ Result<LlmRunOptions> ReadLlmOptions(const ParsedArgs& args) {
   return o;
 }
 
-Status WriteLlmReport(const LlmEstimate& estimate, const LlmRunOptions& options, const HfModel* hf,
+Status WriteLlmReport(LlmEstimate estimate, const LlmRunOptions& options, const HfModel* hf,
                       std::ostream& out) {
+  TF_RETURN_IF_ERROR(AddLlmUncertainty(options.uncertain, options.uncertainty, estimate));
   LlmReportContext context;
   context.hf = hf;
   context.range = options.range;
+  if (!context.range && estimate.uncertainty) {
+    context.range = ComputeRange{estimate.uncertainty->summary.low,
+                                 estimate.uncertainty->summary.high};
+  }
   std::vector<ThresholdCheck> checks;
   if (options.thresholds) {
     std::vector<StageCompute> stages;
@@ -76,7 +91,7 @@ Status WriteLlmReport(const LlmEstimate& estimate, const LlmRunOptions& options,
       stages.push_back({s.stage.name, s.model_flop, !s.stage.forward_only});
     }
     TF_ASSIGN_OR_RETURN(checks,
-                        CheckThresholds(estimate.estimate.training_flop, options.range, stages));
+                        CheckThresholds(estimate.estimate.training_flop, context.range, stages));
     context.checks = &checks;
   }
   out << (options.json ? RenderLlmJson(estimate, context) : RenderLlmText(estimate, context));
@@ -87,8 +102,8 @@ namespace {
 
 std::vector<OptionSpec> TokensOptions() {
   std::vector<OptionSpec> specs = {
-      {"--params", "N", "parameters (total; 6ND uses it, or --active-params for MoE)"},
-      {"--active-params", "A", "parameters used per token (mixture of experts)"},
+      {"--params", "N", "parameters (total; 6ND uses it, or --active-params for MoE) [range]"},
+      {"--active-params", "A", "parameters used per token (mixture of experts) [range]"},
       {"--layers", "L", "transformer blocks"},
       {"--d-model", "H", "hidden size"},
       {"--heads", "N", "attention heads"},
@@ -101,10 +116,27 @@ std::vector<OptionSpec> TokensOptions() {
   return specs;
 }
 
-Result<TransformerDims> DimsFrom(const ParsedArgs& args, const LlmRunOptions& o) {
+// --params and --active-params, either a range; the one 6ND scales with
+// (the active count when given) goes to the uncertain inputs.
+Status ReadParams(const ParsedArgs& args, TransformerDims& d, LlmRunOptions& o) {
+  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> total, UncertainCount(args, "--params"));
+  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> active,
+                      UncertainCount(args, "--active-params"));
+  if (total) d.params = total->distribution.Median();
+  if (active) d.active_params = active->distribution.Median();
+  if (active && total && !total->distribution.is_point()) {
+    return Status::InvalidArgument(
+        "--params: a range has no effect on the FLOP when --active-params is given (6ND uses the "
+        "active count): put the range on --active-params");
+  }
+  o.uncertain.params = active ? active : total;
+  o.uncertain.params_option = active ? "--active-params" : "--params";
+  return Status::Ok();
+}
+
+Result<TransformerDims> DimsFrom(const ParsedArgs& args, LlmRunOptions& o) {
   TransformerDims d;
-  TF_ASSIGN_OR_RETURN(d.params, args.Positive("--params"));
-  TF_ASSIGN_OR_RETURN(d.active_params, args.Positive("--active-params"));
+  TF_RETURN_IF_ERROR(ReadParams(args, d, o));
   TF_ASSIGN_OR_RETURN(d.layers, args.Positive("--layers"));
   TF_ASSIGN_OR_RETURN(d.d_model, args.Positive("--d-model"));
   TF_ASSIGN_OR_RETURN(d.heads, args.Positive("--heads"));
@@ -124,7 +156,8 @@ Status RunTokens(const std::vector<std::string>& argv, std::ostream& out) {
   if (args.Has("--help")) {
     out << "usage: trainflops tokens --params N --tokens D [--active-params A] [options]\n\n"
            "Training compute of a language model from its parameters and tokens: 6ND by\n"
-           "default, or an attention-aware convention with the model's dimensions.\n\noptions:\n"
+           "default, or an attention-aware convention with the model's dimensions.\n"
+        << RangeHelp() << "\noptions:\n"
         << OptionsHelp(specs);
     return HelpShown();
   }
@@ -132,7 +165,7 @@ Status RunTokens(const std::vector<std::string>& argv, std::ostream& out) {
     return Status::InvalidArgument("unexpected argument '" + args.positional.front() +
                                    "'; usage: trainflops tokens --params N --tokens D");
   }
-  TF_ASSIGN_OR_RETURN(const LlmRunOptions options, ReadLlmOptions(args));
+  TF_ASSIGN_OR_RETURN(LlmRunOptions options, ReadLlmOptions(args));
   TF_ASSIGN_OR_RETURN(const TransformerDims dims, DimsFrom(args, options));
   TF_ASSIGN_OR_RETURN(const TransformerModel model, ModelFromDims(dims, options.convention));
   TF_ASSIGN_OR_RETURN(

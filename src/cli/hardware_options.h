@@ -10,6 +10,7 @@
 #ifndef TRAINFLOPS_SRC_CLI_HARDWARE_OPTIONS_H_
 #define TRAINFLOPS_SRC_CLI_HARDWARE_OPTIONS_H_
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct HardwareRun {
 // Parses argv with `specs` (which must contain HardwareRunOptions()).
 Result<HardwareRun> ParseHardwareRun(const std::vector<std::string>& argv,
                                      const std::vector<OptionSpec>& specs);
+
+// One phase from its options (hardware_phase.cc); `shared` names the options
+// given before the first --chip, whose ranges are one quantity for every phase.
+Result<Phase> PhaseFrom(const ParsedArgs& args, const std::set<std::string>& shared);
 
 // The bundled table, or the file given with --hardware-db.
 Result<HardwareDb> LoadHardwareDb(const ParsedArgs& args);

@@ -23,13 +23,19 @@ struct LlmRunOptions {
   bool thresholds = false;
   std::optional<ComputeRange> range;
   bool json = false;
+  // Ranges on tokens and stages (params ranges are added by `tokens`), and
+  // the Monte Carlo options.
+  LlmUncertainInputs uncertain;
+  UncertaintyOptions uncertainty;
 };
 
 // The shared option table, to append to a command's own options.
 std::vector<OptionSpec> LlmCommonOptions();
 Result<LlmRunOptions> ReadLlmOptions(const ParsedArgs& args);
-// Checks the thresholds when asked and writes the report.
-Status WriteLlmReport(const LlmEstimate& estimate, const LlmRunOptions& options, const HfModel* hf,
+// Adds the uncertainty (when an input is a range or --uncertainty is given),
+// checks the thresholds when asked (against --range, or else the 90%
+// interval) and writes the report.
+Status WriteLlmReport(LlmEstimate estimate, const LlmRunOptions& options, const HfModel* hf,
                       std::ostream& out);
 
 }  // namespace trainflops::cli

@@ -1,16 +1,17 @@
 #include "method1_options.h"
 
 #include "trainflops/text.h"
+#include "uncertainty_options.h"
 #include "trainflops/units.h"
 
 namespace trainflops::cli {
 
 const std::vector<OptionSpec>& Method1OptionSpecs() {
   static const std::vector<OptionSpec> specs = {
-      {"--epochs", "N", "passes over the data (overrides training.epochs)"},
-      {"--examples", "N", "examples per epoch (overrides the spec)"},
-      {"--batches", "N", "batches per epoch (with --batch-size)"},
-      {"--batch-size", "N", "examples per batch (with --batches)"},
+      {"--epochs", "N", "passes over the data (overrides training.epochs) [range]"},
+      {"--examples", "N", "examples per epoch (overrides the spec) [range]"},
+      {"--batches", "N", "batches per epoch (with --batch-size) [range]"},
+      {"--batch-size", "N", "examples per batch (with --batches) [range]"},
       {"--tokens-per-sequence", "N", "average tokens per sequence, for per-token parts"},
       {"--bp-ratio", "R", "backward/forward ratio: a number (default 2), 'table' or 'per-layer'"},
       {"--batch-regime", "large|small", "for --bp-ratio table: large batches (or heavy conv) or small"},
@@ -56,12 +57,26 @@ Result<Method1Options> Method1OptionsFrom(const ParsedArgs& args) {
   return options;
 }
 
-Result<TrainingOverrides> TrainingOverridesFrom(const ParsedArgs& args) {
+namespace {
+
+// A count that may be a range: its median, and the range kept in `ranges`.
+Result<std::optional<double>> CountOrRange(const ParsedArgs& args, const std::string& name,
+                                           std::vector<TrainingRange>& ranges) {
+  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> u, UncertainCount(args, name));
+  if (!u) return std::optional<double>();
+  if (!u->distribution.is_point()) ranges.push_back({name, *u});
+  return std::optional<double>(u->distribution.Median());
+}
+
+}  // namespace
+
+Result<TrainingOverrides> TrainingOverridesFrom(const ParsedArgs& args,
+                                                std::vector<TrainingRange>& ranges) {
   TrainingOverrides o;
-  TF_ASSIGN_OR_RETURN(o.epochs, args.Positive("--epochs"));
-  TF_ASSIGN_OR_RETURN(o.examples, args.Positive("--examples"));
-  TF_ASSIGN_OR_RETURN(o.batches, args.Positive("--batches"));
-  TF_ASSIGN_OR_RETURN(o.batch_size, args.Positive("--batch-size"));
+  TF_ASSIGN_OR_RETURN(o.epochs, CountOrRange(args, "--epochs", ranges));
+  TF_ASSIGN_OR_RETURN(o.examples, CountOrRange(args, "--examples", ranges));
+  TF_ASSIGN_OR_RETURN(o.batches, CountOrRange(args, "--batches", ranges));
+  TF_ASSIGN_OR_RETURN(o.batch_size, CountOrRange(args, "--batch-size", ranges));
   TF_ASSIGN_OR_RETURN(o.tokens_per_sequence, args.Positive("--tokens-per-sequence"));
   if (o.examples && (o.batches || o.batch_size)) {
     return Status::InvalidArgument("give either --examples or --batches with --batch-size, not both");

@@ -12,11 +12,15 @@
 namespace trainflops::cli {
 
 // --epochs --examples --batches --batch-size --tokens-per-sequence --bp-ratio
-// --batch-regime --formula.
+// --batch-regime --formula. Commands that report an interval add
+// UncertaintyOptionSpecs() (uncertainty_options.h).
 const std::vector<OptionSpec>& Method1OptionSpecs();
 
 Result<Method1Options> Method1OptionsFrom(const ParsedArgs& args);
-Result<TrainingOverrides> TrainingOverridesFrom(const ParsedArgs& args);
+// The overrides; --epochs, --examples, --batches and --batch-size may be
+// ranges (their medians go to the overrides, the ranges to `ranges`).
+Result<TrainingOverrides> TrainingOverridesFrom(const ParsedArgs& args,
+                                                std::vector<TrainingRange>& ranges);
 
 }  // namespace trainflops::cli
 

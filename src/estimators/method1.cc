@@ -229,6 +229,7 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
                       FormatScientific(result.backward_ratio) + " (pass --bp-ratio 2.5 to reproduce 3.5)");
   }
   for (const std::string& n : spec.notes) e.notes.push_back(n);
+  if (auto note = ScaleCheckNote(e.training_flop)) e.notes.push_back(*note);
   return result;
 }
 

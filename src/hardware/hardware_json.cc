@@ -1,5 +1,6 @@
 // JSON reports of the hardware commands: one object each, numbers in FLOP.
 #include "json_util.h"
+#include "../uncertainty/uncertainty_json.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/units.h"
 
@@ -108,6 +109,7 @@ json Method2Json(const Method2Result& r) {
                      {"pue", r.pue},
                      {"basis", "TDP x chip-hours x PUE"}};
   }
+  if (r.uncertainty) out["uncertainty"] = UncertaintyJson(*r.uncertainty);
   if (r.cost_usd)
     out["cost"] = {{"usd", *r.cost_usd}, {"basis", "chip-hours x price per chip-hour"}};
   return out;

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "trainflops/hardware_report.h"
+#include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {
 namespace {
@@ -72,7 +73,9 @@ std::string RenderMethod2Text(const Method2Result& r, ComputeUnit unit) {
       "(seed 002, Method 2; seed 001, appendix)\n";
   for (size_t i = 0; i < r.phases.size(); ++i) out += PhaseBlock(r.phases[i], i, r.phases.size());
   out += List("Training compute", r.estimate.formula);
-  out += "\nResult: " + Headline(r.estimate.training_flop, unit) + "\n";
+  out += "\nResult: " + Headline(r.estimate.training_flop, unit) +
+         (r.uncertainty ? " (point estimate)" : "") + "\n";
+  if (r.uncertainty) out += RenderUncertaintyText(*r.uncertainty, unit);
   out += EnergyAndCost(r);
   out += AssumptionLines(r.estimate, "Assumptions", "Notes");
   return out;
@@ -84,6 +87,13 @@ std::string RenderComparisonText(const Comparison& c, ComputeUnit unit) {
   for (const std::string& l : c.method1.formula) out += "  " + l + "\n";
   out += "\nMethod 2 (hardware): " + Headline(c.method2.estimate.training_flop, unit) + "\n";
   for (const std::string& l : c.method2.estimate.formula) out += "  " + l + "\n";
+  if (c.method2.uncertainty) {
+    const UncertaintySummary& s = c.method2.uncertainty->summary;
+    const bool inside = c.method1.training_flop >= s.low && c.method1.training_flop <= s.high;
+    out += "  90% interval of Method 2: " + FormatCompute(s.low, unit) + " .. " +
+           FormatCompute(s.high, unit) + " (median " + FormatCompute(s.median, unit) +
+           "); Method 1 lies " + (inside ? "inside" : "outside") + " it\n";
+  }
   out += "\nRatio Method 1 / Method 2: " + Sci(c.ratio) + "\n";
   out += "Reconciling utilization: " + FormatCompute(c.method1.training_flop) + " / (" +
          Sci(c.method2.chip_seconds) + " chip-seconds x " + Sci(c.method2.peak_flop_per_s) +

@@ -101,6 +101,7 @@ Result<Method2Result> EstimateMethod2(const Method2Options& options, const Hardw
   }
   if (options.energy || options.pue) TF_RETURN_IF_ERROR(AddEnergy(options, result));
   hardware::ExplainMethod2(options, result);
+  TF_RETURN_IF_ERROR(hardware::AddMethod2Uncertainty(options, result));
   return result;
 }
 

@@ -15,6 +15,10 @@ Result<PhaseResult> ResolvePhase(const Phase& phase, const RunContext& context, 
 // Fills result.estimate (inputs, assumptions, formula, notes) from the phases.
 void ExplainMethod2(const Method2Options& options, Method2Result& result);
 
+// Sets result.uncertainty when a phase has ranges or default ranges are asked
+// (method2_uncertainty.cc).
+Status AddMethod2Uncertainty(const Method2Options& options, Method2Result& result);
+
 }  // namespace trainflops::hardware
 
 #endif  // TRAINFLOPS_SRC_HARDWARE_METHOD2_INTERNAL_H_

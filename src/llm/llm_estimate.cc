@@ -76,6 +76,7 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
     Result<ConventionResult> other = ApplyConvention(c, model, options);
     if (other.ok()) e.comparison.push_back(*std::move(other));
   }
+  if (auto note = ScaleCheckNote(e.estimate.training_flop)) e.estimate.notes.push_back(*note);
   return e;
 }
 

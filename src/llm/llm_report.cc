@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../report/table.h"
+#include "../uncertainty/uncertainty_json.h"
 #include "llm_internal.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -142,6 +143,7 @@ std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context)
   if (e.hardware_flop != e.estimate.training_flop) {
     out += Line("hardware FLOP (with recomputation)", FormatCompute(e.hardware_flop));
   }
+  if (e.uncertainty) out += RenderUncertaintyText(*e.uncertainty);
   out += "\nformula:\n";
   for (const std::string& f : e.estimate.formula) out += "  " + f + "\n";
   out += "\nother conventions (training FLOP, all stages):\n";
@@ -241,6 +243,7 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
     for (const Input& f : hf->fields) fields[f.name] = {{"value", f.value}, {"origin", f.origin}};
     out["config_fields"] = fields;
   }
+  if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);
   if (context.checks != nullptr) out["thresholds"] = ChecksJson(*context.checks);
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

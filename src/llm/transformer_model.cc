@@ -151,16 +151,16 @@ double ActiveParams(const TransformerModel& m) { return SumActive(m, true, true)
 double NonEmbeddingParams(const TransformerModel& m) { return SumActive(m, false, false); }
 double ActiveNonEmbeddingParams(const TransformerModel& m) { return SumActive(m, false, true); }
 
-Result<LlmStage> ParseStage(std::string_view text) {
+Result<UncertainStage> ParseUncertainStage(std::string_view text) {
   const std::string s(text);
   const size_t colon = s.find(':');
   if (colon == std::string::npos || colon == 0) {
     return Status::InvalidArgument("--stage '" + s +
                                    "' is not NAME:TOKENS[:forward] (e.g. pretraining:2T, "
-                                   "sft:10B, rollouts:50B:forward)");
+                                   "sft:10B, rollouts:50B:forward, sft:5B..10B)");
   }
-  LlmStage stage;
-  stage.name = s.substr(0, colon);
+  UncertainStage u;
+  u.stage.name = s.substr(0, colon);
   std::string rest = s.substr(colon + 1);
   if (const size_t second = rest.find(':'); second != std::string::npos) {
     const std::string kind = ToLower(rest.substr(second + 1));
@@ -168,13 +168,23 @@ Result<LlmStage> ParseStage(std::string_view text) {
       return Status::InvalidArgument("--stage '" + s + "': '" + kind +
                                      "' is not accepted after the tokens (accepted: forward)");
     }
-    stage.forward_only = true;
+    u.stage.forward_only = true;
     rest = rest.substr(0, second);
   }
-  Result<double> tokens = ParsePositive(rest);
+  Result<Uncertain> tokens = ParseUncertain(rest, ParsePositive, UncertainOptions::Positive());
   if (!tokens.ok()) return tokens.status().WithContext("--stage '" + s + "'");
-  stage.tokens = *tokens;
-  return stage;
+  u.tokens = *tokens;
+  u.stage.tokens = tokens->distribution.Median();
+  return u;
+}
+
+Result<LlmStage> ParseStage(std::string_view text) {
+  TF_ASSIGN_OR_RETURN(const UncertainStage u, ParseUncertainStage(text));
+  if (!u.tokens.distribution.is_point()) {
+    return Status::InvalidArgument("--stage '" + std::string(text) +
+                                   "': a range of tokens is not accepted here (give one number)");
+  }
+  return u.stage;
 }
 
 }  // namespace trainflops

@@ -1,6 +1,7 @@
 // JSON reports: exactly one object, numbers as plain JSON numbers in FLOP.
 #include <nlohmann/json.hpp>
 
+#include "../uncertainty/uncertainty_json.h"
 #include "trainflops/report.h"
 
 namespace trainflops {
@@ -81,6 +82,7 @@ std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec
   json layers = json::array();
   for (const LayerResult& layer : result.layers) layers.push_back(LayerJson(layer));
   out["layers"] = layers;
+  if (result.uncertainty) out["uncertainty"] = UncertaintyJson(*result.uncertainty);
   return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

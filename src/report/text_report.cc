@@ -4,6 +4,7 @@
 
 #include "table.h"
 #include "trainflops/report.h"
+#include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {
 namespace {
@@ -64,7 +65,12 @@ std::string RenderMethod1Text(const Method1Result& result, const ModelSpec& spec
   if (options.unit != ComputeUnit::kPetaflopSDay) {
     out += " (" + FormatCompute(e.training_flop, ComputeUnit::kPetaflopSDay) + ")";
   }
-  out += "\n\nAssumptions:\n";
+  if (result.uncertainty) {
+    out += " (point estimate)\n" + RenderUncertaintyText(*result.uncertainty, options.unit);
+  } else {
+    out += "\n";
+  }
+  out += "\nAssumptions:\n";
   for (const Assumption& a : e.assumptions) {
     out += "  - " + a.name + ": " + a.value + " (" + a.source + ")\n";
   }

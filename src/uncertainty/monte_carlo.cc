@@ -54,6 +54,13 @@ void MultiplyByFactor(const Factor& f, std::uint64_t stream_seed, std::vector<do
   }
 }
 
+// The single term 1 x every factor: a plain product.
+ProductTerm AllOf(const std::vector<Factor>& factors) {
+  ProductTerm t;
+  for (std::size_t i = 0; i < factors.size(); ++i) t.quantities.push_back(i);
+  return t;
+}
+
 // The type-7 quantile by selection, O(n) instead of a sort: the order
 // statistics at floor(h) and floor(h) + 1 are those a sort would give.
 double SelectQuantile(std::vector<double>& v, double p) {
@@ -72,30 +79,72 @@ std::uint64_t StreamSeed(std::uint64_t seed, std::uint64_t stream) {
   return SplitMix64(SplitMix64(seed) + stream);
 }
 
-Result<std::vector<double>> SampleProduct(const std::vector<Factor>& factors, std::size_t samples,
-                                          std::uint64_t seed) {
-  TF_RETURN_IF_ERROR(CheckFactors(factors));
+namespace {
+
+Status CheckTerms(const std::vector<Factor>& quantities, const std::vector<ProductTerm>& terms,
+                  std::size_t samples) {
+  if (terms.empty()) return Status::InvalidArgument("a sum of products needs at least one term");
+  for (const ProductTerm& t : terms) {
+    if (!std::isfinite(t.coefficient)) {
+      return Status::InvalidArgument("a term's coefficient must be a finite number");
+    }
+    for (std::size_t i : t.quantities) {
+      if (i >= quantities.size()) {
+        return Status::InvalidArgument("a term lists quantity " + std::to_string(i) +
+                                       " of only " + std::to_string(quantities.size()));
+      }
+    }
+  }
   if (samples < 1 || samples > kMaxSamples) {
     return Status::InvalidArgument("the number of samples must be between 1 and " +
                                    std::to_string(kMaxSamples) + " (got " +
                                    std::to_string(samples) + ")");
   }
-  std::vector<double> out(samples, 1.0);
-  // Streams are numbered over the uncertain factors only, so a point factor
-  // (which draws nothing) can be added or removed without changing the rest.
-  std::uint64_t stream = 0;
-  for (const Factor& f : factors) {
-    MultiplyByFactor(f, StreamSeed(seed, stream), out);
-    if (!f.distribution.is_point()) ++stream;
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::vector<double>> SampleSumOfProducts(const std::vector<Factor>& quantities,
+                                                const std::vector<ProductTerm>& terms,
+                                                std::size_t samples, std::uint64_t seed) {
+  TF_RETURN_IF_ERROR(CheckFactors(quantities));
+  TF_RETURN_IF_ERROR(CheckTerms(quantities, terms, samples));
+  // Streams are numbered over the uncertain quantities only, so a point factor
+  // (which draws nothing) can be added or removed without changing the rest;
+  // a quantity used by several terms replays its stream in each.
+  std::vector<std::uint64_t> stream(quantities.size(), 0);
+  std::uint64_t next = 0;
+  for (std::size_t i = 0; i < quantities.size(); ++i) {
+    stream[i] = next;
+    if (!quantities[i].distribution.is_point()) ++next;
   }
-  for (double x : out) {
+  const bool single = terms.size() == 1;
+  std::vector<double> total(samples, single ? terms[0].coefficient : 0.0);
+  std::vector<double> term_values(single ? 0 : samples);
+  for (const ProductTerm& t : terms) {
+    std::vector<double>& out = single ? total : term_values;
+    if (!single) std::fill(out.begin(), out.end(), t.coefficient);
+    for (std::size_t i : t.quantities) {
+      MultiplyByFactor(quantities[i], StreamSeed(seed, stream[i]), out);
+    }
+    if (!single) {
+      for (std::size_t k = 0; k < samples; ++k) total[k] += term_values[k];
+    }
+  }
+  for (double x : total) {
     if (!std::isfinite(x)) {
       return Status::InvalidArgument(
           "the product of the factors overflows or is not a number (a factor too large, or a "
           "division by a value near 0)");
     }
   }
-  return out;
+  return total;
+}
+
+Result<std::vector<double>> SampleProduct(const std::vector<Factor>& factors, std::size_t samples,
+                                          std::uint64_t seed) {
+  return SampleSumOfProducts(factors, {AllOf(factors)}, samples, seed);
 }
 
 double SortedQuantile(const std::vector<double>& sorted, double p) {
@@ -127,8 +176,14 @@ Result<UncertaintySummary> Summarize(std::vector<double>& samples,
 
 Result<UncertaintySummary> Propagate(const std::vector<Factor>& factors,
                                      const MonteCarloOptions& options) {
+  return PropagateSum(factors, {AllOf(factors)}, options);
+}
+
+Result<UncertaintySummary> PropagateSum(const std::vector<Factor>& quantities,
+                                        const std::vector<ProductTerm>& terms,
+                                        const MonteCarloOptions& options) {
   TF_ASSIGN_OR_RETURN(std::vector<double> samples,
-                      SampleProduct(factors, options.samples, options.seed));
+                      SampleSumOfProducts(quantities, terms, options.samples, options.seed));
   return Summarize(samples, options);
 }
 

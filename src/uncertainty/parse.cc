@@ -185,12 +185,8 @@ Result<Uncertain> ParseNamed(std::string_view text, size_t open, const PointPars
   return Uncertain{*d, std::string(text), note};
 }
 
-}  // namespace
-
-std::string_view UncertainGrammar() { return kGrammar; }
-
-Result<Uncertain> ParseUncertain(std::string_view text, const PointParser& parse_point,
-                                 UncertainOptions options) {
+Result<Uncertain> ParseUncertainUnbounded(std::string_view text, const PointParser& parse_point,
+                                          UncertainOptions options) {
   const std::string_view t = Trim(text);
   if (t.empty()) return Bad(text, "it is empty");
   if (const size_t open = t.find('('); open != std::string_view::npos) {
@@ -207,6 +203,22 @@ Result<Uncertain> ParseUncertain(std::string_view text, const PointParser& parse
   }
   if (options.positive && !(*v > 0)) return Bad(text, "this quantity must be positive");
   return Uncertain{Distribution::Point(*v), std::string(t), ""};
+}
+
+}  // namespace
+
+std::string_view UncertainGrammar() { return kGrammar; }
+
+Result<Uncertain> ParseUncertain(std::string_view text, const PointParser& parse_point,
+                                 UncertainOptions options) {
+  TF_ASSIGN_OR_RETURN(Uncertain u, ParseUncertainUnbounded(text, parse_point, options));
+  if (options.at_most && u.distribution.SupportHigh() > *options.at_most) {
+    return Bad(text, (u.distribution.is_point() ? "it exceeds " : "it can exceed ") +
+                         FormatScientific(*options.at_most) +
+                         ", the largest value accepted (use a range or a uniform or triangular "
+                         "distribution that ends at or below it)");
+  }
+  return u;
 }
 
 }  // namespace trainflops

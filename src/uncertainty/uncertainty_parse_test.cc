@@ -68,7 +68,7 @@ TEST(ParseUncertain, StatesThePlainRangeRule) {
 }
 
 TEST(ParseUncertain, PositiveQuantities) {
-  const UncertainOptions positive{.positive = true};
+  const UncertainOptions positive = UncertainOptions::Positive();
   const Result<Uncertain> n = ParseUncertain("normal(0.1, 0.1)", ParseNumber, positive);
   ASSERT_TRUE(n.ok()) << n.status().message();
   EXPECT_TRUE(n->distribution.truncated());
@@ -115,6 +115,23 @@ TEST(ParseUncertain, ErrorsQuoteTheTextAndSayWhatIsAccepted) {
   // The accepted forms are listed.
   const std::string m = ParseUncertain("0.5..0.3", ParseNumber).status().message();
   EXPECT_NE(m.find("lognormal(median,gsd)"), std::string::npos) << m;
+}
+
+// Utilization is at most 1: a distribution that can pass it is refused, not
+// clamped, and the message says what is accepted.
+TEST(ParseUncertain, AnUpperBoundRefusesWhatCanExceedIt) {
+  const UncertainOptions at_most_one = UncertainOptions::Positive(1.0);
+  EXPECT_TRUE(ParseUncertain("0.3..0.5", ParseNumber, at_most_one).ok());
+  EXPECT_TRUE(ParseUncertain("triangular(0.2, 0.3, 1)", ParseNumber, at_most_one).ok());
+  for (const char* text : {"normal(0.4, 0.1)", "0.5..1.5", "lognormal(0.4, 1.5)"}) {
+    const Result<Uncertain> u = ParseUncertain(text, ParseNumber, at_most_one);
+    ASSERT_FALSE(u.ok()) << text;
+    EXPECT_NE(u.status().message().find("can exceed 1"), std::string::npos)
+        << u.status().message();
+  }
+  const Result<Uncertain> point = ParseUncertain("1.5", ParseNumber, at_most_one);
+  ASSERT_FALSE(point.ok());
+  EXPECT_NE(point.status().message().find("exceeds 1"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,98 @@
+// An estimate's uncertainty as a sum of products of ratios (see the header).
+#include "trainflops/uncertain_estimate.h"
+
+#include <cmath>
+
+#include "uncertainty_json.h"
+
+namespace trainflops {
+
+Result<Distribution> RatioTo(const Distribution& distribution, double used) {
+  if (!(used > 0) || !std::isfinite(used)) {
+    return Status::InvalidArgument("cannot scale " + distribution.Describe() +
+                                   " by a value that is not a positive number");
+  }
+  return distribution.Scaled(1 / used);
+}
+
+std::size_t QuantityList::Add(const std::string& key, UncertainQuantity quantity) {
+  if (!key.empty()) {
+    for (const auto& [k, index] : keys_) {
+      if (k == key) return index;
+    }
+    keys_.emplace_back(key, quantities_.size());
+  }
+  quantities_.push_back(std::move(quantity));
+  return quantities_.size() - 1;
+}
+
+Result<UncertaintyReport> PropagateTerms(const std::vector<UncertainTerm>& terms,
+                                         const QuantityList& list,
+                                         const UncertaintyOptions& options) {
+  UncertaintyReport report;
+  std::vector<Factor> factors;
+  for (const UncertainQuantity& q : list.quantities()) factors.push_back({q.name, q.ratio, 1});
+  std::vector<ProductTerm> products;
+  for (const UncertainTerm& t : terms) {
+    report.point += t.point;
+    products.push_back({t.point, t.quantities});
+  }
+  if (factors.empty()) factors.push_back({"point", Distribution::Point(1), 1});
+  TF_ASSIGN_OR_RETURN(report.summary, PropagateSum(factors, products, options.monte_carlo));
+  for (const UncertainQuantity& q : list.quantities()) {
+    if (!q.ratio.is_point()) report.quantities.push_back(q);
+  }
+  if (report.quantities.empty()) {
+    report.notes.push_back(
+        "no input or assumption is uncertain: the interval is the point estimate itself");
+  }
+  return report;
+}
+
+std::string RenderUncertaintyText(const UncertaintyReport& r, ComputeUnit unit) {
+  std::string out = "\nUncertainty (Monte Carlo over the ranges below; docs/uncertainty.md):\n";
+  for (const UncertainQuantity& q : r.quantities) {
+    out += "  - " + q.name + ": " + q.distribution + " (" + q.source + ")\n";
+  }
+  const UncertaintySummary& s = r.summary;
+  const double per_unit = FlopPerUnit(unit);
+  UncertaintySummary scaled = s;  // the summary line in the report's unit
+  scaled.median /= per_unit;
+  scaled.low /= per_unit;
+  scaled.high /= per_unit;
+  for (QuantileValue& q : scaled.quantiles) q.value /= per_unit;
+  out += "  result: " + FormatSummary(scaled, UnitName(unit)) + "\n";
+  out += "  point estimate " + FormatCompute(r.point, unit) +
+         " (inputs at their medians, assumptions at their usual values)\n";
+  out += "  label rule: " + ConfidenceRuleText(s.label) + "\n";
+  for (const std::string& n : r.notes) out += "  note: " + n + "\n";
+  return out;
+}
+
+nlohmann::json UncertaintyJson(const UncertaintyReport& r) {
+  const UncertaintySummary& s = r.summary;
+  nlohmann::json quantiles = nlohmann::json::array();
+  for (const QuantileValue& q : s.quantiles) {
+    quantiles.push_back({{"probability", q.probability}, {"value", q.value}});
+  }
+  nlohmann::json quantities = nlohmann::json::array();
+  for (const UncertainQuantity& q : r.quantities) {
+    quantities.push_back(
+        {{"name", q.name}, {"distribution", q.distribution}, {"source", q.source}});
+  }
+  return {{"point", r.point},
+          {"median", s.median},
+          {"low", s.low},
+          {"high", s.high},
+          {"interval", "90% (5th to 95th percentile)"},
+          {"quantiles", quantiles},
+          {"label", std::string(ConfidenceLabelName(s.label))},
+          {"label_rule", ConfidenceRuleText(s.label)},
+          {"samples", s.samples},
+          {"seed", s.seed},
+          {"unit", "FLOP"},
+          {"quantities", quantities},
+          {"notes", r.notes}};
+}
+
+}  // namespace trainflops
