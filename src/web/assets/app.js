@@ -128,12 +128,15 @@ function headline(json) {
   return el('p', {class: 'headline'}, parts.join(' = '));
 }
 
-// Any {low, high} found at the top level ("range", "interval", ...).
+// Any {low, high} found at the top level ("range", "uncertainty", ...).
 function ranges(json) {
   const items = [];
   for (const [key, value] of Object.entries(json)) {
     if (value && typeof value === 'object' && 'low' in value && 'high' in value) {
-      items.push(el('li', {}, `${key}: ${formatNumber(value.low)} .. ${formatNumber(value.high)}`));
+      const about = [value.interval, value.label].filter((x) => x).join('; ');
+      items.push(el('li', {}, `${key}: ${formatNumber(value.low)} .. ${formatNumber(value.high)}` +
+        (typeof value.median === 'number' ? `, median ${formatNumber(value.median)}` : '') +
+        (about ? ` (${about})` : '')));
     }
   }
   return items.length ? el('ul', {class: 'ranges'}, ...items) : null;
