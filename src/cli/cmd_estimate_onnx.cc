@@ -98,7 +98,7 @@ Status RunEstimateOnnx(const std::vector<std::string>& argv, std::ostream& out) 
   if (const auto unit = args.Get("--unit")) {
     TF_ASSIGN_OR_RETURN(report.unit, ParseComputeUnit(*unit));
   }
-  TF_ASSIGN_OR_RETURN(const std::unique_ptr<ByteSource> source, OpenFileByteSource(path));
+  TF_ASSIGN_OR_RETURN(const std::unique_ptr<ByteSource> source, OpenInput(path));
   Result<OnnxAnalysis> analysis = AnalyzeOnnx(*source, options);
   if (!analysis.ok()) return analysis.status().WithContext(path);
   TF_ASSIGN_OR_RETURN(OnnxEstimate estimate, EstimateOnnx(*analysis, path, estimate_options));

@@ -1,4 +1,5 @@
 // `trainflops units AMOUNT [--to UNIT]`: FLOP, multiply-adds, pfs-days.
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "args.h"
@@ -10,6 +11,7 @@ namespace trainflops::cli {
 Status RunUnits(const std::vector<std::string>& argv, std::ostream& out) {
   static const std::vector<OptionSpec> specs = {
       {"--to", "UNIT", "flop, mac or pfs-day (default: all three)"},
+      {"--json", "", "print one JSON object: flop, multiply_adds, pfs_days"},
       {"--help", "", "show this help"},
   };
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, specs));
@@ -25,6 +27,14 @@ Status RunUnits(const std::vector<std::string>& argv, std::ostream& out) {
   std::string text;
   for (const std::string& p : args.positional) text += (text.empty() ? "" : " ") + p;
   TF_ASSIGN_OR_RETURN(const double flop, ParseCompute(text));
+  if (args.Has("--json")) {
+    const nlohmann::json j = {{"input", text},
+                              {"flop", flop},
+                              {"multiply_adds", flop / FlopPerUnit(ComputeUnit::kMultiplyAdd)},
+                              {"pfs_days", flop / FlopPerUnit(ComputeUnit::kPetaflopSDay)}};
+    out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return Status::Ok();
+  }
   if (auto to = args.Get("--to")) {
     TF_ASSIGN_OR_RETURN(const ComputeUnit unit, ParseComputeUnit(*to));
     out << FormatCompute(flop, unit, 6) << "\n";

@@ -3,9 +3,12 @@
 #define TRAINFLOPS_SRC_CLI_COMMANDS_H_
 
 #include <iosfwd>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "trainflops/byte_source.h"
 #include "trainflops/status.h"
 
 namespace trainflops::cli {
@@ -38,6 +41,8 @@ Status RunThresholds(const std::vector<std::string>& args, std::ostream& out);
 // config.json or an .onnx file, passing its whole argument list.
 Status RunEstimateHfConfig(const std::vector<std::string>& args, std::ostream& out);
 Status RunEstimateOnnx(const std::vector<std::string>& args, std::ostream& out);
+// `trainflops serve`: the local web page and HTTP API (src/web).
+Status RunServe(const std::vector<std::string>& args, std::ostream& out);
 // Compute trends (trend subsystem).
 Status RunTrend(const std::vector<std::string>& args, std::ostream& out);
 // Whole datasets of models (batch subsystem).
@@ -48,6 +53,24 @@ bool LooksLikeHfConfig(const std::string& text);
 
 // Reads a whole file (the only place the CLI touches the file system for input).
 Result<std::string> ReadFile(const std::string& path);
+// Opens a file for random access (ONNX graphs): a file-backed ByteSource.
+Result<std::unique_ptr<ByteSource>> OpenInput(const std::string& path);
+
+// While an UploadScope is alive on the calling thread, ReadFile and OpenInput
+// serve the named uploads (name -> bytes) instead of the file system and
+// refuse every other path, so that a command run for a web request can read
+// what the request carried and nothing else on the server's disk (src/web).
+// `uploads` must outlive the scope.
+class UploadScope {
+ public:
+  explicit UploadScope(const std::map<std::string, std::string>& uploads);
+  ~UploadScope();
+  UploadScope(const UploadScope&) = delete;
+  UploadScope& operator=(const UploadScope&) = delete;
+
+ private:
+  const std::map<std::string, std::string>* previous_;
+};
 
 // Status a command returns after printing its --help text.
 Status HelpShown();

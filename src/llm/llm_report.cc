@@ -245,7 +245,7 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   }
   if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);
   if (context.checks != nullptr) out["thresholds"] = ChecksJson(*context.checks);
-  return out.dump(2) + "\n";
+  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks) {
@@ -259,7 +259,7 @@ std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>&
   out["unit"] = "FLOP";
   if (range) out["range"] = {{"low", range->low}, {"high", range->high}};
   out["thresholds"] = ChecksJson(checks);
-  return out.dump(2) + "\n";
+  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace trainflops

@@ -190,7 +190,7 @@ std::string RenderOnnxJson(const OnnxAnalysis& a, const OnnxEstimate& e) {
     l["weight_gradient_flop"] = n.weight_gradient ? forward : 0.0;
     l["input_gradient_flop"] = n.input_gradient ? forward : 0.0;
   }
-  return out.dump(2) + "\n";
+  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace trainflops

@@ -1,0 +1,206 @@
+#include "api.h"
+
+#include <algorithm>
+#include <exception>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string_view>
+
+#include "commands.h"
+#include "query.h"
+#include "request_args.h"
+#include "trainflops/text.h"
+
+namespace trainflops::embedded {
+extern const char web_index_html[];
+extern const unsigned long web_index_html_size;
+extern const char web_app_js[];
+extern const unsigned long web_app_js_size;
+extern const char web_style_css[];
+extern const unsigned long web_style_css_size;
+}  // namespace trainflops::embedded
+
+namespace trainflops::web {
+namespace {
+
+struct Asset {
+  std::string path;
+  std::string content_type;
+  std::string_view bytes;
+};
+
+const std::vector<Asset>& Assets() {
+  using namespace embedded;
+  static const std::vector<Asset> assets = {
+      {"/", "text/html; charset=utf-8", {web_index_html, web_index_html_size}},
+      {"/index.html", "text/html; charset=utf-8", {web_index_html, web_index_html_size}},
+      {"/app.js", "text/javascript; charset=utf-8", {web_app_js, web_app_js_size}},
+      {"/style.css", "text/css; charset=utf-8", {web_style_css, web_style_css_size}},
+  };
+  return assets;
+}
+
+// The commands the API runs. Not `batch` (it writes its summary to standard
+// error and its rows to files) nor `serve`; an allow-list, so that a command
+// added later is not exposed before someone checks what it touches.
+const std::vector<std::string>& ApiCommandNames() {
+  static const std::vector<std::string> names = {"estimate",   "layer", "hardware",
+                                                 "compare",    "chips", "tokens",
+                                                 "thresholds", "units", "trend"};
+  return names;
+}
+
+const cli::Command* FindApiCommand(const std::string& path) {
+  if (path.rfind("/api/", 0) != 0) return nullptr;
+  const std::string name = path.substr(5);
+  const auto& names = ApiCommandNames();
+  if (std::find(names.begin(), names.end(), name) == names.end()) return nullptr;
+  for (const cli::Command& c : cli::Commands()) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+std::string Dump(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+HttpResponse Text(int status, std::string content_type, std::string body) {
+  HttpResponse r;
+  r.status = status;
+  r.content_type = std::move(content_type);
+  r.body = std::move(body);
+  return r;
+}
+
+// "127.0.0.1:8080" -> "127.0.0.1", "[::1]:8080" -> "[::1]", lower-cased.
+std::string HostName(const std::string& host) {
+  if (!host.empty() && host.front() == '[') return ToLower(host.substr(0, host.find(']') + 1));
+  return ToLower(host.substr(0, host.find(':')));
+}
+
+bool HostAllowed(const std::string& host, const ApiOptions& options) {
+  if (options.allowed_hosts.empty() || host.empty()) return true;
+  const std::string name = HostName(host);
+  return std::any_of(options.allowed_hosts.begin(), options.allowed_hosts.end(),
+                     [&](const std::string& a) { return ToLower(a) == name; });
+}
+
+HttpResponse MethodNotAllowed(const HttpRequest& request, const std::vector<std::string>& allowed) {
+  HttpResponse r = JsonError(405, "method '" + request.method + "' is not allowed on " +
+                                      request.path + " (accepted: " + JoinNames(allowed) + ")");
+  r.headers.emplace_back("Allow", JoinNames(allowed));
+  return r;
+}
+
+HttpResponse NotFound(const std::string& path) {
+  const std::vector<std::string> paths = EndpointPaths();
+  return JsonError(404, "no endpoint '" + path + "'" + DidYouMean(path, paths) +
+                            " (endpoints: " + JoinNames(paths) + ")");
+}
+
+HttpResponse ListEndpoints() {
+  nlohmann::json list = nlohmann::json::array();
+  for (const Asset& a : Assets()) {
+    list.push_back({{"path", a.path}, {"methods", {"GET"}}, {"summary", "the web page"}});
+  }
+  for (const std::string& name : ApiCommandNames()) {
+    const cli::Command* c = FindApiCommand("/api/" + name);
+    list.push_back({{"path", "/api/" + name},
+                    {"methods", {"GET", "POST"}},
+                    {"command", name},
+                    {"summary", c->summary}});
+  }
+  return Text(200, "application/json", Dump({{"endpoints", list}}));
+}
+
+bool Contains(const std::vector<std::string>& words, const std::string& word) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+// Runs the command on the request's words with its uploads as the only files.
+HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request) {
+  Result<CommandRequest> parsed = CommandRequestFrom(request);
+  if (!parsed.ok()) return JsonError(400, parsed.status().message());
+  CommandRequest& call = *parsed;
+  if (!call.text && !Contains(call.args, "--json") && !Contains(call.args, "--help")) {
+    call.args.push_back("--json");
+  }
+  std::ostringstream out;
+  Status status;
+  {
+    const cli::UploadScope scope(call.uploads);
+    status = command.run(call.args, out);
+  }
+  HttpResponse r;
+  if (cli::IsHelpShown(status)) {
+    r = Text(200, "text/plain; charset=utf-8", out.str());
+  } else if (!status.ok()) {
+    r = JsonError(400, status.message());
+  } else {
+    // `layer --list` prints its table even with --json: say what the body is.
+    const bool json = nlohmann::json::accept(out.str());
+    r = Text(200, json ? "application/json" : "text/plain; charset=utf-8", out.str());
+  }
+  r.headers.emplace_back("X-Trainflops-Command", CommandLine(command.name, call.args));
+  return r;
+}
+
+HttpResponse Dispatch(const HttpRequest& request, const ApiOptions& options) {
+  if (!HostAllowed(request.host, options)) {
+    return JsonError(403, "Host '" + request.host +
+                              "' is not accepted: the server answers only to its own address "
+                              "(accepted: " +
+                              JoinNames(options.allowed_hosts) + ")");
+  }
+  if (request.body.size() > options.max_body) {
+    return JsonError(413, "the request body has " + std::to_string(request.body.size()) +
+                              " bytes, over the limit of " + std::to_string(options.max_body) +
+                              " (trainflops serve --max-body)");
+  }
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  for (const Asset& a : Assets()) {
+    if (request.path != a.path) continue;
+    if (!get) return MethodNotAllowed(request, {"GET", "HEAD"});
+    return Text(200, a.content_type, std::string(a.bytes));
+  }
+  if (request.path == "/api") {
+    return get ? ListEndpoints() : MethodNotAllowed(request, {"GET", "HEAD"});
+  }
+  if (const cli::Command* command = FindApiCommand(request.path)) {
+    if (!get && request.method != "POST") return MethodNotAllowed(request, {"GET", "HEAD", "POST"});
+    return RunCommand(*command, request);
+  }
+  return NotFound(request.path);
+}
+
+}  // namespace
+
+std::vector<std::string> EndpointPaths() {
+  std::vector<std::string> paths;
+  for (const Asset& a : Assets()) paths.push_back(a.path);
+  paths.push_back("/api");
+  for (const std::string& name : ApiCommandNames()) paths.push_back("/api/" + name);
+  return paths;
+}
+
+HttpResponse JsonError(int status, const std::string& message) {
+  return Text(status, "application/json", Dump({{"error", message}}));
+}
+
+HttpResponse Handle(const HttpRequest& request, const ApiOptions& options) {
+  HttpResponse response;
+  try {
+    response = Dispatch(request, options);
+  } catch (const std::exception& e) {
+    // Bad input is a 400 from the command; this is a bug, kept off the socket.
+    response = JsonError(500, std::string("internal error: ") + e.what());
+  }
+  // The page loads only its own script and style (no inline code), and no
+  // response is sniffed as another type.
+  response.headers.emplace_back("X-Content-Type-Options", "nosniff");
+  response.headers.emplace_back("Content-Security-Policy", "default-src 'self'");
+  return response;
+}
+
+}  // namespace trainflops::web

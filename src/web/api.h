@@ -1,0 +1,48 @@
+// The web API as a pure function: one HTTP request in, one response out, no
+// sockets and no file access (server.h adapts it to cpp-httplib).
+//
+//   GET  /, /app.js, /style.css   the page (src/web/assets)
+//   GET  /api                     the endpoints, as JSON
+//   GET|POST /api/COMMAND         runs `trainflops COMMAND ... --json` (estimate,
+//                                 layer, hardware, compare, chips, tokens,
+//                                 thresholds, units, trend) with the words of
+//                                 request_args.h; 200 with exactly the JSON the
+//                                 command line prints, or 400 {"error": the
+//                                 command line's one-line message}
+//
+// Every response to /api/COMMAND carries X-Trainflops-Command, the equivalent
+// command line. Unknown paths get 404 with a did-you-mean, a wrong method 405
+// with Allow, a body over `max_body` 413, a Host not in `allowed_hosts` 403
+// (DNS rebinding: a web page in the user's browser must not reach the server
+// under another name). docs/web.md is the reference.
+#ifndef TRAINFLOPS_SRC_WEB_API_H_
+#define TRAINFLOPS_SRC_WEB_API_H_
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "http.h"
+
+namespace trainflops::web {
+
+inline constexpr size_t kDefaultMaxBody = size_t{64} << 20;  // 64 MiB
+
+struct ApiOptions {
+  size_t max_body = kDefaultMaxBody;
+  // Accepted Host header names, without port ("127.0.0.1", "localhost");
+  // empty accepts any. A request without Host (HTTP/1.0) is accepted.
+  std::vector<std::string> allowed_hosts;
+};
+
+HttpResponse Handle(const HttpRequest& request, const ApiOptions& options = {});
+
+// The paths the API serves, for listings and did-you-mean.
+std::vector<std::string> EndpointPaths();
+
+// {"error": message} with `status`, as every failure is reported.
+HttpResponse JsonError(int status, const std::string& message);
+
+}  // namespace trainflops::web
+
+#endif  // TRAINFLOPS_SRC_WEB_API_H_

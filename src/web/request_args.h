@@ -1,0 +1,48 @@
+// From an HTTP request to the argument list of a CLI command, so that the web
+// API accepts exactly the command line's options and runs the same code.
+//
+// The words come from, in order:
+//  1. a JSON body (Content-Type application/json), an envelope
+//       {"args": [...], "options": {...}, "files": [...], "text": false}
+//     "args" are command-line words as typed; "options" maps option names
+//     (with or without "--") to a value, true (a flag) or an array (a
+//     repeatable option); "files" are uploads {"name", "text" | "base64"}
+//     that the words refer to by name;
+//  2. any other non-empty body, which is one uploaded file: its name is the
+//     query's "file" (else guessed from the bytes: model.onnx, config.json,
+//     model.json, model.yaml) and is put first among the words unless a word
+//     already names it;
+//  3. the query string: "arg=WORD" appends one word as typed, "file" and
+//     "text" are as above, and any other "name=value" is the option
+//     --name=value ("name" alone is the flag --name).
+// Options that write files on the server (--plot, --output, --summary-json)
+// are refused; reading is confined to the uploads by cli::UploadScope.
+#ifndef TRAINFLOPS_SRC_WEB_REQUEST_ARGS_H_
+#define TRAINFLOPS_SRC_WEB_REQUEST_ARGS_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "http.h"
+#include "trainflops/status.h"
+
+namespace trainflops::web {
+
+struct CommandRequest {
+  std::vector<std::string> args;               // the command's argv, without its name
+  std::map<std::string, std::string> uploads;  // file name -> bytes
+  bool text = false;                           // the text report instead of --json
+};
+
+Result<CommandRequest> CommandRequestFrom(const HttpRequest& request);
+
+// The options a request may not use because they write files on the server.
+const std::vector<std::string>& FileWritingOptions();
+
+// The guessed name of an uploaded body (see above).
+std::string GuessUploadName(const std::string& bytes);
+
+}  // namespace trainflops::web
+
+#endif  // TRAINFLOPS_SRC_WEB_REQUEST_ARGS_H_

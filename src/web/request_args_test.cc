@@ -1,0 +1,104 @@
+#include "request_args.h"
+
+#include <gtest/gtest.h>
+
+namespace trainflops::web {
+namespace {
+
+HttpRequest Post(std::string query, std::string content_type, std::string body) {
+  return {"POST", "/api/estimate", std::move(query), std::move(content_type), "", std::move(body)};
+}
+
+using Words = std::vector<std::string>;
+
+TEST(RequestArgs, QueryOptionsBecomeInlineOptionsInOrder) {
+  const Result<CommandRequest> r =
+      CommandRequestFrom(Post("chip=V100&count=8&time=5%20days&energy&arg=show&text", "", ""));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->args, (Words{"--chip=V100", "--count=8", "--time=5 days", "--energy", "show"}));
+  EXPECT_TRUE(r->text);
+  EXPECT_TRUE(r->uploads.empty());
+}
+
+TEST(RequestArgs, JsonEnvelopeKeepsArgsOptionsOrderAndFiles) {
+  const Result<CommandRequest> r = CommandRequestFrom(
+      Post("json", "application/json; charset=utf-8",
+           R"({"args": ["m.yaml", "--epochs", 90], "options": {"--count": 8, "chip": "A100",
+          "dim": ["a=1", "b=2"], "energy": true, "llm": false},
+          "files": [{"name": "m.yaml", "text": "x"}, {"name": "b.bin", "base64": "AAE="}]})"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->args, (Words{"m.yaml", "--epochs", "90", "--count=8", "--chip=A100", "--dim=a=1",
+                            "--dim=b=2", "--energy", "--json"}));
+  ASSERT_EQ(r->uploads.size(), 2u);
+  EXPECT_EQ(r->uploads.at("m.yaml"), "x");
+  EXPECT_EQ(r->uploads.at("b.bin"), std::string("\0\x01", 2));
+}
+
+TEST(RequestArgs, RawBodyIsAnUploadNamedFirst) {
+  Result<CommandRequest> r =
+      CommandRequestFrom(Post("file=net.onnx&epochs=2", "application/octet-stream", "bytes"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->args, (Words{"net.onnx", "--epochs=2"}));
+  EXPECT_EQ(r->uploads.at("net.onnx"), "bytes");
+  // Named by an option already: not repeated as a positional argument.
+  r = CommandRequestFrom(Post("file=pts.csv&data=pts.csv", "text/csv", "a,b"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->args, (Words{"--data=pts.csv"}));
+}
+
+TEST(RequestArgs, GuessesTheNameOfAnUnnamedBody) {
+  EXPECT_EQ(GuessUploadName(std::string("\x08\x07\x12", 3)), "model.onnx");
+  EXPECT_EQ(GuessUploadName(std::string("ab\0c", 4)), "model.onnx");
+  EXPECT_EQ(GuessUploadName(" {\"model_type\": \"llama\"}"), "config.json");
+  EXPECT_EQ(GuessUploadName("{\"name\": \"x\", \"layers\": []}"), "model.json");
+  EXPECT_EQ(GuessUploadName("name: x\nlayers: []\n"), "model.yaml");
+}
+
+struct BadRequest {
+  const char* query;
+  const char* content_type;
+  const char* body;
+  const char* message;  // a part of the error
+};
+
+TEST(RequestArgs, BadRequestsNameWhatIsWrong) {
+  const BadRequest cases[] = {
+      {"plot=x.svg", "", "", "option '--plot' writes a file on the server"},
+      {"arg=--output=x.csv", "", "", "option '--output' writes a file"},
+      {"", "application/json", R"({"args": ["--summary-json", "s.json"]})",
+       "'--summary-json' writes"},
+      {"", "application/json", R"({"argz": []})",
+       "unknown field 'argz' in the JSON body; did you mean 'args'?"},
+      {"", "application/json", "[1]", "is not a JSON object"},
+      {"", "application/json", "{", "is not a JSON object"},
+      {"", "application/json", R"({"args": "x"})", "\"args\" must be an array"},
+      {"", "application/json", R"({"args": [true]})",
+       "args[0]: expected a string or a number, got boolean"},
+      {"", "application/json", R"({"options": {"": 1}})", "is not an option name"},
+      {"", "application/json", R"({"options": {"a=b": 1}})", "is not an option name"},
+      {"", "application/json", R"({"files": [{"name": "x"}]})", "files[0]: expected {\"name\""},
+      {"", "application/json", R"({"files": [{"name": "x", "base64": "!"}]})",
+       "files[0].base64: not base64"},
+      {"", "application/json", R"({"files": [{"name": "../etc/passwd", "text": ""}]})",
+       "is not accepted as a file name"},
+      {"", "application/json", R"({"files": [{"name": "--json", "text": ""}]})",
+       "is not accepted as a file name"},
+      {"", "application/json",
+       R"({"files": [{"name": "a", "text": ""}, {"name": "a", "text": ""}]})", "uploaded twice"},
+      {"", "application/json", R"({"text": 1})", "\"text\" must be true or false"},
+      {"file", "", "x", "query 'file' needs a value"},
+      {"file=a.yaml", "", "", "the body is empty"},
+      {"file=a/b.yaml", "", "x", "is not accepted as a file name"},
+      {"a=%zz", "", "", "'%zz' is not a percent-escape"},
+  };
+  for (const BadRequest& c : cases) {
+    const Result<CommandRequest> r = CommandRequestFrom(Post(c.query, c.content_type, c.body));
+    ASSERT_FALSE(r.ok()) << c.query << " " << c.body;
+    EXPECT_NE(r.status().message().find(c.message), std::string::npos)
+        << c.query << " " << c.body << "\n"
+        << r.status().message();
+  }
+}
+
+}  // namespace
+}  // namespace trainflops::web

@@ -1,0 +1,172 @@
+#include "server.h"
+
+#include <httplib.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "trainflops/text.h"
+
+namespace trainflops::web {
+namespace {
+
+// Run()'s progress, for a Stop() that may come before, during or after it.
+enum class RunState { kIdle, kStarting, kDone };
+
+HttpRequest FromHttplib(const httplib::Request& req) {
+  HttpRequest r;
+  r.method = req.method;
+  r.path = req.path;
+  const size_t q = req.target.find('?');
+  if (q != std::string::npos) r.query = req.target.substr(q + 1);
+  r.content_type = req.get_header_value("Content-Type");
+  r.host = req.get_header_value("Host");
+  r.body = req.body;
+  return r;
+}
+
+void ToHttplib(const HttpResponse& response, httplib::Response& res) {
+  res.status = response.status;
+  for (const auto& [name, value] : response.headers) res.set_header(name, value);
+  res.set_content(response.body, response.content_type);
+}
+
+// Errors httplib answers itself, before the API sees the request: a body
+// over the limit (413), a request it cannot parse or an unknown method (400).
+std::string ProtocolErrorMessage(int status, size_t max_body) {
+  if (status == 413) {
+    return "the request body is over the limit of " + std::to_string(max_body) +
+           " bytes (trainflops serve --max-body)";
+  }
+  return "the server could not accept this HTTP request (status " + std::to_string(status) +
+         "; methods accepted: GET, HEAD, POST)";
+}
+
+}  // namespace
+
+struct Server::Impl {
+  ServerOptions options;
+  ApiOptions api;
+  httplib::Server http;
+  int port = -1;
+  std::atomic<bool> stop_requested{false};
+  std::atomic<RunState> state{RunState::kIdle};
+};
+
+bool IsLoopback(const std::string& host) {
+  const std::string h = ToLower(host);
+  return h == "localhost" || h == "::1" || h == "[::1]" || h.rfind("127.", 0) == 0;
+}
+
+std::vector<std::string> AllowedHostsFor(const std::string& host) {
+  if (!IsLoopback(host)) return {};
+  std::vector<std::string> hosts = {"127.0.0.1", "localhost", "[::1]"};
+  const std::string bracketed =
+      host.find(':') != std::string::npos && host.front() != '[' ? "[" + host + "]" : host;
+  if (std::find(hosts.begin(), hosts.end(), ToLower(bracketed)) == hosts.end()) {
+    hosts.push_back(bracketed);
+  }
+  return hosts;
+}
+
+Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->options = std::move(options);
+  impl_->api.max_body = impl_->options.max_body;
+  impl_->api.allowed_hosts = AllowedHostsFor(impl_->options.host);
+  Impl& impl = *impl_;
+  const httplib::Server::Handler handler = [&impl](const httplib::Request& req,
+                                                   httplib::Response& res) {
+    ToHttplib(Handle(FromHttplib(req), impl.api), res);
+  };
+  // Every method and path goes to the one handler, which routes itself.
+  impl.http.Get(".*", handler);
+  impl.http.Post(".*", handler);
+  impl.http.Put(".*", handler);
+  impl.http.Patch(".*", handler);
+  impl.http.Delete(".*", handler);
+  impl.http.Options(".*", handler);
+  // httplib's default also sets SO_REUSEPORT, with which a second server binds
+  // a busy port and silently shares it; SO_REUSEADDR alone still allows a
+  // restart while old connections are in TIME_WAIT.
+  impl.http.set_socket_options([](socket_t sock) {
+    const int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  // Answers go out at once: with Nagle's algorithm, a keep-alive client
+  // waits for the delayed ACK, about 40 ms per request.
+  impl.http.set_tcp_nodelay(true);
+  impl.http.set_payload_max_length(impl.options.max_body);
+  impl.http.set_keep_alive_max_count(1000);
+  impl.http.set_error_handler([&impl](const httplib::Request&, httplib::Response& res) {
+    if (!res.body.empty()) return;  // the API's own error
+    ToHttplib(JsonError(res.status, ProtocolErrorMessage(res.status, impl.options.max_body)), res);
+  });
+  if (impl.options.log) {
+    impl.http.set_logger([&impl](const httplib::Request& req, const httplib::Response& res) {
+      impl.options.log(req.method + " " + req.path + " " + std::to_string(res.status));
+    });
+  }
+}
+
+Server::~Server() { Stop(); }
+
+Status Server::Bind() {
+  const std::string& host = impl_->options.host;
+  errno = 0;
+  if (impl_->options.port == 0) {
+    impl_->port = impl_->http.bind_to_any_port(host);
+  } else if (impl_->http.bind_to_port(host, impl_->options.port)) {
+    impl_->port = impl_->options.port;
+  }
+  if (impl_->port <= 0) {
+    const int error = errno;
+    return Status::IoError("cannot listen on " + host + " port " +
+                           std::to_string(impl_->options.port) +
+                           (error != 0 ? std::string(": ") + std::strerror(error)
+                                       : std::string(": not an address of this machine")) +
+                           " (accepted: --host an address of this machine such as 127.0.0.1, "
+                           "--port a free port, or 0 for any)");
+  }
+  return Status::Ok();
+}
+
+int Server::port() const { return impl_->port; }
+
+std::string Server::Url() const {
+  const std::string& host = impl_->options.host;
+  const bool ipv6 = host.find(':') != std::string::npos && host.front() != '[';
+  return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(impl_->port) + "/";
+}
+
+void Server::Run() {
+  // Dekker-style handshake with Stop(): publish kStarting, then look at the
+  // flag; Stop() sets the flag, then looks at the state (both seq_cst).
+  impl_->state = RunState::kStarting;
+  if (!impl_->stop_requested) impl_->http.listen_after_bind();
+  impl_->state = RunState::kDone;
+}
+
+void Server::Stop() {
+  impl_->stop_requested = true;
+  if (impl_->state != RunState::kStarting) return;  // not started (Run will not) or done
+  // httplib's stop() only acts once the accept loop runs: wait for it.
+  while (impl_->state == RunState::kStarting && !impl_->http.is_running()) {
+    std::this_thread::yield();
+  }
+  impl_->http.stop();
+}
+
+BackgroundServer::BackgroundServer(ServerOptions options)
+    : server_(std::move(options)), status_(server_.Bind()) {
+  if (status_.ok()) thread_ = std::thread([this] { server_.Run(); });
+}
+
+BackgroundServer::~BackgroundServer() {
+  server_.Stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace trainflops::web
