@@ -151,6 +151,15 @@ function renderEstimate(json) {
   if (Array.isArray(json.formula)) {
     nodes.push(section('Formula', el('pre', {}, json.formula.join('\n'))));
   }
+  const u = json.uncertainty;
+  if (u && Array.isArray(u.quantities)) {
+    // Which inputs and assumptions were uncertain, and how to repeat the run.
+    const rows = u.quantities.map((q) => [q.name, q.distribution, q.source]);
+    nodes.push(section('Uncertainty', el('div', {},
+      el('p', {}, `${u.label}: ${u.label_rule}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
+      table(['uncertain quantity', 'distribution', 'source'], rows),
+      ...(u.notes || []).map((n) => el('p', {}, n)))));
+  }
   if (json.inputs && typeof json.inputs === 'object') {
     const rows = Object.entries(json.inputs).map(([name, i]) =>
       [name, formatNumber(i.value), i.unit || '', i.origin || '']);
