@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "llm_options.h"
+#include "uncertainty_options.h"
 #include "trainflops/llm_report.h"
 #include "trainflops/text.h"
 
@@ -16,7 +17,8 @@ Status RunEstimateHfConfig(const std::vector<std::string>& argv, std::ostream& o
     out << "usage: trainflops estimate config.json --tokens D [--seq-len T] [options]\n\n"
            "A Hugging Face config.json: exact parameter counts (total, non-embedding, active),\n"
            "per-token FLOP by convention, and training compute. Families: "
-        << JoinNames(SupportedModelTypes()) << ".\n\noptions:\n"
+        << JoinNames(SupportedModelTypes()) << ".\n"
+        << RangeHelp() << "\noptions:\n"
         << OptionsHelp(specs);
     return HelpShown();
   }

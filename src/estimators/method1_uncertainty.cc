@@ -5,6 +5,17 @@
 #include "trainflops/method1.h"
 
 namespace trainflops {
+namespace {
+
+// What the training inputs count, for the report.
+std::string UnitOf(const std::string& option) {
+  if (option == "--epochs") return "epochs";
+  if (option == "--batches") return "batches per epoch";
+  if (option == "--batch-size") return "examples per batch";
+  return "examples";
+}
+
+}  // namespace
 
 Status AddMethod1Uncertainty(const std::vector<TrainingRange>& ranges,
                              const Method1Options& options, const UncertaintyOptions& uncertainty,
@@ -17,8 +28,9 @@ Status AddMethod1Uncertainty(const std::vector<TrainingRange>& ranges,
     if (d.is_point()) continue;
     TF_ASSIGN_OR_RETURN(Distribution ratio, RatioTo(d, d.Median()));
     const std::string source = r.value.note.empty() ? "given" : "given; " + r.value.note;
-    term.quantities.push_back(
-        list.Add("", {r.option, "'" + r.value.text + "' = " + d.Describe(), source, ratio}));
+    term.quantities.push_back(list.Add(
+        "", {r.option, "'" + r.value.text + "' = " + d.Describe() + " " + UnitOf(r.option), source,
+             ratio}));
   }
   std::vector<std::string> notes;
   if (uncertainty.default_ranges) {

@@ -19,7 +19,8 @@ std::string PhaseLabel(size_t index, size_t count) {
 std::string Reading(const InputRange& r) {
   static const std::pair<const char*, const char*> kUnits[] = {
       {"--time", " s"}, {"--chip-hours", " chip-s"}, {"--chip-days", " chip-s"},
-      {"--peak-flops", " FLOP/s"}, {"--count", " chips"}};
+      {"--peak-flops", " FLOP/s"}, {"--count", " chips"},
+      {"--utilization", " (fraction of the peak)"}};
   std::string unit;
   for (const auto& [option, u] : kUnits) {
     if (r.option == option) unit = u;

@@ -31,14 +31,26 @@ MonteCarloOptions Samples() {
   return o;
 }
 
-TEST(SampleSumOfProducts, OneTermOfEveryFactorIsSampleProductExactly) {
-  const std::vector<Factor> f = {{"a", U(1, 2), 1},
-                                 {"b", Distribution::Point(3), 1},
-                                 {"c", *Distribution::LogUniform(1, 100), -1}};
-  const auto product = SampleProduct(f, 1000, 42);
-  const auto sum = SampleSumOfProducts(f, {{1.0, {0, 1, 2}}}, 1000, 42);
-  ASSERT_TRUE(product.ok() && sum.ok());
-  EXPECT_EQ(*product, *sum);
+// Streams belong to the uncertain quantities in list order: a point quantity
+// added in front draws nothing, and the order in which a term lists its
+// quantities does not change the draws (so a phase's factors can be listed in
+// any order).
+TEST(SampleSumOfProducts, StreamsFollowTheUncertainQuantitiesNotTheTerms) {
+  const Distribution a = U(1, 2), b = *Distribution::LogUniform(1, 100);
+  const auto plain = SampleSumOfProducts({{"a", a, 1}, {"b", b, 1}}, {{1.0, {0, 1}}}, 1000, 42);
+  const auto with_point = SampleSumOfProducts(
+      {{"three", Distribution::Point(3), 1}, {"a", a, 1}, {"b", b, 1}}, {{1.0, {2, 0, 1}}},
+      1000, 42);
+  ASSERT_TRUE(plain.ok() && with_point.ok());
+  ASSERT_EQ(plain->size(), with_point->size());
+  for (std::size_t i = 0; i < plain->size(); ++i) {
+    EXPECT_DOUBLE_EQ((*with_point)[i], 3 * (*plain)[i]) << i;
+  }
+  // Listing a first and b second, or swapping which quantity is first in the
+  // list, are different samples: the test above is not vacuous.
+  const auto swapped = SampleSumOfProducts({{"b", b, 1}, {"a", a, 1}}, {{1.0, {0, 1}}}, 1000, 42);
+  ASSERT_TRUE(swapped.ok());
+  EXPECT_NE(*plain, *swapped);
 }
 
 // A shared quantity: 1 x U + 1 x U = 2U, uniform on [2, 4]: F(x) = (x - 2) / 2.
