@@ -8,6 +8,12 @@
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 
+namespace {
+// How many standard deviations from the median the sampler can reach:
+// |InverseNormalCdf(2^-54)| = 8.29.
+constexpr double kLogNormalReach = 8.3;
+}  // namespace
+
 namespace trainflops {
 namespace {
 
@@ -78,6 +84,15 @@ Result<Distribution> Distribution::LogNormal(double median, double gsd) {
   TF_RETURN_IF_ERROR(
       Need(gsd > 1, kWhat,
            "gsd > 1, the geometric standard deviation as a factor (got " + Num(gsd) + ")"));
+  // The sampler reaches z = +-8.3 (u down to 2^-54): median x gsd^+-8.3 must
+  // stay a positive, finite double, or samples become 0 or infinity
+  // (found by fuzz/range_fuzzer.cc: lognormal(6, 1e231)).
+  const double reach = kLogNormalReach * std::log(gsd);
+  TF_RETURN_IF_ERROR(Need(std::log(median) - reach > std::log(std::numeric_limits<double>::min()) &&
+                              std::log(median) + reach < std::log(std::numeric_limits<double>::max()),
+                          kWhat,
+                          "median x gsd^+-8.3 within the range of a double (got median " +
+                              Num(median) + ", gsd " + Num(gsd) + ": far too wide)"));
   return Make(DistributionKind::kLogNormal, median, gsd);
 }
 

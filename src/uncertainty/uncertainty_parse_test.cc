@@ -134,5 +134,19 @@ TEST(ParseUncertain, AnUpperBoundRefusesWhatCanExceedIt) {
   EXPECT_NE(point.status().message().find("exceeds 1"), std::string::npos);
 }
 
+// Fuzz finding (range_fuzzer, lognormal(06,1e231)): ln gsd = 531, so the
+// sampler's tails (z = +-8.3) give 6 x e^-4407 = 0 and 6 x e^4407 = infinity;
+// refused with the reason. gsd 1e30 is still fine: 6 x 1e30^8.3 = 6e249.
+TEST(ParseUncertain, LognormalTooWideForADoubleIsRefused) {
+  const Result<Uncertain> u =
+      ParseUncertain("lognormal(06,1e231)", ParseNumber, UncertainOptions::Positive());
+  ASSERT_FALSE(u.ok());
+  EXPECT_NE(u.status().message().find("far too wide"), std::string::npos) << u.status().message();
+  const Result<Uncertain> wide =
+      ParseUncertain("lognormal(6, 1e30)", ParseNumber, UncertainOptions::Positive());
+  ASSERT_TRUE(wide.ok()) << wide.status().message();
+  EXPECT_GT(wide->distribution.Quantile(1e-16), 0);
+}
+
 }  // namespace
 }  // namespace trainflops
