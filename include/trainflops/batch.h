@@ -1,13 +1,13 @@
 // Whole datasets of models: one estimate per row (`trainflops batch`).
 //
-// Each row gets every method its data allows, as seed 002 lays them out:
+// Each row gets every method its data allows, as Sevilla et al. 2022 lays them out:
 //   6ND:      training FLOP = 6 x parameters x dataset size x epochs
-//             (operation counting in its dense-transformer form, seed 002
+//             (operation counting in its dense-transformer form, Sevilla et al. 2022
 //             "Method 1"; 6 = 2 FLOP per multiply-add x (1 + backward/forward 2));
-//   hardware: chips x time x peak x utilization (seed 002 "Method 2",
+//   hardware: chips x time x peak x utilization (Sevilla et al. 2022 "Method 2",
 //             EstimateMethod2 with the row's hardware, imputed by year when
 //             the chip is not in the table).
-// The preferred estimate is 6ND when available (seed 002's conclusion: counting
+// The preferred estimate is 6ND when available (the Sevilla et al. 2022 conclusion: counting
 // is the more reliable method), else hardware. Each row's 5%-95% interval comes
 // from the default assumption ranges (uncertainty.h): a closed form when one
 // factor is uncertain, Monte Carlo with a fixed seed otherwise.

@@ -2,7 +2,7 @@
 // input shape, parts (sub-networks) of layers with `repeat` and `branch`
 // blocks, and the training run (one or more stages).
 //
-// The format is documented in docs/spec-format.md; examples/ has the seeds'
+// The format is documented in docs/spec-format.md; examples/ has the articles'
 // worked examples written in it.
 #ifndef TRAINFLOPS_MODEL_SPEC_H_
 #define TRAINFLOPS_MODEL_SPEC_H_
@@ -35,7 +35,7 @@ struct SpecNode {
   std::vector<SpecNode> children;
 };
 
-// A sub-network. Per-token parts ("recurrent" in the seeds' Appendix D) run
+// A sub-network. Per-token parts ("recurrent" in Appendix D of Sevilla et al. 2022) run
 // once per token of each sequence; the others once per example.
 struct PartSpec {
   std::string name;

@@ -7,7 +7,7 @@
 // config (hf_config.h) or the `tokens` command's numbers (ModelFromDims)
 // produce the list; each convention below reads it its own way and returns
 // the forward FLOP per token with a term-by-term breakdown. Training FLOP per
-// token is 3 x forward in every convention (backward = 2 x forward, seed 002
+// token is 3 x forward in every convention (backward = 2 x forward, Sevilla et al. 2022
 // Method 1; Kaplan et al. 2020 section 2.1; Hoffmann et al. 2022 appendix F).
 #ifndef TRAINFLOPS_TRANSFORMER_H_
 #define TRAINFLOPS_TRANSFORMER_H_
@@ -203,7 +203,7 @@ struct LlmUncertainInputs {
 
 // Sets e.uncertainty: each stage is a term, model FLOP x (tokens / median) x
 // (N / median N) x, with default ranges and for training stages,
-// training_factor / 3 (the factor 3 = 1 + backward/forward ratio 2, seed 002;
+// training_factor / 3 (the factor 3 = 1 + backward/forward ratio 2, Sevilla et al. 2022;
 // DefaultRanges()). Does nothing when no input is a range and no default
 // ranges are asked. A params range with another convention is an error.
 Status AddLlmUncertainty(const LlmUncertainInputs& inputs, const UncertaintyOptions& options,

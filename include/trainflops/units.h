@@ -1,7 +1,7 @@
 // Units and quantities: parsing and printing numbers such as "1.2M",
 // "300B", "3.5e12", "2.5 GMAC" or "22 pfs-days", and the FLOP conventions.
 //
-// Conventions (seed 002, "Units" box; seed 001, appendix):
+// Conventions (Sevilla et al. 2022, "Units" box; Amodei & Hernandez 2018, appendix):
 //  - FLOP is the default unit of compute.
 //  - One multiply-add (MAC, FMA) counts as 2 FLOP, as GPU peak figures do.
 //  - One petaflop/s-day = 1e15 FLOP/s x 86,400 s = 8.64e19 FLOP exactly.

@@ -154,7 +154,7 @@ RowEstimate BatchEstimator::Estimate(const std::vector<std::string>& cells) {
   if (nd.attempted || !chosen) notes.push_back(nd.note);
   if (hw.attempted || !chosen) notes.push_back(hw.note);
   if (nd.flop && hw.flop) {
-    notes.push_back("preferred 6ND (seed 002: counting over hardware); hardware/6ND = " +
+    notes.push_back("preferred 6ND (Sevilla et al. 2022: counting over hardware); hardware/6ND = " +
                     FormatScientific(*hw.flop / *nd.flop, 3));
   }
   if (!chosen) notes.insert(notes.begin(), "not estimated");

@@ -142,7 +142,7 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
     if (Result<Precision> p = ParsePrecision(format); p.ok()) {
       phase.precision = *p;
     } else {
-      notes.push_back("format '" + std::string(format) + "' not known: the seeds' rule chose");
+      notes.push_back("format '" + std::string(format) + "' not known: the rule of Sevilla et al. 2022 chose");
     }
   }
   const std::string_view u_text = Trim(row.values[kUtilization]);
@@ -184,7 +184,7 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
                                   FormatScientific(*h.value) + " h x " + FormatScientific(p.peak) +
                                   " FLOP/s (" + p.chip + ", " + p.precision + ") x utilization " +
                                   FormatScientific(p.utilization.value) +
-                                  (default_u ? " (seed 002 default)" : ""));
+                                  (default_u ? " (Sevilla et al. 2022 default)" : ""));
   std::string joined;
   for (const std::string& n : notes) joined += (joined.empty() ? "" : ", ") + n;
   out.note = joined;

@@ -37,7 +37,7 @@ constexpr char kHelp[] =
     "usage: trainflops batch FILE [--columns KEY=NAME,...] [--output FILE] [--summary-json "
     "FILE]\n\n"
     "Estimates the training compute of every row: 6ND = 6 x parameters x dataset size x epochs\n"
-    "(preferred, seed 002) and hardware x time (chips x hours x peak x utilization), with a\n"
+    "(preferred, Sevilla et al. 2022) and hardware x time (chips x hours x peak x utilization), with a\n"
     "5%-95% interval from the default assumption ranges and the ratio to the recorded compute.\n"
     "Default column names are those of Epoch AI's Notable AI Models CSV. Adds the columns\n"
     "estimated_training_flop, estimate_method, estimate_low, estimate_high, ratio_to_recorded,\n"

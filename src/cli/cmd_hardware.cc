@@ -98,7 +98,7 @@ const std::vector<OptionSpec>& HardwareRunOptions() {
        "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months' [range]"},
       {"--chip-hours", "H", "total chip-hours instead of --count and --time [range]"},
       {"--chip-days", "D", "total chip-days (e.g. 2500 V100-days) [range]"},
-      {"--precision", "P", "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the seeds' rule)"},
+      {"--precision", "P", "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the rule of Sevilla et al. 2022)"},
       {"--tensor-cores", "yes|no",
        "yes: tensor-core peak attainable; no: plain FP16 rate "
        "(default: tensor peak with utilization 0.30)"},
@@ -209,7 +209,7 @@ Status RunHardware(const std::vector<std::string>& argv, std::ostream& out) {
     out << "usage: trainflops hardware --chip NAME --count N --time DURATION [options]\n"
            "       trainflops hardware --chip NAME --chip-days D [options]\n"
            "       trainflops hardware --chip unknown --year Y --count N --time DURATION\n\n"
-           "Method 2 of the seeds: training FLOP = chips x time x peak FLOP/s x utilization.\n"
+           "Method 2 of Sevilla et al. 2022: training FLOP = chips x time x peak FLOP/s x utilization.\n"
         << HardwareRunHelp() << "\noptions:\n"
         << OptionsHelp(HardwareOptions());
     return HelpShown();

@@ -1,4 +1,4 @@
-// `trainflops layer TYPE key=value ...`: the seeds' Table 1 as a calculator.
+// `trainflops layer TYPE key=value ...`: Table 1 of Sevilla et al. 2022 as a calculator.
 #include <ostream>
 
 #include "args.h"

@@ -49,7 +49,7 @@ constexpr char kHelp[] =
     "Fits log10(training FLOP) against the publication date by least squares and reports the\n"
     "doubling time (12 x log10(2) / slope months), the growth per year (10^slope) and a\n"
     "percentile-bootstrap interval. Without --data it fits the points of OpenAI's \"AI and\n"
-    "Compute\" chart (seed 001), leaving out the results the post lists as using modest\n"
+    "Compute\" chart (Amodei & Hernandez 2018), leaving out the results the post lists as using modest\n"
     "compute, as its 3.4-month headline trend does. Default columns are those of Epoch AI's\n"
     "Notable AI Models CSV.\n\noptions:\n";
 

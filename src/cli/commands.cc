@@ -12,7 +12,7 @@ namespace trainflops::cli {
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"estimate", "Method 1: count a model's operations from a spec file", RunEstimate},
-      {"layer", "one layer's parameters and forward FLOP (the seeds' Table 1)", RunLayer},
+      {"layer", "one layer's parameters and forward FLOP (Table 1 of Sevilla et al. 2022)", RunLayer},
       {"hardware", "Method 2: chips x time x peak FLOP/s x utilization", RunHardware},
       {"compare", "both methods side by side, their ratio and the reconciling utilization",
        RunCompare},

@@ -1,5 +1,5 @@
 // Method 1 with uncertain training inputs: the training FLOP
-//   forward FLOP x (1 + r) x epochs x examples      (seed 002, Method 1)
+//   forward FLOP x (1 + r) x epochs x examples      (Sevilla et al. 2022, Method 1)
 // is a product, so each range scales the point estimate by its ratio to the
 // median the point used (uncertain_estimate.h).
 #include "trainflops/method1.h"

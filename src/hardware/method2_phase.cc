@@ -38,13 +38,13 @@ Status GivenPeak(const Phase& phase, const HardwareDb& db, PhaseResult& r) {
   return Status::Ok();
 }
 
-// Unknown hardware: seed 002's year-average table, or its extension.
+// Unknown hardware: the Sevilla et al. 2022 year-average table, or its extension.
 Status ImputedPeakFor(const Phase& phase, const RunContext& context, const HardwareDb& db,
                       PhaseResult& r) {
   if (!context.year) {
     return Status::InvalidArgument(
         "no chip given: give --chip NAME, --peak-flops F, or --year Y to impute the peak from the "
-        "training year (seed 002's year-average table)");
+        "training year (the Sevilla et al. 2022 year-average table)");
   }
   std::string why = "--precision (given)";
   const Precision wanted = phase.precision ? *phase.precision : RulePrecision(context, &why);

@@ -1,4 +1,4 @@
-// Method 2 against the seeds' worked examples (independent hand arithmetic,
+// Method 2 against the worked examples of Sevilla et al. 2022 (independent hand arithmetic,
 // docs/worked-examples-derivation.md section 8) and its rules.
 #include "trainflops/method2.h"
 
@@ -272,8 +272,8 @@ TEST(Method2, Utilization) {
   }
   EXPECT_NE(ParseUtilization("openai-gpuu").status().message().find("did you mean 'openai-gpu'?"),
             std::string::npos);
-  EXPECT_EQ(DefaultUtilization(true, false).value, 0.30);   // seed 002: LLMs
-  EXPECT_EQ(DefaultUtilization(false, false).value, 0.40);  // seed 002: other models
+  EXPECT_EQ(DefaultUtilization(true, false).value, 0.30);   // Sevilla et al. 2022: LLMs
+  EXPECT_EQ(DefaultUtilization(false, false).value, 0.40);  // Sevilla et al. 2022: other models
   EXPECT_EQ(DefaultUtilization(false, true).value, 0.30);   // tensor-core caveat
 }
 

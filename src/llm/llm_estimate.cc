@@ -1,5 +1,5 @@
 // Training compute of a language model: per-token FLOP of the chosen
-// convention x tokens of every stage, summed (seed 002, Appendix C: the
+// convention x tokens of every stage, summed (Sevilla et al. 2022, Appendix C: the
 // stages of a model's training add up).
 #include <cmath>
 

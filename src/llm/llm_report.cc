@@ -5,7 +5,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "../report/table.h"
+#include "../core/estimate_json.h"
+#include "../core/table.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "llm_internal.h"
 #include "trainflops/text.h"
@@ -185,16 +186,8 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   out["params_active"] = e.params_active;
   out["attention"] = t.attention;
   out["recompute"] = RecomputeName(t.recompute);
-  json inputs = json::object();
-  for (const Input& i : e.estimate.inputs) {
-    inputs[i.name] = {{"value", i.value}, {"unit", i.unit}, {"origin", i.origin}};
-  }
-  out["inputs"] = inputs;
-  json assumptions = json::array();
-  for (const Assumption& a : e.estimate.assumptions) {
-    assumptions.push_back({{"name", a.name}, {"value", a.value}, {"source", a.source}});
-  }
-  out["assumptions"] = assumptions;
+  out["inputs"] = InputsJson(e.estimate.inputs);
+  out["assumptions"] = AssumptionsJson(e.estimate.assumptions);
   out["formula"] = e.estimate.formula;
   out["notes"] = e.estimate.notes;
   json terms = json::array();
@@ -229,7 +222,8 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
     conventions.push_back({{"name", ConventionName(c.convention)},
                            {"forward_flop", c.forward_flop},
                            {"training_flop_per_token", c.training_flop},
-                           {"source", ConventionSource(c.convention)}});
+                           {"source", ConventionSource(c.convention)},
+                           {"reference", ReferenceOf(ConventionSource(c.convention))}});
   }
   out["conventions"] = conventions;
   if (const HfModel* hf = context.hf) {

@@ -1,6 +1,6 @@
 // A language-model estimate with uncertain inputs: each stage is a term
 //   stage FLOP = per-token FLOP x tokens
-// (x 3 for training: forward + backward at the ratio 2, seed 002, Method 1),
+// (x 3 for training: forward + backward at the ratio 2, Sevilla et al. 2022, Method 1),
 // scaled by the ratio of each uncertain input to the value the point used.
 #include "trainflops/transformer.h"
 

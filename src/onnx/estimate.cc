@@ -87,7 +87,7 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
                            "the layer catalogue's: 1 multiply-add = 2 FLOP; activations and "
                            "element-wise arithmetic 1 per output element; softmax 3 and "
                            "batch/layer norm 7 per element; shape operators 0",
-                           "seed 002, Table 1 and the catalogue's conventions (docs/onnx.md)"});
+                           "Sevilla et al. 2022, Table 1 and the catalogue's conventions (docs/onnx.md)"});
   e.assumptions.push_back({"parameters",
                            "floating-point initializers read as weights, shared ones once; "
                            "shape/index/statistics inputs are constants",

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "../report/table.h"
+#include "../core/table.h"
 #include "trainflops/onnx.h"
 #include "trainflops/units.h"
 

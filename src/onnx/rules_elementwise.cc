@@ -2,7 +2,7 @@
 //
 // Conventions, shared with the layer catalogue (src/catalogue/elementwise.cc):
 //  - an activation or arithmetic operation: 1 FLOP per output element
-//    (seed 002, Table 1 counts one FLOP per output for a non-linearity);
+//    (Sevilla et al. 2022, Table 1 counts one FLOP per output for a non-linearity);
 //  - softmax: 3 per element (exp, sum, divide), as the catalogue's softmax;
 //  - batch/layer/instance/group normalisation: 7 per element (mean 1,
 //    centre 1, variance 2, normalise 1, scale + shift 2), RMS norm 4;
@@ -26,7 +26,7 @@ Status CountPerElement(const TensorInfo& out, double per_element, const std::str
 }
 
 constexpr const char* kActivationSource =
-    "seed 002, Table 1 (one FLOP per output for a non-linearity); catalogue 'activation'";
+    "Sevilla et al. 2022, Table 1 (one FLOP per output for a non-linearity); catalogue 'activation'";
 constexpr const char* kArithmeticSource = "our convention: one FLOP per output element";
 
 // Unary: output shape = input shape, 1 FLOP per element.
@@ -38,12 +38,12 @@ Status Unary(const NodeContext& ctx, NodeEval* eval) {
   return CountPerElement(eval->outputs[0], 1, ctx.node().op_type, ctx.node().inputs[0], eval);
 }
 
-// Dropout: the catalogue's 1 FLOP per element (mask multiply, seed 002
+// Dropout: the catalogue's 1 FLOP per element (mask multiply, Sevilla et al. 2022
 // Appendix E); the optional mask output has the same shape.
 Status Dropout(const NodeContext& ctx, NodeEval* eval) {
   TF_RETURN_IF_ERROR(Unary<false>(ctx, eval));
   if (eval->outputs.size() > 1) eval->outputs[1].elem_type = kBool;
-  eval->source = "seed 002, Appendix E (dropout multiplies by a 0/1 mask); catalogue 'dropout'";
+  eval->source = "Sevilla et al. 2022, Appendix E (dropout multiplies by a 0/1 mask); catalogue 'dropout'";
   return Status::Ok();
 }
 
@@ -113,7 +113,7 @@ Status Softmax(const NodeContext& ctx, NodeEval* eval) {
   eval->outputs = {TensorInfo::Shaped(in->shape, in->elem_type)};
   eval->source = "our convention (one op per exp/add/divide), as the catalogue's softmax";
   eval->notes.push_back(
-      "seed 002, Table 1 counts the attention softmax as one FLOP per score; "
+      "Sevilla et al. 2022, Table 1 counts the attention softmax as one FLOP per score; "
       "we count 3 per element (exp, sum, divide)");
   return CountPerElement(eval->outputs[0], 3, "exp, sum, divide", ctx.node().inputs[0], eval);
 }

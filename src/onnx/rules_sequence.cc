@@ -20,7 +20,7 @@ struct Cell {
   double combine;  // C: FLOP per hidden unit to combine the gates
   const char* name;
 };
-// Catalogue (src/catalogue/recurrent.cc, seed 002 Table 1): RNN G=1 C=0,
+// Catalogue (src/catalogue/recurrent.cc, Sevilla et al. 2022, Table 1): RNN G=1 C=0,
 // GRU G=3 C=5, LSTM G=4 C=5.
 constexpr Cell kRnn = {1, 0, "RNN"}, kGru = {3, 5, "GRU"}, kLstm = {4, 5, "LSTM"};
 
@@ -75,7 +75,7 @@ Status Recurrent(const NodeContext& ctx, NodeEval* eval) {
                   (peephole ? " + 6·H (peepholes)" : "") + ") with seq=" + std::to_string(seq) +
                   ", batch=" + std::to_string(batch) + ", dirs=" + std::to_string(dirs) +
                   ", I=" + Num(i) + ", H=" + Num(h);
-  eval->source = std::string("seed 002, Table 1 (") + kCell.name +
+  eval->source = std::string("Sevilla et al. 2022, Table 1 (") + kCell.name +
                  "), as the catalogue's row, with ONNX's two bias vectors";
   if (ctx.has_input(4)) {
     eval->notes.push_back("sequence_lens is ignored: every sequence is counted at full length");
@@ -109,7 +109,7 @@ void AddScores(const Scores& s, NodeEval* eval) {
 
 constexpr const char* kAttentionSource =
     "one multiply-add (2 FLOP) per term of Q·K^T and weights·V; softmax 3 per score as the "
-    "catalogue's softmax; scale 1 per score (seed 002, Table 1's L·(2D + 1))";
+    "catalogue's softmax; scale 1 per score (Sevilla et al. 2022, Table 1's L·(2D + 1))";
 
 // Heads and per-head size of a 3-D [B, S, hidden] or 4-D [B, heads, S, size] input.
 struct Heads {
@@ -202,7 +202,7 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
                                                AddDim(past, x[1]), Dim::Of(sizes[0] / heads)},
                                           ctx.type(0));
   }
-  eval->source = std::string(kAttentionSource) + "; projection: seed 002, Table 1 (dense)";
+  eval->source = std::string(kAttentionSource) + "; projection: Sevilla et al. 2022, Table 1 (dense)";
   return Status::Ok();
 }
 

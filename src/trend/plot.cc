@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "../report/table.h"
+#include "../core/table.h"
 #include "canvas.h"
 #include "trainflops/text.h"
 

@@ -93,7 +93,7 @@ TEST(WebApi, HardwareMatchesHandArithmeticAndNamesTheCommand) {
       Handle(Request("GET", "/api/hardware", "chip=V100&count=8&time=5%20days&utilization=0.33"));
   const json j = JsonOf(r);
   // V100 SXM2 FP32 peak 15.7 TFLOPS (NVIDIA V100 datasheet); FP32 is the
-  // seeds' rule without --industry: 8 x 5 x 86400 s x 1.57e13 x 0.33.
+  // the rule of Sevilla et al. 2022 without --industry: 8 x 5 x 86400 s x 1.57e13 x 0.33.
   EXPECT_DOUBLE_EQ(j["training_flop"].get<double>(), 8 * 5 * 86400.0 * 1.57e13 * 0.33);
   EXPECT_EQ(j["method"], "method2_hardware");
   EXPECT_FALSE(j["formula"].empty());

@@ -1,6 +1,6 @@
 // Internal: a plain-text table with right-aligned numeric columns.
-#ifndef TRAINFLOPS_SRC_REPORT_TABLE_H_
-#define TRAINFLOPS_SRC_REPORT_TABLE_H_
+#ifndef TRAINFLOPS_SRC_CORE_TABLE_H_
+#define TRAINFLOPS_SRC_CORE_TABLE_H_
 
 #include <string>
 #include <vector>
@@ -25,4 +25,4 @@ size_t DisplayWidth(const std::string& text);
 
 }  // namespace trainflops::report
 
-#endif  // TRAINFLOPS_SRC_REPORT_TABLE_H_
+#endif  // TRAINFLOPS_SRC_CORE_TABLE_H_
