@@ -92,7 +92,7 @@ double LlmFlop(const std::vector<LlmStage>& stages) {
 }
 
 std::optional<double> Batch6nd(const std::string& params, const std::string& dataset) {
-  const BatchEstimator e = testing::ValueOrFail(
+  BatchEstimator e = testing::ValueOrFail(
       BatchEstimator::Create({"Model", "Domain", "Parameters", "Training dataset size (total)"},
                              {}),
       "batch estimator");
