@@ -5,11 +5,13 @@
 #ifndef TRAINFLOPS_CITATION_H_
 #define TRAINFLOPS_CITATION_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "trainflops/estimate.h"
+#include "trainflops/uncertain_estimate.h"
 #include "trainflops/uncertainty.h"
 
 namespace trainflops {
@@ -30,11 +32,22 @@ struct CitationRequest {
   const UncertaintySummary* interval = nullptr;
 };
 
+// The 90% interval of an estimate's uncertainty report, or nullptr.
+inline const UncertaintySummary* IntervalOf(const std::optional<UncertaintyReport>& report) {
+  return report ? &report->summary : nullptr;
+}
+
 // The citation of `estimate`: its training FLOP (and petaflop/s-days), the
 // method with its source, the inputs with their units, every assumption
 // with its source, and the works cited anywhere in the estimate (method,
 // assumptions, formula, notes) as BibTeX, followed by trainflops itself.
 Citation CiteEstimate(const Estimate& estimate, const CitationRequest& request = {});
+
+// The citation of a cross-check: `method1`'s, then a sentence giving
+// `method2` and the ratio Method 1 / Method 2 (Sevilla et al. 2022,
+// Appendix B), with the works either estimate cites.
+Citation CiteComparison(const Estimate& method1, const Estimate& method2, double ratio,
+                        const CitationRequest& request = {});
 
 // "Cite this estimate" block of a text report: the sentence, then the BibTeX.
 std::string RenderCitationText(const Citation& citation);

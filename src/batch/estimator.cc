@@ -71,7 +71,7 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
     if (item.empty()) continue;
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size()) {
-      return Status::InvalidArgument("--columns '" + std::string(item) +
+      return Status::InvalidArgument("`columns` '" + std::string(item) +
                                      "': expected KEY=Column Name (keys: " + JoinNames(keys) + ")");
     }
     const std::string key = ToLower(Trim(item.substr(0, eq)));
@@ -83,7 +83,7 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
       if (named != nullptr) named->push_back(key);
     }
     if (!found) {
-      return Status::InvalidArgument("--columns: unknown key '" + key + "'" +
+      return Status::InvalidArgument("`columns`: unknown key '" + key + "'" +
                                      DidYouMean(key, keys) + " (keys: " + JoinNames(keys) + ")");
     }
   }
@@ -119,7 +119,7 @@ Result<BatchEstimator> BatchEstimator::Create(const std::vector<std::string>& he
     const bool required = std::find(options.required_keys.begin(), options.required_keys.end(),
                                     s.key) != options.required_keys.end();
     if (!found && required) {
-      return Status::NotFound(options.source + ": --columns " + s.key + "='" + name +
+      return Status::NotFound(options.source + ": `columns` " + s.key + "='" + name +
                               "': no such column" + DidYouMean(name, header) +
                               " (columns: " + JoinNames(header) + ")");
     }

@@ -8,12 +8,26 @@
 
 #include "trainflops/hardware.h"
 #include "trainflops/method2.h"
+#include "trainflops/field_names.h"
 #include "trainflops/text.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 
 namespace trainflops::batch {
 namespace {
+
+// Method 2's messages name its request fields ("`tdp`"); a row's note names
+// them as the reports do ("--tdp").
+std::string InputWording(const Status& status) {
+  return RenameFields(status.message(), [](std::string_view field) {
+    std::string name = "--" + std::string(field);
+    for (char& c : name) {
+      if (c == '_') c = '-';
+    }
+    return name;
+  });
+}
+
 
 struct Cell {
   std::optional<double> value;  // empty cell: nullopt
@@ -162,7 +176,7 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
   Result<Method2Result> r = EstimateMethod2(options, DefaultHardwareDb());
   if (!r.ok()) {
     out.note =
-        "hardware: " + (notes.empty() ? "" : notes.front() + ", but ") + r.status().message();
+        "hardware: " + (notes.empty() ? "" : notes.front() + ", but ") + InputWording(r.status());
     return out;
   }
   const PhaseResult& p = r->phases.front();

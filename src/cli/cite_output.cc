@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "commands.h"
+
 namespace trainflops::cli {
 
 OptionSpec CiteOption() {
@@ -17,6 +19,13 @@ std::string WithCitation(const std::string& report, bool json, const Citation& c
                         {"references", citation.references},
                         {"bibtex", citation.bibtex}};
   return object.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string RenderCall(const Call& call, const Report& report) {
+  std::string out = call.json ? report.Json() : report.Text();
+  if (!call.cite) return out;
+  const std::optional<Citation> citation = report.Cite();
+  return citation ? WithCitation(out, call.json, *citation) : out;
 }
 
 }  // namespace trainflops::cli

@@ -140,7 +140,7 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
   }
   if (!regime) {
     return Status::InvalidArgument(
-        "--bp-ratio table needs the batch regime: pass --batch-regime large|small or set "
+        "`bp_ratio` table needs the batch regime: pass `batch_regime` large|small or set "
         "training.batch_regime (large = large batches or compute-heavy convolutions)");
   }
   const bool large = *regime == "large";
@@ -210,7 +210,7 @@ Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1O
 Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& spec,
                                          const Method1Options& options) {
   if (!(options.bp_ratio >= 0 && options.bp_ratio <= 100)) {
-    return Status::InvalidArgument("--bp-ratio must be between 0 and 100");
+    return Status::InvalidArgument("`bp_ratio` must be between 0 and 100");
   }
   if (result.layers.empty()) return Status::InvalidArgument(spec.file + ": the model has no layers");
   TF_ASSIGN_OR_RETURN(result.estimate.assumptions, AssignBackward(result, spec, options));

@@ -33,7 +33,7 @@ Result<std::vector<TrainingSpec>> StagesWithOverrides(const ModelSpec& spec,
   if (stages.size() > 1) {
     return Status::InvalidArgument(
         spec.file + ": the spec has " + std::to_string(stages.size()) +
-        " training stages; --epochs/--examples/--batches/--batch-size/--tokens-per-sequence "
+        " training stages; `epochs`/`examples`/`batches`/`batch_size`/`tokens_per_sequence` "
         "apply to a single stage only (edit the stages in the file instead)");
   }
   if (stages.empty()) stages.emplace_back();
@@ -194,7 +194,7 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
   if (stages.empty()) {
     return Status::InvalidArgument(spec.file +
                                    ": no training section: add 'training:' (epochs, examples or "
-                                   "batches x batch_size, or tokens) or pass --epochs and --examples");
+                                   "batches x batch_size, or tokens) or pass `epochs` and `examples`");
   }
   Estimate& e = result.estimate;
   e.method = "method1_counting";

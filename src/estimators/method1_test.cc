@@ -81,7 +81,7 @@ TEST(Method1, TableModeNeedsBatchRegimeUnlessConvDominates) {
   options.backward = BackwardMode::kTable;
   Result<Method1Result> r = EstimateMethod1(Parse(kMlp), options);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("--batch-regime"), std::string::npos);
+  EXPECT_NE(r.status().message().find("`batch_regime`"), std::string::npos);
 }
 
 TEST(Method1, OverridesReplaceTraining) {

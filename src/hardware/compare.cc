@@ -15,7 +15,7 @@ std::string Sci(double v) { return FormatScientific(v); }
 
 Result<Estimate> EstimateSixND(double params, double tokens) {
   if (!(params > 0 && std::isfinite(params)) || !(tokens > 0 && std::isfinite(tokens))) {
-    return Status::InvalidArgument("--params and --tokens must be finite and greater than zero");
+    return Status::InvalidArgument("`params` and `tokens` must be finite and greater than zero");
   }
   Estimate e;
   e.method = "method1_6nd";

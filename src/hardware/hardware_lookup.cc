@@ -138,7 +138,7 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
       hint += "?";
     }
     return Status::NotFound("unknown chip " + Quoted(name) + hint +
-                            " (run 'trainflops chips' to list the table, or give --peak-flops)");
+                            " (run 'trainflops chips' to list the table, or give `peak_flops`)");
   }
   ChipMatch match;
   match.chip = &rows_[*row];

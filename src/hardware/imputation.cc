@@ -87,7 +87,7 @@ Result<ImputedPeak> ImputePeak(int year, Precision precision, const HardwareDb& 
   if (year < kFirstSeedYear) {
     return Status::InvalidArgument("cannot impute a peak for " + std::to_string(year) +
                                    ": the Sevilla et al. 2022 year-average table starts in 2012 (accepted: "
-                                   "2012 and later; or give --chip or --peak-flops)");
+                                   "2012 and later; or give `chip` or `peak_flops`)");
   }
   const auto& table = SeedYearAverages();
   const auto it = std::find_if(table.begin(), table.end(),

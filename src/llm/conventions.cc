@@ -79,12 +79,12 @@ bool HasOpaqueParams(const TransformerModel& m) {
 Status NeedSeqLen(const TransformerModel& m, Convention conv) {
   if (!HasCore(m)) {
     return Status::InvalidArgument("convention '" + ConventionName(conv) +
-                                   "' needs the attention dimensions (--layers, --seq-len and "
-                                   "--d-model or --heads with --head-dim)");
+                                   "' needs the attention dimensions (`layers`, `seq_len` and "
+                                   "`d_model` or `heads` with `head_dim`)");
   }
   if (m.seq_len <= 0) {
     return Status::InvalidArgument("convention '" + ConventionName(conv) +
-                                   "' needs the training sequence length (--seq-len T)");
+                                   "' needs the training sequence length (`seq_len` T)");
   }
   return Status::Ok();
 }

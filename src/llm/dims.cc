@@ -42,11 +42,11 @@ Result<TransformerModel> Opaque(const TransformerDims& d, Convention conv) {
   p.active_params = p.matmul_params = d.active_params.value_or(*d.params);
   m.components.push_back(p);
   if (conv == Convention::k6ND) return m;
-  TF_RETURN_IF_ERROR(RequireDims(conv, {{"--layers", &d.layers}, {"--seq-len", &d.seq_len}},
+  TF_RETURN_IF_ERROR(RequireDims(conv, {{"`layers`", &d.layers}, {"`seq_len`", &d.seq_len}},
                                  "for the attention term"));
   if (!d.d_model && !d.head_dim) {
     return Status::InvalidArgument("convention '" + ConventionName(conv) +
-                                   "' needs --d-model, or --heads with --head-dim (for d_attn)");
+                                   "' needs `d_model`, or `heads` with `head_dim` (for d_attn)");
   }
   m.layers = *d.layers;
   m.seq_len = *d.seq_len;
@@ -67,11 +67,11 @@ Result<TransformerModel> Opaque(const TransformerDims& d, Convention conv) {
 // attention of heads x head_dim, an MLP of d_ff (default 4·d_model), no
 // biases or norms (neither convention counts them).
 Result<TransformerModel> Structural(const TransformerDims& d, Convention conv) {
-  std::vector<Field> fields = {{"--layers", &d.layers},
-                               {"--d-model", &d.d_model},
-                               {"--seq-len", &d.seq_len},
-                               {"--vocab", &d.vocab}};
-  if (conv == Convention::kChinchilla) fields.push_back({"--heads", &d.heads});
+  std::vector<Field> fields = {{"`layers`", &d.layers},
+                               {"`d_model`", &d.d_model},
+                               {"`seq_len`", &d.seq_len},
+                               {"`vocab`", &d.vocab}};
+  if (conv == Convention::kChinchilla) fields.push_back({"`heads`", &d.heads});
   TF_RETURN_IF_ERROR(RequireDims(conv, fields, "it counts the architecture term by term"));
   TransformerModel m;
   m.name = "generic decoder from the dimensions";
@@ -109,18 +109,18 @@ Result<TransformerModel> ModelFromDims(const TransformerDims& dims, Convention c
     if (v->has_value() && !(**v > 0)) return Status::InvalidArgument("dimensions must be positive");
   }
   if (dims.active_params && !dims.params) {
-    return Status::InvalidArgument("--active-params needs --params (the total)");
+    return Status::InvalidArgument("`active_params` needs `params` (the total)");
   }
   if (dims.active_params && dims.params && *dims.active_params > *dims.params) {
-    return Status::InvalidArgument("--active-params " + llm::Exact(*dims.active_params) +
-                                   " exceeds --params " + llm::Exact(*dims.params));
+    return Status::InvalidArgument("`active_params` " + llm::Exact(*dims.active_params) +
+                                   " exceeds `params` " + llm::Exact(*dims.params));
   }
   const bool structural =
       convention == Convention::kChinchilla || convention == Convention::kMegatron;
   if (structural) return Structural(dims, convention);
   if (!dims.params) {
     return Status::InvalidArgument("convention '" + ConventionName(convention) +
-                                   "' needs --params N (the parameter count)");
+                                   "' needs `params` N (the parameter count)");
   }
   return Opaque(dims, convention);
 }

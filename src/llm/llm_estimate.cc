@@ -43,7 +43,7 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
                                 const std::vector<LlmStage>& stages) {
   if (stages.empty()) {
     return Status::InvalidArgument(
-        "no tokens: give --tokens D (pre-training) or --stage NAME:TOKENS");
+        "no tokens: give `tokens` D (pre-training) or `stages` NAME:TOKENS");
   }
   LlmEstimate e;
   e.model = model;

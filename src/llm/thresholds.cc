@@ -89,17 +89,17 @@ Result<ComputeRange> ParseComputeRange(std::string_view text) {
   const std::string s(text);
   const size_t dots = s.find("..");
   if (dots == std::string::npos) {
-    return Status::InvalidArgument("--range '" + s + "' is not LOW..HIGH (e.g. 3e24..2e25)");
+    return Status::InvalidArgument("`range` '" + s + "' is not LOW..HIGH (e.g. 3e24..2e25)");
   }
   ComputeRange r;
   Result<double> low = ParseCompute(s.substr(0, dots));
-  if (!low.ok()) return low.status().WithContext("--range '" + s + "' (low end)");
+  if (!low.ok()) return low.status().WithContext("`range` '" + s + "' (low end)");
   Result<double> high = ParseCompute(s.substr(dots + 2));
-  if (!high.ok()) return high.status().WithContext("--range '" + s + "' (high end)");
+  if (!high.ok()) return high.status().WithContext("`range` '" + s + "' (high end)");
   r.low = *low;
   r.high = *high;
   if (!(r.low > 0) || r.low > r.high) {
-    return Status::InvalidArgument("--range '" + s + "': need 0 < LOW <= HIGH");
+    return Status::InvalidArgument("`range` '" + s + "': need 0 < LOW <= HIGH");
   }
   return r;
 }

@@ -119,7 +119,7 @@ class Analyzer {
     for (const auto& [name, value] : options_.dims) {
       if (std::find(symbols.begin(), symbols.end(), name) == symbols.end()) {
         return Status::InvalidArgument(
-            "--dim " + name + ": the model has no dimension named '" + name + "' (" +
+            "`dims` " + name + ": the model has no dimension named '" + name + "' (" +
             (symbols.empty() ? "it has no symbolic dimensions"
                              : "its symbolic dimensions: " + JoinNames(symbols)) +
             ")" + DidYouMean(name, symbols));

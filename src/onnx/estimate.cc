@@ -43,13 +43,13 @@ LayerResult ToLayer(const OnnxNode& node, double per_run) {
 Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
                                   const OnnxEstimateOptions& options) {
   if (!(options.examples_per_run >= 1 && options.examples_per_run <= 1e12)) {
-    return Status::InvalidArgument("--examples-per-run must be at least 1");
+    return Status::InvalidArgument("`examples_per_run` must be at least 1");
   }
   const TrainingOverrides& o = options.overrides;
   if (!o.examples && !o.batches) {
     return Status::InvalidArgument(
-        "an ONNX graph holds no training data: give --examples N (examples per epoch) or "
-        "--batches N --batch-size N, and --epochs N (default 1)");
+        "an ONNX graph holds no training data: give `examples` N (examples per epoch) or "
+        "`batches` N `batch_size` N, and `epochs` N (default 1)");
   }
   OnnxEstimate out;
   out.spec.file = file;

@@ -63,7 +63,7 @@ Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string
       out.push_back(d.value);
     } else if (!d.symbol.empty()) {
       return Status::InvalidArgument("dimension '" + d.symbol + "' of '" + tensor + "' (shape " +
-                                     DimsToString(t.shape) + ") is not set; pass --dim " +
+                                     DimsToString(t.shape) + ") is not set; pass `dims` " +
                                      d.symbol + "=N");
     } else {
       return Status::InvalidArgument("dimension " + std::to_string(i) + " of '" + tensor +
@@ -186,7 +186,7 @@ Result<std::vector<int64_t>> NodeContext::IntValues(size_t i, const char* what) 
     if (!d.literal()) {
       return InputError(i, std::string(what) + " " + DimsToString(t->int_values) + ": " +
                                (d.symbol.empty() ? "a value could not be inferred"
-                                                 : "'" + d.symbol + "' is not set; pass --dim " +
+                                                 : "'" + d.symbol + "' is not set; pass `dims` " +
                                                        d.symbol + "=N"));
     }
     out.push_back(d.value);

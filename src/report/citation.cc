@@ -81,9 +81,33 @@ std::string TrainflopsBibTeX() {
          "  note = {Methods of Sevilla et al. (2022) and Amodei and Hernandez (2018)}\n}\n";
 }
 
+// Sets the references and the BibTeX: `keys`' entries, then trainflops'.
+void CiteKeys(std::vector<std::string> keys, Citation& c) {
+  c.references = std::move(keys);
+  c.bibtex.clear();
+  for (const std::string& key : c.references) c.bibtex += BibTeX(*FindReference(key)) + "\n";
+  c.references.push_back("trainflops");
+  c.bibtex += TrainflopsBibTeX();
+}
+
 }  // namespace
 
 std::string_view TrainflopsVersion() { return TRAINFLOPS_VERSION; }
+
+Citation CiteComparison(const Estimate& method1, const Estimate& method2, double ratio,
+                        const CitationRequest& request) {
+  Citation c = CiteEstimate(method1, request);
+  const std::string cross_check =
+      " A cross-check from the hardware and the training time gives " +
+      FormatCompute(method2.training_flop) + " (Sevilla et al. 2022, Method 2; the two usually "
+      "agree within 2x, Appendix B): Method 1 / Method 2 = " + FormatScientific(ratio, 3) + ".";
+  const size_t tool_sentence = c.text.rfind(" Computed with trainflops");
+  c.text.insert(tool_sentence, cross_check);
+  std::string all = c.text + "\n" + AllCitingText(method2, "");
+  for (const Assumption& a : method1.assumptions) all += "\n" + a.source;
+  CiteKeys(CitedKeys(all), c);
+  return c;
+}
 
 Citation CiteEstimate(const Estimate& e, const CitationRequest& request) {
   const std::string method = MethodPhraseFor(e.method);
@@ -100,10 +124,7 @@ Citation CiteEstimate(const Estimate& e, const CitationRequest& request) {
   if (!e.assumptions.empty()) c.text += " Assumptions: " + AssumptionList(e.assumptions) + ".";
   c.text += " Computed with trainflops " + std::string(TrainflopsVersion()) + ".";
 
-  c.references = CitedKeys(AllCitingText(e, method));
-  for (const std::string& key : c.references) c.bibtex += BibTeX(*FindReference(key)) + "\n";
-  c.references.push_back("trainflops");
-  c.bibtex += TrainflopsBibTeX();
+  CiteKeys(CitedKeys(AllCitingText(e, method)), c);
   return c;
 }
 

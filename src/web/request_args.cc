@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "commands.h"
+#include "trainflops/estimate_request.h"
 #include "query.h"
 #include "trainflops/text.h"
 
@@ -180,7 +180,7 @@ std::string GuessUploadName(const std::string& bytes) {
   }
   const std::string_view text = Trim(bytes);
   if (!text.empty() && text.front() == '{') {
-    return cli::LooksLikeHfConfig(bytes) ? "config.json" : "model.json";
+    return LooksLikeHfConfig(bytes) ? "config.json" : "model.json";
   }
   return "model.yaml";
 }
