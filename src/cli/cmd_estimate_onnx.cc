@@ -6,11 +6,11 @@
 #include "args.h"
 #include "commands.h"
 #include "method1_options.h"
-#include "uncertainty_options.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/onnx.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
+#include "uncertainty_options.h"
 
 namespace trainflops::cli {
 namespace {
@@ -22,11 +22,10 @@ const std::vector<OptionSpec>& OnnxOptionSpecs() {
     std::vector<OptionSpec> all = Method1OptionSpecs();
     all.insert(all.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
     const std::vector<OptionSpec> own = {
-        {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1",
-         true},
+        {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1", true},
         {"--examples-per-run", "N", "examples one run of the graph processes (default 1)"},
         {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"},
-        {"--no-layers", "", "omit the per-node table"},
+        {"--no-layers", "", "omit the per-node table (and the JSON's layers)"},
         {"--json", "", "print one JSON object instead of the report"},
         {"--help", "", "show this help"},
     };
@@ -104,8 +103,11 @@ Status RunEstimateOnnx(const std::vector<std::string>& argv, std::ostream& out) 
   TF_ASSIGN_OR_RETURN(OnnxEstimate estimate, EstimateOnnx(*analysis, path, estimate_options));
   TF_RETURN_IF_ERROR(
       AddMethod1Uncertainty(ranges, estimate_options.method1, uncertainty, estimate.result));
-  out << (args.Has("--json") ? RenderOnnxJson(*analysis, estimate)
-                             : RenderOnnxText(*analysis, estimate, report));
+  if (args.Has("--json")) {
+    WriteOnnxJson(out, *analysis, estimate, report);  // streamed; --no-layers: summary only
+  } else {
+    out << RenderOnnxText(*analysis, estimate, report);
+  }
   return Status::Ok();
 }
 
