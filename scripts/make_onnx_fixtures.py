@@ -95,9 +95,18 @@ def rotate_half(x):
     return torch.cat((-x2, x1), dim=-1)
 
 
+def repeat_kv(x, groups):
+    """Each K/V head repeated for its group of query heads, as Hugging Face's
+    LLaMA does (modeling_llama.py, repeat_kv: expand and reshape; the same
+    values as x.repeat_interleave(groups, dim=1), whose opset-14 export is a
+    Loop over sequence operators)."""
+    b, h, s, d = x.shape
+    return x[:, :, None, :, :].expand(b, h, groups, s, d).reshape(b, h * groups, s, d)
+
+
 class DecoderLayer(torch.nn.Module):
     """LLaMA-style: RMSNorm, rotary embeddings, grouped-query attention
-    (K/V heads repeated with repeat_interleave), SwiGLU feed-forward."""
+    (K/V heads repeated for their groups), SwiGLU feed-forward."""
 
     def __init__(self, dim, heads, kv_heads, hidden):
         super().__init__()
@@ -119,9 +128,7 @@ class DecoderLayer(torch.nn.Module):
         v = self.v(h).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
         q = q * cos + rotate_half(q) * sin
         k = k * cos + rotate_half(k) * sin
-        groups = self.heads // self.kv_heads
-        k = k.repeat_interleave(groups, dim=1)
-        v = v.repeat_interleave(groups, dim=1)
+        k, v = repeat_kv(k, self.heads // self.kv_heads), repeat_kv(v, self.heads // self.kv_heads)
         scores = q @ k.transpose(-2, -1) / self.head_dim ** 0.5
         mask = torch.full((s, s), float("-inf")).triu(1)
         p = torch.softmax(scores + mask, dim=-1)
@@ -241,6 +248,13 @@ def export_transformer(name):
     torch.manual_seed(0)
     model = factory()
     model.eval()  # dropout off; none of these has batch norm
+    # Distinct random values for every parameter: the exporter merges
+    # initializers with equal contents (the copies of a freshly built layer,
+    # LayerNorm's ones and zeros), which would turn separate weights into
+    # shared ones.
+    with torch.no_grad():
+        for p in model.parameters():
+            p.copy_(torch.randn_like(p) * 0.02)
     x = example()
     buf = io.BytesIO()
     dynamic = {"input": axes} if axes else None

@@ -37,6 +37,16 @@ OnnxTensor Describe(const std::string& name, const TensorInfo* t) {
 
 namespace {
 
+// Operators whose outputs are their data input's values rearranged, cut or
+// cast (Concat: all its inputs'): a weight seen through them is a weight.
+bool IsWeightView(const NodeProtoData& node) {
+  static const char* const kViews[] = {"Identity",  "Transpose", "Reshape", "Cast",  "Squeeze",
+                                       "Unsqueeze", "Flatten",   "Slice",   "Split", "Concat"};
+  if (!node.domain.empty() && node.domain != "ai.onnx") return false;
+  return std::any_of(std::begin(kViews), std::end(kViews),
+                     [&](const char* op) { return node.op_type == op; });
+}
+
 bool IsControlFlow(const NodeProtoData& node) {
   return (node.domain.empty() || node.domain == "ai.onnx") &&
          (node.op_type == "If" || node.op_type == "Loop" || node.op_type == "Scan");
@@ -218,15 +228,17 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   std::vector<const TensorInfo*> inputs;
   // "Needs gradient" propagates forward from the trainable initializers;
   // graph inputs (data) and constants need none.
-  bool input_grad = false;
+  bool input_grad = false, any_weight = false;
   std::vector<bool> operand_grad;
   for (const std::string& name : node.inputs) {
     const auto it = name.empty() ? tensors_.end() : tensors_.find(name);
     inputs.push_back(it == tensors_.end() ? nullptr : &it->second);
     if (!name.empty()) result.inputs.push_back(Describe(name, inputs.back()));
-    const bool weight = !name.empty() && use_.trainable.count(name) > 0;
+    const bool weight = !name.empty() && (use_.trainable.count(name) > 0 ||
+                                          (inputs.back() && inputs.back()->weight));
     const bool grad = weight || (inputs.back() && inputs.back()->requires_grad);
     operand_grad.push_back(grad);
+    any_weight = any_weight || weight;
     input_grad = input_grad || (!weight && grad);
   }
   const std::string where = "node '" + result.name + "' (" + node.op_type + ")";
@@ -251,10 +263,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   }
   eval.outputs.resize(node.outputs.size());
   const auto uses = scope.main ? use_.trainable_uses.find(index) : use_.trainable_uses.end();
-  result.weight_gradient =
-      uses != use_.trainable_uses.end() ||
-      std::any_of(node.inputs.begin(), node.inputs.end(),
-                  [&](const std::string& n) { return !scope.main && use_.trainable.count(n); });
+  result.weight_gradient = uses != use_.trainable_uses.end() || any_weight;
   result.input_gradient = input_grad;
   if (IsProduct(node)) {
     // A product's backward pass costs one forward per operand that needs
@@ -262,6 +271,12 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     // weights, cost 2x forward; x·W on data, 1x.
     result.input_gradient = !operand_grad.empty() && operand_grad[0];
     result.weight_gradient = operand_grad.size() > 1 && operand_grad[1];
+  }
+  // Data inputs: all of Concat's, input 0 of the others.
+  const size_t data_inputs = node.op_type == "Concat" ? operand_grad.size() : 1;
+  bool view_of_weight = IsWeightView(node) && !operand_grad.empty();
+  for (size_t i = 0; view_of_weight && i < data_inputs && i < node.inputs.size(); ++i) {
+    view_of_weight = use_.trainable.count(node.inputs[i]) > 0 || (inputs[i] && inputs[i]->weight);
   }
   const bool grad_out = (control || rule == nullptr || rule->differentiable) &&
                         (result.weight_gradient || input_grad);
@@ -271,6 +286,9 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     TF_RETURN_IF_ERROR(Merge(node.outputs[i], &t).WithContext(where));
     t.requires_grad =
         grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 && t.elem_type != kBool;
+    // A weight seen through a view or a cast is still the weight (tied or
+    // deduplicated weights, an LSTM's W unsqueezed by the exporter).
+    t.weight = view_of_weight;
     result.outputs.push_back(Describe(node.outputs[i], &t));
     tensors_[node.outputs[i]] = std::move(t);
   }

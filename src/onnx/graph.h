@@ -42,6 +42,7 @@ struct TensorInfo {
   bool has_float_values = false;
   std::vector<double> float_values;
   bool requires_grad = false;  // depends on a trainable weight (see analyze.cc)
+  bool weight = false;         // a trainable weight through Identity/Transpose/Reshape/...
 
   static TensorInfo Shaped(Dims dims, int32_t type = kUndefined) {
     TensorInfo t;

@@ -10,6 +10,7 @@
 #define TRAINFLOPS_SRC_ONNX_VALUES_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,14 @@ size_t Ravel(const std::vector<int64_t>& coords, const std::vector<int64_t>& sha
 // The flat index into an input of shape `in` (right-aligned, size-1 axes
 // broadcast) for output coordinates `coords` (numpy broadcasting).
 size_t BroadcastIndex(const std::vector<int64_t>& coords, const std::vector<int64_t>& in);
+
+// Output `out`'s concrete dimensions when it has at most kMaxValues elements.
+std::optional<std::vector<int64_t>> SmallShape(const TensorInfo& out);
+// Index of the input element for output coordinates (SIZE_MAX: a zero).
+using ValuePicker = std::function<size_t(const std::vector<int64_t>&)>;
+// Sets `out`'s values, of shape `dims`, each picked from `in`.
+void PickValues(const Values& in, const std::vector<int64_t>& dims, const ValuePicker& pick,
+                TensorInfo* out);
 
 // Symbolic arithmetic on dimensions: numbers when both are known, else an
 // expression over the symbols ("seq + 1", "max(batch, 1)"), or an anonymous

@@ -11,9 +11,6 @@
 #include "values.h"
 
 namespace trainflops::onnx {
-namespace {
-
-// Output `out`'s concrete dimensions when it has at most kMaxValues elements.
 std::optional<std::vector<int64_t>> SmallShape(const TensorInfo& out) {
   if (!out.rank_known) return std::nullopt;
   std::vector<int64_t> dims;
@@ -25,10 +22,8 @@ std::optional<std::vector<int64_t>> SmallShape(const TensorInfo& out) {
   return dims;
 }
 
-// Index of the input element for output coordinates (SIZE_MAX: a zero).
-using Picker = std::function<size_t(const std::vector<int64_t>&)>;
-
-void Pick(const Values& in, const std::vector<int64_t>& dims, const Picker& pick, TensorInfo* out) {
+void PickValues(const Values& in, const std::vector<int64_t>& dims, const ValuePicker& pick,
+                TensorInfo* out) {
   Values r;
   r.shape = dims;
   r.is_float = in.is_float;
@@ -42,6 +37,10 @@ void Pick(const Values& in, const std::vector<int64_t>& dims, const Picker& pick
   }
   WriteValues(r, out);
 }
+
+namespace {
+
+const auto& Pick = PickValues;
 
 // Integer values all literal (indices, axes).
 std::optional<std::vector<int64_t>> Literals(const Values& v) {
