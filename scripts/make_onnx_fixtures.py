@@ -6,7 +6,12 @@ Needs Debian's python3-torchvision and python3-onnx (only to regenerate; the
 build and tests never run this script):
 
     apt-get install python3-torchvision python3-onnx
-    /usr/bin/python3 scripts/make_onnx_fixtures.py
+    /usr/bin/python3 scripts/make_onnx_fixtures.py [NAME...]
+
+NAME: resnet18, mobilenet_v2, alexnet (published figures), vit_tiny, swin_tiny,
+llama_tiny, transformer_encoder, lstm_lm (small transformer and recurrent
+graphs, printed with the multiply-adds PyTorch executes, which the tests
+record); all by default. `chain N FILE` writes the benchmark's N-node chain.
 
 The models are exported in training mode (torch.onnx.TrainingMode.TRAINING) so
 that BatchNormalization stays a node of its own: in eval mode the exporter folds
@@ -266,7 +271,30 @@ def export_transformer(name):
     return proto, params, macs
 
 
+def write_chain(nodes, path):
+    """The benchmark's chain (bench/onnx_bench.cc, SharedWeightChain): `nodes`
+    nodes alternating MatMul and Add that all read one 16x16 weight and one
+    bias, on x0 [1, 16]; for timing trainflops against python3-onnx:
+        /usr/bin/python3 scripts/make_onnx_fixtures.py chain 100000 /tmp/chain.onnx"""
+    from onnx import helper, TensorProto
+    graph_nodes, x = [], "x0"
+    for i in range(nodes):
+        op, weight, name = ("MatMul", "w", f"m{i}") if i % 2 == 0 else ("Add", "b", f"a{i}")
+        graph_nodes.append(helper.make_node(op, [x, weight], [f"t{i}"], name=name))
+        x = f"t{i}"
+    inits = [helper.make_tensor("w", TensorProto.FLOAT, [16, 16], bytes(1024), raw=True),
+             helper.make_tensor("b", TensorProto.FLOAT, [16], bytes(64), raw=True)]
+    graph = helper.make_graph(
+        graph_nodes, "chain", [helper.make_tensor_value_info("x0", TensorProto.FLOAT, [1, 16])],
+        [helper.make_tensor_value_info(x, TensorProto.FLOAT, [1, 16])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    onnx.save(model, path)
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "chain":
+        return write_chain(int(sys.argv[2]), sys.argv[3])
     os.makedirs(OUT, exist_ok=True)
     names = sys.argv[1:] or MODELS + list(TRANSFORMERS)
     for name in names:

@@ -37,24 +37,16 @@ Graph WithLoop(Proto trips_initializer, std::string trips_input = "M") {
   return g;
 }
 
-const OnnxNode* Find(const OnnxAnalysis& a, const std::string& name) {
-  for (const OnnxNode& n : a.nodes) {
-    if (n.name == name) return &n;
-  }
-  return nullptr;
-}
-
 TEST(OnnxControlFlow, LoopWithKnownTripCountCountsTheBodyEachTrip) {
   const auto a = Analyze(Model(WithLoop(IntTensor("M", {5}, true))));
   ASSERT_TRUE(a.ok()) << a.status().message();
   // 5 trips x 36 FLOP = 180.
   EXPECT_DOUBLE_EQ(a->forward_flop, 180);
-  ASSERT_NE(Find(*a, "loop/mm"), nullptr);
-  EXPECT_DOUBLE_EQ(Find(*a, "loop/mm")->forward_flop, 160);  // 5 x 2·4·4
-  EXPECT_DOUBLE_EQ(a->params, 16);                           // w, read inside the body, is a weight
-  EXPECT_TRUE(Find(*a, "loop/mm")->weight_gradient);
+    EXPECT_DOUBLE_EQ(NodeNamed(*a, "loop/mm").forward_flop, 160);  // 5 x 2·4·4
+  EXPECT_DOUBLE_EQ(a->params, 16);  // w, read inside the body, is a weight
+  EXPECT_TRUE(NodeNamed(*a, "loop/mm").weight_gradient);
   EXPECT_FALSE(a->lower_bound());
-  EXPECT_EQ(Find(*a, "loop")->outputs[0].shape, "1x4");
+  EXPECT_EQ(NodeNamed(*a, "loop").outputs[0].shape, "1x4");
 }
 
 TEST(OnnxControlFlow, LoopWithUnknownTripCountIsALowerBoundWithItsReason) {
@@ -120,7 +112,7 @@ TEST(OnnxControlFlow, IfWithKnownConditionAnalysesTheBranchTaken) {
       Analyze(Model(WithIf(Tensor("c", {}, kBoolType).Bytes(9, std::string(1, '\0')))));
   ASSERT_TRUE(taken_else.ok()) << taken_else.status().message();
   EXPECT_DOUBLE_EQ(taken_else->forward_flop, 18);
-  EXPECT_NE(Find(*taken_else, "branch/dear"), nullptr);
+  EXPECT_NE(FindNode(*taken_else, "branch/dear"), nullptr);
   EXPECT_FALSE(taken_else->lower_bound());
   const auto taken_then =
       Analyze(Model(WithIf(Tensor("c", {}, kBoolType).Bytes(9, std::string(1, '\1')))));
@@ -134,8 +126,8 @@ TEST(OnnxControlFlow, IfWithUnknownConditionKeepsTheCheaperBranch) {
   const auto a = Analyze(Model(g));
   ASSERT_TRUE(a.ok()) << a.status().message();
   EXPECT_DOUBLE_EQ(a->forward_flop, 6);
-  EXPECT_NE(Find(*a, "branch/then/cheap"), nullptr);
-  EXPECT_EQ(Find(*a, "branch/else/dear"), nullptr);
+  EXPECT_NE(FindNode(*a, "branch/then/cheap"), nullptr);
+  EXPECT_EQ(FindNode(*a, "branch/else/dear"), nullptr);
   ASSERT_EQ(a->lower_bound_reasons.size(), 1u);
   EXPECT_EQ(a->lower_bound_reasons[0],
             "If 'branch': the condition is not known; the cheaper branch (then) is counted");
@@ -157,7 +149,7 @@ TEST(OnnxControlFlow, ScanCountsTheBodyPerSequenceElement) {
   const auto a = Analyze(Model(g));
   ASSERT_TRUE(a.ok()) << a.status().message();
   EXPECT_DOUBLE_EQ(a->forward_flop, 240);  // 6 x 40
-  EXPECT_EQ(Find(*a, "scan")->outputs[1].shape, "6x1x4");
+  EXPECT_EQ(NodeNamed(*a, "scan").outputs[1].shape, "6x1x4");
   EXPECT_FALSE(a->lower_bound());
 }
 

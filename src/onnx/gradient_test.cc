@@ -7,15 +7,6 @@
 namespace trainflops::onnx::testing {
 namespace {
 
-const OnnxNode& Node(const OnnxAnalysis& a, const std::string& name) {
-  for (const OnnxNode& n : a.nodes) {
-    if (n.name == name) return n;
-  }
-  static const OnnxNode none;
-  ADD_FAILURE() << "no node " << name;
-  return none;
-}
-
 // One attention head over x [1, 4, 8] (data): q, k, v = x·Wq, x·Wk, x·Wv
 // with W [8, 8]; scores = q·k^T; p = softmax(scores); o = p·v; y = o·Wo.
 Graph AttentionHead() {
@@ -49,15 +40,15 @@ TEST(OnnxGradients, BothOperandsOfTheScoreProductsNeedGradients) {
   const auto a = Analyze(Model(AttentionHead()));
   ASSERT_TRUE(a.ok()) << a.status().message();
   // Projections x·W: data x needs no gradient, W does: 1x forward.
-  EXPECT_FALSE(Node(*a, "q").input_gradient);
-  EXPECT_TRUE(Node(*a, "q").weight_gradient);
+  EXPECT_FALSE(NodeNamed(*a, "q").input_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "q").weight_gradient);
   // q·k^T and p·v: both operands derive from weights: 2x forward.
-  EXPECT_TRUE(Node(*a, "scores").input_gradient);
-  EXPECT_TRUE(Node(*a, "scores").weight_gradient);
-  EXPECT_TRUE(Node(*a, "mix").input_gradient);
-  EXPECT_TRUE(Node(*a, "mix").weight_gradient);
-  EXPECT_TRUE(Node(*a, "softmax").input_gradient);
-  EXPECT_FALSE(Node(*a, "softmax").weight_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "scores").input_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "scores").weight_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "mix").input_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "mix").weight_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "softmax").input_gradient);
+  EXPECT_FALSE(NodeNamed(*a, "softmax").weight_gradient);
   // Forward, by hand: each x·W 2·4·8·8 = 512 (four of them, with o·Wo);
   // q·k^T [4, 8] x [8, 4]: 2·4·8·4 = 256; softmax 3·16 = 48; p·v
   // [4, 4] x [4, 8]: 2·4·4·8 = 256. Total 4·512 + 256 + 48 + 256 = 2,608.
@@ -82,8 +73,8 @@ TEST(OnnxGradients, WeightsReachedThroughTransposeAreTrainableAtEachUse) {
   const auto a = Analyze(Model(g));
   ASSERT_TRUE(a.ok()) << a.status().message();
   EXPECT_DOUBLE_EQ(a->params, 40);
-  EXPECT_TRUE(Node(*a, "head").input_gradient);   // h comes from the embedding table
-  EXPECT_TRUE(Node(*a, "head").weight_gradient);  // emb^T, through Transpose and Cast
+  EXPECT_TRUE(NodeNamed(*a, "head").input_gradient);   // h comes from the embedding table
+  EXPECT_TRUE(NodeNamed(*a, "head").weight_gradient);  // emb^T, through Transpose and Cast
   // head: [1, 3, 4] x [4, 10] = 2·3·4·10 = 240 FLOP; backward 2x = 480.
   // Gather, Transpose and Cast are zero-FLOP.
   EXPECT_DOUBLE_EQ(a->forward_flop, 240);
@@ -98,8 +89,8 @@ TEST(OnnxGradients, DataOnlyProductsNeedNoGradient) {
   g.nodes = {testing::Node("MatMul", {"a", "b"}, {"y"}, {}, "mm")};
   const auto a = Analyze(Model(g));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_FALSE(Node(*a, "mm").input_gradient);
-  EXPECT_FALSE(Node(*a, "mm").weight_gradient);
+  EXPECT_FALSE(NodeNamed(*a, "mm").input_gradient);
+  EXPECT_FALSE(NodeNamed(*a, "mm").weight_gradient);
   EXPECT_DOUBLE_EQ(Backward(*a), 0);
 }
 

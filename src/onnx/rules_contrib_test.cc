@@ -15,11 +15,6 @@ Proto Ms(std::string_view op, const std::vector<std::string>& in, std::vector<Pr
   return Node(op, in, {"y"}, attrs, "", "com.microsoft");
 }
 
-OneNode Contrib(OneNode g) {
-  g.contrib = true;
-  return g;
-}
-
 // Attention scores, with S = batch·heads·Sq·L scores, key/value size dk, dv:
 // 2·S·dk (Q·K^T) + S (scale) + 3·S (softmax) + 2·S·dv (weights·V).
 INSTANTIATE_TEST_SUITE_P(

@@ -11,13 +11,6 @@ namespace {
 
 using I = std::vector<int64_t>;
 
-const OnnxNode* Find(const OnnxAnalysis& a, const std::string& name) {
-  for (const OnnxNode& n : a.nodes) {
-    if (n.name == name) return &n;
-  }
-  return nullptr;
-}
-
 Proto Scalar(std::string_view name, int64_t v) { return IntTensor(name, {v}, true); }
 Proto Cast(const std::string& in, const std::string& out, int64_t to) {
   return Node("Cast", {in}, {out}, {AttrInt("to", to)});
@@ -46,7 +39,7 @@ TEST_P(OnnxValues, AreComputedFromKnownInputs) {
   g.nodes.push_back(Node("ConstantOfShape", {"v"}, {"probe_out"}, {}, "probe"));
   const auto a = Analyze(Model(g, 17));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  const OnnxNode* probe = Find(*a, "probe");
+  const OnnxNode* probe = FindNode(*a, "probe");
   ASSERT_NE(probe, nullptr);
   EXPECT_EQ(probe->outputs[0].shape, GetParam().values);
 }
@@ -262,9 +255,9 @@ Graph ClassToken() {
 TEST(OnnxValuePatterns, ClassTokenExpandResolvesWithAndWithoutBatch) {
   const auto with = Analyze(Model(ClassToken(), 13), {{"batch", 2}});
   ASSERT_TRUE(with.ok()) << with.status().message();
-  EXPECT_EQ(Find(*with, "concat")->outputs[0].shape, "2x197x8");
+  EXPECT_EQ(NodeNamed(*with, "concat").outputs[0].shape, "2x197x8");
   // head: 2·2·197·8·4 = 25,216 FLOP.
-  EXPECT_DOUBLE_EQ(Find(*with, "head")->forward_flop, 25216);
+  EXPECT_DOUBLE_EQ(NodeNamed(*with, "head").forward_flop, 25216);
   // Without --dim batch the shapes stay symbolic; the MatMul, which needs the
   // number, names the missing --dim.
   const auto without = Analyze(Model(ClassToken(), 13));
@@ -293,7 +286,7 @@ TEST(OnnxValuePatterns, WindowPaddingThroughModAndCast) {
              Node("Pad", {"x", "pads"}, {"y"}, {}, "pad")};
   const auto a = Analyze(Model(g, 13));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(Find(*a, "pad")->outputs[0].shape, "1x14x10x8");
+  EXPECT_EQ(NodeNamed(*a, "pad").outputs[0].shape, "1x14x10x8");
 }
 
 // A KV-cache decoder's total length past + seq: carried as a symbol, and
@@ -327,7 +320,7 @@ TEST(OnnxValuePatterns, SymbolExpressionsNameEachMissingDim) {
   const auto both = Analyze(Model(g, 13), {{"seq", 4}, {"past", 6}});
   ASSERT_TRUE(both.ok()) << both.status().message();
   // [1, 4, 8] x [1, 8, 10]: 2·4·8·10 = 640 FLOP.
-  EXPECT_DOUBLE_EQ(Find(*both, "scores")->forward_flop, 640);
+  EXPECT_DOUBLE_EQ(NodeNamed(*both, "scores").forward_flop, 640);
 }
 
 // Hostile shape arithmetic stays bounded: a Range of 1e12 elements and a
@@ -344,9 +337,9 @@ TEST(OnnxValuePatterns, HugeTensorsAreShapedNotBuilt) {
              Node("Relu", {"c"}, {"y"}, {}, "relu")};
   const auto a = Analyze(Model(g, 13));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(Find(*a, "range")->outputs[0].shape, "1000000000000");
-  EXPECT_DOUBLE_EQ(Find(*a, "sum")->forward_flop, 1e12);   // one add per element
-  EXPECT_DOUBLE_EQ(Find(*a, "relu")->forward_flop, 1e18);  // 1e9·1e9 elements
+  EXPECT_EQ(NodeNamed(*a, "range").outputs[0].shape, "1000000000000");
+  EXPECT_DOUBLE_EQ(NodeNamed(*a, "sum").forward_flop, 1e12);   // one add per element
+  EXPECT_DOUBLE_EQ(NodeNamed(*a, "relu").forward_flop, 1e18);  // 1e9·1e9 elements
   Graph negative;
   negative.inputs.push_back(ValueInfo("x", S({1})));
   negative.initializers = {IntTensor("shape", {4, -5})};
