@@ -166,6 +166,7 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   const auto trips = KnownScalar(inputs.empty() ? nullptr : inputs[0]);
   const auto cond = KnownScalar(inputs.size() > 1 ? inputs[1] : nullptr);
   const bool has_cond = inputs.size() > 1 && node.inputs[1] != "";
+  const bool has_trips = !node.inputs.empty() && !node.inputs[0].empty();
   const size_t carried = inputs.size() > 2 ? inputs.size() - 2 : 0;
   if (body->inputs.size() != carried + 2 || body->outputs.size() < carried + 1) {
     return Status::InvalidArgument(
@@ -185,10 +186,12 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
                             "; the loop's condition may end it earlier (then an upper bound)");
     }
   } else {
-    out_.lower_bound_reasons.push_back(
-        "Loop '" + name + "': the trip count is not known (" +
-        (has_cond ? "the condition decides" : "no trip count input") +
-        "); the body is counted once");
+    out_.lower_bound_reasons.push_back("Loop '" + name + "': the trip count is not known (" +
+                                       (has_trips
+                                            ? "M, '" + node.inputs[0] + "', is computed at run time"
+                                        : has_cond ? "no M: the condition decides"
+                                                   : "no M and no condition") +
+                                       "); the body is counted once");
   }
   std::vector<TensorInfo> bound = {Scalar(kInt64), Scalar(kBool)};
   for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));

@@ -42,7 +42,7 @@ TEST(OnnxControlFlow, LoopWithKnownTripCountCountsTheBodyEachTrip) {
   ASSERT_TRUE(a.ok()) << a.status().message();
   // 5 trips x 36 FLOP = 180.
   EXPECT_DOUBLE_EQ(a->forward_flop, 180);
-    EXPECT_DOUBLE_EQ(NodeNamed(*a, "loop/mm").forward_flop, 160);  // 5 x 2·4·4
+  EXPECT_DOUBLE_EQ(NodeNamed(*a, "loop/mm").forward_flop, 160);  // 5 x 2·4·4
   EXPECT_DOUBLE_EQ(a->params, 16);  // w, read inside the body, is a weight
   EXPECT_TRUE(NodeNamed(*a, "loop/mm").weight_gradient);
   EXPECT_FALSE(a->lower_bound());
@@ -58,8 +58,8 @@ TEST(OnnxControlFlow, LoopWithUnknownTripCountIsALowerBoundWithItsReason) {
   EXPECT_TRUE(a->lower_bound());
   ASSERT_EQ(a->lower_bound_reasons.size(), 1u);
   EXPECT_EQ(a->lower_bound_reasons[0],
-            "Loop 'loop': the trip count is not known (no trip count input); the body is counted "
-            "once");
+            "Loop 'loop': the trip count is not known (M, 'n', is computed at run time); the body "
+            "is counted once");
 }
 
 // 1e18 trips: counted in double at once (32·1e18 + 4·1e18 FLOP), never
