@@ -71,12 +71,11 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
   Estimate& e = out.result.estimate;
   e.method = "method1_onnx";
   const double n = options.examples_per_run;
-  e.formula.insert(
-      e.formula.begin(),
-      "forward FLOP per example = graph forward FLOP / examples per run = " +
-          FormatCompute(analysis.forward_flop) + " / " + FormatScientific(n) + " = " +
-          FormatCompute(analysis.forward_flop / n) +
-          (analysis.lower_bound() ? " (lower bound: some operators have no rule)" : ""));
+  e.formula.insert(e.formula.begin(),
+                   "forward FLOP per example = graph forward FLOP / examples per run = " +
+                       FormatCompute(analysis.forward_flop) + " / " + FormatScientific(n) + " = " +
+                       FormatCompute(analysis.forward_flop / n) +
+                       (analysis.lower_bound() ? " (a lower bound: see the notes)" : ""));
   e.inputs.push_back(
       {"examples_per_run", n, "examples per graph run", n == 1 ? "default" : "--examples-per-run"});
   e.assumptions.push_back({"examples per graph run", FormatScientific(n),

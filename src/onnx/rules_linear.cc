@@ -55,6 +55,12 @@ Status Gemm(const NodeContext& ctx, NodeEval* eval) {
 Status MatMul(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(std::vector<int64_t> a, ctx.Concrete(0));
   TF_ASSIGN_OR_RETURN(std::vector<int64_t> b, ctx.Concrete(1));
+  return CountMatMul(std::move(a), std::move(b), ctx.type(0), eval);
+}
+
+}  // namespace
+
+Status CountMatMul(std::vector<int64_t> a, std::vector<int64_t> b, int32_t type, NodeEval* eval) {
   if (a.empty() || b.empty()) return Status::InvalidArgument("MatMul inputs must not be scalars");
   const bool a_vec = a.size() == 1, b_vec = b.size() == 1;
   if (a_vec) a.insert(a.begin(), 1);
@@ -73,13 +79,15 @@ Status MatMul(const NodeContext& ctx, NodeEval* eval) {
   eval->multiply_adds =
       batches * static_cast<double>(n) * static_cast<double>(k) * static_cast<double>(m);
   eval->flop = 2 * eval->multiply_adds;
-  eval->outputs = {TensorInfo::Shaped(out, ctx.type(0))};
+  eval->outputs = {TensorInfo::Shaped(out, type)};
   eval->formula = "2·batch·N·K·M with batch=" + Num(batches) + " (" + DimsToString(batch) +
                   "), N=" + Num(static_cast<double>(n)) + ", K=" + Num(static_cast<double>(k)) +
                   ", M=" + Num(static_cast<double>(m));
   eval->source = "one multiply-add (2 FLOP) per term of each dot product (Sevilla et al. 2022, Units)";
   return Status::Ok();
 }
+
+namespace {
 
 // Einsum: labels are letters; "..." stands for broadcast dimensions, which
 // get labels 1..E here (aligned to the right, as numpy does).

@@ -182,7 +182,9 @@ const Estimate& EstimateResult::estimate() const {
 }
 
 std::string EstimateResult::Json() const {
-  if (const auto* o = std::get_if<Onnx>(&body_)) return RenderOnnxJson(o->analysis, o->estimate);
+  if (const auto* o = std::get_if<Onnx>(&body_)) {
+    return RenderOnnxJson(o->analysis, o->estimate, report_);  // --no-layers: the summary only
+  }
   if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Json();
   const Spec& s = std::get<Spec>(body_);
   const std::string rendered = RenderMethod1Json(s.result, s.spec);
