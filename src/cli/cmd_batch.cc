@@ -151,7 +151,8 @@ Status RunBatch(const std::vector<std::string>& argv, std::ostream& out) {
   const std::string path = args.positional.front();
   TF_ASSIGN_OR_RETURN(const BatchOptions options, OptionsFrom(args, path));
   TF_ASSIGN_OR_RETURN(const bool jsonl, IsJsonLines(args, path));
-  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
+  TF_ASSIGN_OR_RETURN(const std::string text,
+                      ReadFile(path, jsonl ? InputKind::kJsonLines : InputKind::kCsv));
   const std::optional<std::string> output = args.Get("--output");
   std::optional<AtomicFile> file;
   if (output) {

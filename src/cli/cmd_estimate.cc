@@ -46,7 +46,7 @@ Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
   for (const std::string& arg : argv) {
     if (EndsWith(ToLower(arg), ".onnx")) return RunEstimateOnnx(argv, out);
     if (EndsWith(ToLower(arg), ".json")) {
-      Result<std::string> text = ReadFile(arg);
+      Result<std::string> text = ReadFile(arg, InputKind::kJsonConfig);
       if (text.ok() && LooksLikeHfConfig(*text)) return RunEstimateHfConfig(argv, out);
     }
   }
@@ -73,7 +73,7 @@ Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
   if (auto unit = args.Get("--unit")) {
     TF_ASSIGN_OR_RETURN(report.unit, ParseComputeUnit(*unit));
   }
-  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
+  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path, InputKind::kSpec));
   TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
   TF_ASSIGN_OR_RETURN(Method1Result result, EstimateMethod1(spec, options, overrides));
   TF_RETURN_IF_ERROR(AddMethod1Uncertainty(ranges, options, uncertainty, result));

@@ -29,7 +29,7 @@ Status RunEstimateHfConfig(const std::vector<std::string>& argv, std::ostream& o
   }
   const std::string& path = args.positional.front();
   TF_ASSIGN_OR_RETURN(const LlmRunOptions options, ReadLlmOptions(args));
-  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
+  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path, InputKind::kJsonConfig));
   TF_ASSIGN_OR_RETURN(const HfModel hf, ParseHfConfig(text, path, options.seq_len.value_or(0)));
   Result<LlmEstimate> estimate =
       EstimateLlm(hf.model, options.convention, options.convention_options, options.stages);

@@ -143,7 +143,7 @@ Result<std::optional<bool>> YesNo(const ParsedArgs& args, const std::string& nam
 Result<HardwareDb> LoadHardwareDb(const ParsedArgs& args) {
   const std::optional<std::string> path = args.Get("--hardware-db");
   if (!path) return DefaultHardwareDb();
-  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(*path));
+  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(*path, InputKind::kHardwareTable));
   return ParseHardwareCsv(text, *path);
 }
 

@@ -4,6 +4,7 @@
 #include "args.h"
 #include "commands.h"
 #include "trainflops/catalogue.h"
+#include "trainflops/finite.h"
 #include "trainflops/report.h"
 #include "trainflops/units.h"
 
@@ -80,6 +81,10 @@ Status RunLayer(const std::vector<std::string>& argv, std::ostream& out) {
   TF_ASSIGN_OR_RETURN(const Shape input, InputShapeFromArgs(*kind, layer_args));
   Result<LayerCost> cost = ComputeLayer(*kind, input, layer_args);
   if (!cost.ok()) return cost.status().WithContext(kind->name);
+  TF_RETURN_IF_ERROR(RequireFiniteNonNegative(
+      {{"training compute, forward x (1 + backward/forward ratio)",
+        cost->forward_flop * (1 + bp_ratio), "FLOP"}},
+      {{"forward", cost->forward_flop, "FLOP", kind->name}, {"--bp-ratio", bp_ratio, "", ""}}));
   out << (args.Has("--json") ? RenderLayerJson(*kind, layer_args, input, *cost, bp_ratio)
                              : RenderLayerText(*kind, input, *cost, bp_ratio));
   return Status::Ok();

@@ -64,7 +64,7 @@ struct Loaded {
 Result<Loaded> LoadData(const ParsedArgs& args) {
   Loaded d;
   if (auto path = args.Get("--data")) {
-    TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(*path));
+    TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(*path, InputKind::kCsv));
     TF_ASSIGN_OR_RETURN(d.table, ParseCsv(text, *path));
     d.dataset = *path;
     d.source = *path;

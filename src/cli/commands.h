@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "trainflops/byte_source.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/status.h"
 
 namespace trainflops::cli {
@@ -52,8 +53,11 @@ Status RunBatch(const std::vector<std::string>& args, std::ostream& out);
 bool LooksLikeHfConfig(const std::string& text);
 
 // Reads a whole file (the only place the CLI touches the file system for input).
-Result<std::string> ReadFile(const std::string& path);
-// Opens a file for random access (ONNX graphs): a file-backed ByteSource.
+// Refuses what is not a regular file (a directory, /dev/zero, a pipe) and a
+// file over the size cap of its kind (LimitOf), before reading a byte.
+Result<std::string> ReadFile(const std::string& path, InputKind kind);
+// Opens a file for random access (ONNX graphs): a file-backed ByteSource, with
+// the ONNX size cap.
 Result<std::unique_ptr<ByteSource>> OpenInput(const std::string& path);
 
 // While an UploadScope is alive on the calling thread, ReadFile and OpenInput

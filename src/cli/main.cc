@@ -44,7 +44,9 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (!status.ok()) {
-      std::cerr << "trainflops " << name << ": error: " << status.message() << "\n";
+      // A last guard: whatever a message quotes, one error is at most a few lines.
+      std::cerr << "trainflops " << name
+                << ": error: " << trainflops::Abbreviate(status.message(), 2000) << "\n";
       return status.code() == trainflops::StatusCode::kOk ? kExitOk : kExitUsage;
     }
     std::cout << out.str();
