@@ -1,6 +1,7 @@
 // libFuzzer target for the ONNX reader: arbitrary bytes through the
 // in-memory byte source must give either an analysis or an error, never a
-// crash, and an analysis must be internally consistent.
+// crash, and an analysis must be internally consistent. An estimate made
+// from it is either refused or finite and positive in every printed figure.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -34,5 +35,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   Check(analysis->nodes.size() <= size);  // every node takes at least two bytes
   Check(analysis->params >= 0 && analysis->forward_flop >= 0);
+  trainflops::OnnxEstimateOptions estimate_options;
+  estimate_options.overrides.examples = 1000;
+  const auto estimate = trainflops::EstimateOnnx(*analysis, "fuzz.onnx", estimate_options);
+  if (!estimate.ok()) {
+    Check(!estimate.status().message().empty());
+    return 0;
+  }
+  const trainflops::Method1Result& r = estimate->result;
+  for (double v : {r.estimate.training_flop, r.forward_flop}) Check(std::isfinite(v) && v > 0);
+  Check(std::isfinite(r.params) && r.params >= 0);
+  for (const trainflops::LayerResult& layer : r.layers) {
+    Check(std::isfinite(layer.cost.forward_flop) && layer.cost.forward_flop >= 0);
+  }
+  Check(!trainflops::RenderOnnxText(*analysis, *estimate, {}).empty());
+  Check(!trainflops::RenderOnnxJson(*analysis, *estimate).empty());
   return 0;
 }
