@@ -35,18 +35,6 @@ std::string Quoted(const std::string& path) { return "'" + path + "'"; }
 // `[[[...]]]`, `depth` levels.
 std::string DeepArray(size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
-// A spec whose layers are nine levels of repeat blocks, each holding ten
-// aliases of the level below: 10^18 layers in about 550 bytes.
-std::string AliasBomb() {
-  std::string yaml = "input: [4]\nlayers:\n  - &l0 {type: relu}\n";
-  for (int level = 1; level <= 9; ++level) {
-    yaml += "  - &l" + std::to_string(level) + " {repeat: 10, layers: [";
-    for (int i = 0; i < 10; ++i) yaml += (i ? ", *l" : "*l") + std::to_string(level - 1);
-    yaml += "]}\n";
-  }
-  return yaml + "training: {examples: 1}\n";
-}
-
 std::string Replace(std::string text, const std::string& from, const std::string& to) {
   const size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;
@@ -136,7 +124,7 @@ INSTANTIATE_TEST_SUITE_P(
             {"num_experts_per_tok (300) exceeds the number of experts, n_routed_experts (256)"}},
         // 3. Repeat and alias bombs are counted while reading.
         Hostile{"alias_bomb",
-                [] { return "estimate " + WriteTempFile("bomb.yaml", AliasBomb()); },
+                [] { return "estimate " + WriteTempFile("bomb.yaml", AliasBombSpec()); },
                 {"bomb.yaml:",
                  "at most 10,000 layers after expanding 'repeat' blocks and YAML aliases"}},
         Hostile{"repeat_million",
