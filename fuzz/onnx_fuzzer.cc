@@ -5,6 +5,8 @@
 // 1e12 elements, ConstantOfShape of 1e9 x 1e9, a Loop of 1e18 trips, shape
 // arithmetic on a cycle): each must end, in bounded memory, with a value or
 // an error (libFuzzer's -rss_limit_mb and -timeout enforce the bound).
+// An estimate made from it is either refused or finite and positive in
+// every printed figure.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -48,5 +50,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Check(analysis->lower_bound() ==
         (!analysis->unsupported.empty() || !analysis->lower_bound_reasons.empty()));
   Check(analysis->params >= 0 && analysis->forward_flop >= 0);
+  trainflops::OnnxEstimateOptions estimate_options;
+  estimate_options.overrides.examples = 1000;
+  const auto estimate = trainflops::EstimateOnnx(*analysis, "fuzz.onnx", estimate_options);
+  if (!estimate.ok()) {
+    Check(!estimate.status().message().empty());
+    return 0;
+  }
+  const trainflops::Method1Result& r = estimate->result;
+  for (double v : {r.estimate.training_flop, r.forward_flop}) Check(std::isfinite(v) && v > 0);
+  Check(std::isfinite(r.params) && r.params >= 0);
+  for (const trainflops::LayerResult& layer : r.layers) {
+    Check(std::isfinite(layer.cost.forward_flop) && layer.cost.forward_flop >= 0);
+  }
+  Check(!trainflops::RenderOnnxText(*analysis, *estimate, {}).empty());
+  Check(!trainflops::RenderOnnxJson(*analysis, *estimate).empty());
   return 0;
 }

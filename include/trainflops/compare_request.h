@@ -14,9 +14,11 @@
 namespace trainflops {
 
 struct CompareRequest {
-  std::optional<InputFile> model;  // a model spec
-  TrainingRequest training;        // for the spec, single numbers
-  std::optional<std::string> params, tokens;  // 6 x N x D
+  // A model file, as `estimate` reads it: a spec or an ONNX graph (with
+  // `training`), or a Hugging Face config.json (with `tokens`).
+  std::optional<InputFile> model;
+  TrainingRequest training;                   // for a spec or a graph, single numbers
+  std::optional<std::string> params, tokens;  // 6 x N x D; `tokens` also for a config.json
   std::optional<std::string> method1_flop;    // "1.1e19", "22 pfs-days"
   HardwareRequest hardware;                   // Method 2 (its unit is the headline's)
 };

@@ -73,6 +73,16 @@ struct ModelSpec {
   std::vector<TrainingSpec> stages;  // empty when the file has no training section
 };
 
+// At most this many layers after expanding every `repeat` block (and every
+// YAML alias, which copies the aliased node each time it is used). The
+// largest shipped example expands to a few hundred; a spec at the cap is
+// estimated and reported in well under a second (docs/reliability.md). The
+// parser counts while it reads and refuses as soon as the count passes the
+// cap, so an exponential "bomb" of nested repeats or aliases costs nothing.
+inline constexpr double kMaxExpandedLayers = 10000;
+// `repeat` and `branch` blocks nest at most this deep.
+inline constexpr int kMaxBlockNesting = 64;
+
 // Parses a spec document. `file` is used only in error messages, which read
 // "<file>:<line>: <what is wrong> (<what is accepted>)".
 Result<ModelSpec> ParseModelSpec(std::string_view text, std::string_view file);

@@ -52,7 +52,8 @@ Result<double> ParsePositive(std::string_view text);
 
 // Parses an amount of compute with an optional unit after the number,
 // returning FLOP: "3.1e23", "3.1e23 FLOP", "2.5 GMAC" (= 5e9 FLOP),
-// "0.38G multiply-adds", "22 pfs-days". A bare number is FLOP.
+// "0.38G multiply-adds", "22 pfs-days". A bare number is FLOP. The amount
+// must be greater than zero.
 Result<double> ParseCompute(std::string_view text);
 
 // Formats a count with 4 significant digits and an SI suffix when it is

@@ -6,6 +6,7 @@
 
 #include "row_methods.h"
 #include "trainflops/batch.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -121,7 +122,7 @@ Result<BatchEstimator> BatchEstimator::Create(const std::vector<std::string>& he
     if (!found && required) {
       return Status::NotFound(options.source + ": `columns` " + s.key + "='" + name +
                               "': no such column" + DidYouMean(name, header) +
-                              " (columns: " + JoinNames(header) + ")");
+                              " (columns: " + JoinSomeNames(header) + ")");
     }
     e.index_.push_back(found);
   }
@@ -153,14 +154,21 @@ RowEstimate BatchEstimator::Estimate(const std::vector<std::string>& cells) {
   // A method's note when it ran or was meant to, or when nothing applied.
   if (nd.attempted || !chosen) notes.push_back(nd.note);
   if (hw.attempted || !chosen) notes.push_back(hw.note);
-  if (nd.flop && hw.flop) {
+  if (nd.flop && hw.flop && std::isfinite(*hw.flop / *nd.flop)) {
     notes.push_back("preferred 6ND (Sevilla et al. 2022: counting over hardware); hardware/6ND = " +
                     FormatScientific(*hw.flop / *nd.flop, 3));
   }
   if (!chosen) notes.insert(notes.begin(), "not estimated");
   batch::Recorded recorded = batch::ReadRecorded(row);
   notes.push_back(recorded.note);
-  if (out.flop && recorded.flop) out.ratio = *out.flop / *recorded.flop;
+  if (out.flop && recorded.flop) {
+    const double ratio = *out.flop / *recorded.flop;
+    if (std::isfinite(ratio) && ratio > 0) {
+      out.ratio = ratio;
+    } else {
+      notes.push_back("no ratio: the estimate over the recorded compute overflows a double");
+    }
+  }
   // Epoch records a fine-tuned model's compute with its base model's
   // pretraining (e.g. FinGPT-13B: 1.6e23 FLOP, Llama 2-13B's), which the
   // row's own data cannot estimate: such ratios stay out of the summary.

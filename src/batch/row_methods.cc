@@ -6,7 +6,9 @@
 #include <charconv>
 #include <vector>
 
+#include "trainflops/finite.h"
 #include "trainflops/hardware.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/method2.h"
 #include "trainflops/field_names.h"
 #include "trainflops/text.h"
@@ -53,14 +55,20 @@ Status FillInterval(const std::vector<Factor>& factors, std::size_t samples, std
   for (const Factor& f : factors) uncertain += f.distribution.is_point() ? 0 : 1;
   if (uncertain <= 1) {  // closed form: a scaled range (or a point)
     TF_ASSIGN_OR_RETURN(const Distribution exact, ExactProduct(factors));
-    out.low = exact.is_point() ? exact.param(0) : exact.Quantile(0.05);
-    out.high = exact.is_point() ? exact.param(0) : exact.Quantile(0.95);
+    const double low = exact.is_point() ? exact.param(0) : exact.Quantile(0.05);
+    const double high = exact.is_point() ? exact.param(0) : exact.Quantile(0.95);
+    TF_RETURN_IF_ERROR(RequireFinitePositive(
+        {{"5th percentile", low, "FLOP"}, {"95th percentile", high, "FLOP"}}, {}));
+    out.low = low;
+    out.high = high;
     return Status::Ok();
   }
   MonteCarloOptions mc;
   mc.samples = samples;
   mc.seed = seed;
   TF_ASSIGN_OR_RETURN(const UncertaintySummary s, Propagate(factors, mc));
+  TF_RETURN_IF_ERROR(RequireFinitePositive(
+      {{"5th percentile", s.low, "FLOP"}, {"95th percentile", s.high, "FLOP"}}, {}));
   out.low = s.low;
   out.high = s.high;
   return Status::Ok();
@@ -115,12 +123,20 @@ Attempt Try6nd(const RowCells& row) {
   // steps, which do not pass through every parameter once each. An empty
   // domain is unknown: 6ND applies.
   if (!Trim(row.values[kDomain]).empty() && !Mentions(row, kDomain, "language")) {
-    out.note = "6ND not applied: " + row.names[kDomain] + " '" + row.values[kDomain] +
+    out.note = "6ND not applied: " + row.names[kDomain] + " '" + Abbreviate(row.values[kDomain]) +
                "' is not language (6ND needs D in tokens)";
     return out;
   }
   const double epochs = e.value.value_or(1.0);
   const double base = 2 * *n.value * *d.value * epochs;  // x (1 + r), r = backward/forward
+  const Status finite = RequireFinitePositive({{"6ND estimate", 3 * base, "FLOP"}},
+                                              {{row.names[kParameters], *n.value, "", ""},
+                                               {row.names[kDataset], *d.value, "", ""},
+                                               {row.names[kEpochs], epochs, "", ""}});
+  if (!finite.ok()) {
+    out.note = "6ND: " + finite.message();
+    return out;
+  }
   out.flop = 3 * base;
   // Factor 6 = 2 FLOP per multiply-add x training_factor, triangular(2, 3, 4).
   const std::vector<Factor> factors = {{"2 N D epochs", Distribution::Point(base), 1},
@@ -156,7 +172,7 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
     if (Result<Precision> p = ParsePrecision(format); p.ok()) {
       phase.precision = *p;
     } else {
-      notes.push_back("format '" + std::string(format) + "' not known: the rule of Sevilla et al. 2022 chose");
+      notes.push_back("format '" + Abbreviate(format) + "' not known: the rule of Sevilla et al. 2022 chose");
     }
   }
   const std::string_view u_text = Trim(row.values[kUtilization]);
@@ -164,7 +180,7 @@ Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed
     if (Result<Utilization> u = ParseUtilization(u_text); u.ok()) {
       phase.utilization = *u;
     } else {
-      notes.push_back(row.names[kUtilization] + " '" + std::string(u_text) +
+      notes.push_back(row.names[kUtilization] + " '" + Abbreviate(u_text) +
                       "' not usable: the default used");
     }
   }

@@ -5,6 +5,8 @@
 
 #include "trainflops/batch.h"
 #include "trainflops/csv.h"
+#include "trainflops/input_limits.h"
+#include "trainflops/text.h"
 
 namespace trainflops {
 namespace {
@@ -69,6 +71,28 @@ std::vector<std::string> ColumnNames(const BatchColumns& c) {
           c.utilization, c.format,     c.date,    c.organization, c.domain,   c.recorded, c.base};
 }
 
+// True when the header names at least one column the estimator reads.
+bool NamesAKnownColumn(const std::vector<std::string>& header, const BatchColumns& columns) {
+  for (const std::string& known : ColumnNames(columns)) {
+    for (const std::string& name : header) {
+      if (ToLower(name) == ToLower(known)) return true;
+    }
+  }
+  return false;
+}
+
+// A file with nothing to estimate is an input error (exit 2), not a table of
+// notes: random bytes, an empty file, lines that are not JSON objects.
+// `first_problem`: what was wrong with the first unusable row, if any.
+Status RequireUsableRows(size_t usable, const BatchOptions& options, const std::string& what,
+                         const std::string& first_problem) {
+  if (usable > 0) return Status::Ok();
+  return Status::InvalidArgument(
+      options.source + ": no usable row: " + what +
+      (first_problem.empty() ? "" : " (first: " + Abbreviate(first_problem, 200) + ")") +
+      "; see docs/batch.md for the accepted formats");
+}
+
 }  // namespace
 
 std::string CsvEscape(std::string_view field) {
@@ -92,11 +116,25 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
   TF_ASSIGN_OR_RETURN(const CsvTable head, ParseCsv(record, options.source));
   const std::vector<std::string>& header = head.header;
   TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(header, options));
+  if (!NamesAKnownColumn(header, options.columns)) {
+    return Status::InvalidArgument(
+        options.source + ":1: the header names none of the columns batch reads (header: " +
+        JoinSomeNames(header, 5) + "; expected e.g. '" + options.columns.parameters + "', '" +
+        options.columns.dataset + "', '" + options.columns.hardware +
+        "'; --columns maps other names; see docs/batch.md)");
+  }
+  size_t usable = 0;
+  std::string first_problem;
   std::vector<std::string> out_header = header;
   for (const std::string& c : BatchOutputColumns()) out_header.push_back(c);
   sink(CsvLine(out_header));
   while (records.Next(record, line)) {
     const std::string where = options.source + ":" + std::to_string(line);
+    if (record.size() > kMaxCsvRecordBytes) {
+      return Status::ParseError(where + ": a record of " + std::to_string(record.size()) +
+                                " bytes; a record may be at most " +
+                                std::to_string(kMaxCsvRecordBytes) + " bytes");
+    }
     Result<CsvTable> parsed = ParseCsv(record, where);
     std::vector<std::string> cells = parsed.ok() ? parsed->header : std::vector<std::string>();
     RowEstimate row = estimator.Estimate(cells);
@@ -105,11 +143,16 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
     } else if (cells.size() != header.size()) {
       row.note = "row has " + std::to_string(cells.size()) + " fields, the header " +
                  std::to_string(header.size()) + "; " + row.note;
+    } else {
+      ++usable;
     }
+    if (usable == 0 && first_problem.empty()) first_problem = where + ": " + row.note;
     cells.resize(header.size());
     for (std::string& c : row.Cells()) cells.push_back(std::move(c));
     sink(CsvLine(cells));
   }
+  TF_RETURN_IF_ERROR(RequireUsableRows(
+      usable, options, "no record after the header has the header's fields", first_problem));
   return estimator.Summary();
 }
 
@@ -120,24 +163,36 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
   relaxed.required_keys.clear();  // objects may omit any key
   TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(names, relaxed));
   int line = 0;
+  size_t usable = 0;
+  std::string first_problem;
   for (size_t pos = 0; pos < text.size();) {
     const size_t end = std::min(text.find('\n', pos), text.size());
     const std::string_view one = text.substr(pos, end - pos);
     pos = end + 1;
     ++line;
     if (one.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    nlohmann::ordered_json object = nlohmann::ordered_json::parse(one, nullptr, false);
+    const std::string where = options.source + ":" + std::to_string(line);
+    // Too deep a line is not parsed: a recursive dump of it would overflow the stack.
+    const Status depth = CheckNestingDepth(one, where);
+    nlohmann::ordered_json object =
+        depth.ok() ? nlohmann::ordered_json::parse(one, nullptr, false) : nlohmann::ordered_json();
     std::vector<std::string> cells(names.size());
     std::string problem;
-    if (!object.is_object()) {
-      problem = options.source + ":" + std::to_string(line) + ": not a JSON object";
+    if (!depth.ok()) {
+      problem = depth.message();
       object = nlohmann::ordered_json::object();
+    } else if (!object.is_object()) {
+      problem = where + ": not a JSON object";
+      object = nlohmann::ordered_json::object();
+    } else {
+      ++usable;
     }
     for (size_t i = 0; i < names.size(); ++i) {
       if (auto it = object.find(names[i]); it != object.end()) cells[i] = CellOf(*it);
     }
     RowEstimate row = estimator.Estimate(cells);
     if (!problem.empty()) row.note = problem + "; " + row.note;
+    if (first_problem.empty()) first_problem = problem;
     auto number = [](const std::optional<double>& v) {
       return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
     };
@@ -151,6 +206,7 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
     object[keys[5]] = row.note;
     sink(object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
+  TF_RETURN_IF_ERROR(RequireUsableRows(usable, options, "no line is a JSON object", first_problem));
   return estimator.Summary();
 }
 

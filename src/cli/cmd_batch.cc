@@ -130,6 +130,14 @@ Status StreamRows(const BatchRequest& request, const std::optional<std::string>&
 
 }  // namespace
 
+// The data file's kind, for its size cap: JSON lines by --format or by name.
+InputKind BatchInputKind(const std::optional<std::string>& format, const std::string& path) {
+  const std::string lower = ToLower(format.value_or(path));
+  const bool jsonl = lower == "jsonl" || lower == "json" || lower == "ndjson" ||
+                     lower.ends_with(".jsonl") || lower.ends_with(".ndjson");
+  return jsonl ? InputKind::kJsonLines : InputKind::kCsv;
+}
+
 Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener& open) {
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, BatchOptionSpecs()));
   Call call;
@@ -146,7 +154,8 @@ Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener&
   r.columns = AllValues(args, "--columns");
   r.samples = args.Get("--samples");
   r.seed = args.Get("--seed");
-  TF_ASSIGN_OR_RETURN(r.data, open(args.positional.front()));
+  TF_ASSIGN_OR_RETURN(r.data, open(args.positional.front(),
+                                   BatchInputKind(r.format, args.positional.front())));
   call.stream = [r = std::move(r), output = args.Get("--output"),
                  summary = args.Get("--summary-json")](std::ostream& out) {
     return StreamRows(r, output, summary, out);

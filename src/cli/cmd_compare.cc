@@ -60,7 +60,7 @@ Result<Call> ParseCompare(const std::vector<std::string>& words, const FileOpene
     // The checks that need no file come first, as the command always did.
     r.model = InputFile();
     TF_RETURN_IF_ERROR(CheckMethod1Source(r));
-    TF_ASSIGN_OR_RETURN(r.model, open(a.positional.front()));
+    TF_ASSIGN_OR_RETURN(r.model, open(a.positional.front(), ModelInputKind(a.positional.front())));
   }
   call.json = a.Has("--json");
   call.cite = a.Has("--cite");

@@ -58,7 +58,7 @@ Kind KindOf(const std::vector<std::string>& words, const FileOpener& open) {
   for (const std::string& word : words) {
     if (EndsWith(ToLower(word), ".onnx")) return Kind::kOnnx;
     if (EndsWith(ToLower(word), ".json")) {
-      Result<InputFile> file = open(word);
+      Result<InputFile> file = open(word, InputKind::kJsonConfig);
       if (!file.ok()) continue;
       Result<std::string> text = file->Text();
       if (text.ok() && LooksLikeHfConfig(*text)) return Kind::kHfConfig;
@@ -128,7 +128,8 @@ Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpen
   if (kind == Kind::kHfConfig) r.llm = LlmRequestFrom(args);
   r.unit = args.Get("--unit");
   r.show_layers = !args.Has("--no-layers");
-  TF_ASSIGN_OR_RETURN(r.model, open(args.positional.front()));
+  TF_ASSIGN_OR_RETURN(r.model,
+                      open(args.positional.front(), ModelInputKind(args.positional.front())));
   call.json = args.Has("--json");
   call.cite = args.Has("--cite");
   call.run = LibraryCall(std::move(r));

@@ -56,7 +56,7 @@ Result<Call> ParseTrend(const std::vector<std::string>& words, const FileOpener&
   }
   TrendRequest r;
   if (auto path = args.Get("--data")) {
-    TF_ASSIGN_OR_RETURN(r.data, open(*path));
+    TF_ASSIGN_OR_RETURN(r.data, open(*path, InputKind::kCsv));
   }
   r.date_column = args.Get("--date-column");
   r.compute_column = args.Get("--compute-column");

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "trainflops/input_limits.h"
 #include "trainflops/request.h"
 #include "trainflops/status.h"
 
@@ -25,8 +26,13 @@ inline constexpr int kExitFailure = 1;
 inline constexpr int kExitUsage = 2;
 
 // How a command gets the files its words name: the command line reads them
-// from disk, the web API serves the request's uploads and nothing else.
-using FileOpener = std::function<Result<InputFile>(const std::string& name)>;
+// from disk, the web API serves the request's uploads and nothing else. Both
+// refuse a file over the size cap of its kind (input_limits.h).
+using FileOpener = std::function<Result<InputFile>(const std::string& name, InputKind kind)>;
+
+// The kind of a model file by its name, for its size cap: an ONNX graph
+// (.onnx), a Hugging Face config (.json) or a model spec.
+InputKind ModelInputKind(const std::string& name);
 
 // A command's words, parsed.
 struct Call {
@@ -85,8 +91,9 @@ std::string RenderCall(const Call& call, const Report& report);
 std::string OptionWording(std::string_view message);
 
 // The command line's file access: ONNX graphs are read piece by piece,
-// other files whole.
-Result<InputFile> OpenFromDisk(const std::string& path);
+// other files whole. Refuses what is not a regular file (a directory,
+// /dev/zero, a pipe) and a file over the cap of its kind, before reading it.
+Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind);
 
 // Writes `bytes` to a temporary file in the same directory and renames it
 // over `path`, so that a failure never leaves a half-written file.

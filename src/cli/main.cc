@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/trend_request.h"
 
@@ -43,8 +44,9 @@ int RunCommand(const Command& command, const std::vector<std::string>& words) {
   auto fail = [&](const trainflops::Status& status) {
     // An internal error is a bug in trainflops, not the user's input.
     const bool internal = status.code() == trainflops::StatusCode::kInternal;
+    // A last guard: whatever a message quotes, one error is at most a few lines.
     std::cerr << "trainflops " << name << (internal ? ": internal error: " : ": error: ")
-              << OptionWording(status.message()) << "\n";
+              << trainflops::Abbreviate(OptionWording(status.message()), 2000) << "\n";
     return internal ? kExitFailure : kExitUsage;
   };
   trainflops::Result<Call> call = command.parse(words, OpenFromDisk);

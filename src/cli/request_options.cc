@@ -108,7 +108,7 @@ std::string RangeHelp() {
 Result<std::optional<InputFile>> HardwareDbFrom(const ParsedArgs& args, const FileOpener& open) {
   const std::optional<std::string> path = args.Get("--hardware-db");
   if (!path) return std::optional<InputFile>();
-  TF_ASSIGN_OR_RETURN(InputFile file, open(*path));
+  TF_ASSIGN_OR_RETURN(InputFile file, open(*path, InputKind::kHardwareTable));
   return std::optional<InputFile>(std::move(file));
 }
 

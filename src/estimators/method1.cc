@@ -8,6 +8,7 @@
 #include <string>
 
 #include "internal.h"
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -230,6 +231,7 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
   }
   for (const std::string& n : spec.notes) e.notes.push_back(n);
   if (auto note = ScaleCheckNote(e.training_flop)) e.notes.push_back(*note);
+  TF_RETURN_IF_ERROR(RequireFinitePositive(e));
   return result;
 }
 

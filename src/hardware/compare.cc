@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -57,10 +58,20 @@ Result<Comparison> Compare(Estimate method1, std::string method1_source, Method2
                                    " (both must be greater than zero; does the spec have a "
                                    "training section?)");
   }
+  std::vector<Input> inputs = method1.inputs;
+  inputs.insert(inputs.end(), method2.estimate.inputs.begin(), method2.estimate.inputs.end());
+  TF_RETURN_IF_ERROR(RequireFinitePositive(
+      {{"Method 1 training compute", m1, "FLOP"}, {"Method 2 training compute", m2, "FLOP"}},
+      inputs));
   Comparison c;
   c.ratio = m1 / m2;
   c.factor = std::max(c.ratio, 1 / c.ratio);
   c.reconciling_utilization = m1 / method2.capacity_flop;
+  TF_RETURN_IF_ERROR(
+      RequireFinitePositive({{"ratio Method 1 / Method 2", c.ratio, ""},
+                             {"ratio Method 2 / Method 1", 1 / c.ratio, ""},
+                             {"reconciling utilization", c.reconciling_utilization, ""}},
+                            inputs));
   c.within_usual = c.factor <= kAgreementUsual;
   c.within_tolerance = c.factor <= kAgreementTolerance;
   const std::string by = "they differ by " + Sci(c.factor) + "x";

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "method2_internal.h"
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -101,7 +102,17 @@ Result<Method2Result> EstimateMethod2(const Method2Options& options, const Hardw
   }
   if (options.energy || options.pue) TF_RETURN_IF_ERROR(AddEnergy(options, result));
   hardware::ExplainMethod2(options, result);
+  std::vector<Figure> figures = {{"training compute", flop, "FLOP"}};
+  if (result.cost_usd) figures.push_back({"cost", *result.cost_usd, "USD"});
+  if (result.energy_kwh) figures.push_back({"energy", *result.energy_kwh, "kWh"});
+  TF_RETURN_IF_ERROR(RequireFinitePositive(figures, result.estimate.inputs));
   TF_RETURN_IF_ERROR(hardware::AddMethod2Uncertainty(options, result));
+  if (result.uncertainty) {
+    const UncertaintySummary& u = result.uncertainty->summary;
+    TF_RETURN_IF_ERROR(RequireFinitePositive(
+        {{"5th percentile", u.low, "FLOP"}, {"95th percentile", u.high, "FLOP"}},
+        result.estimate.inputs));
+  }
   return result;
 }
 

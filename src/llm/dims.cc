@@ -1,6 +1,7 @@
 // The `tokens` command's model: an opaque parameter count (6ND, Kaplan,
 // PaLM) plus, when the dimensions are given, the attention-score term; or a
 // generic decoder built from the dimensions (Chinchilla, Megatron-LM).
+#include <cmath>
 #include <tuple>
 
 #include "blocks.h"
@@ -107,6 +108,18 @@ Result<TransformerModel> ModelFromDims(const TransformerDims& dims, Convention c
   for (const auto* v : {&dims.params, &dims.active_params, &dims.layers, &dims.d_model, &dims.heads,
                         &dims.head_dim, &dims.seq_len, &dims.vocab, &dims.d_ff}) {
     if (v->has_value() && !(**v > 0)) return Status::InvalidArgument("dimensions must be positive");
+  }
+  // Counts of blocks, heads and widths are whole numbers: 32.5 layers would be
+  // counted silently as a fraction of a block.
+  const std::pair<const char*, const std::optional<double>*> counts[] = {
+      {"--layers", &dims.layers},     {"--d-model", &dims.d_model}, {"--heads", &dims.heads},
+      {"--head-dim", &dims.head_dim}, {"--vocab", &dims.vocab},     {"--d-ff", &dims.d_ff}};
+  for (const auto& [name, v] : counts) {
+    if (v->has_value() && **v != std::floor(**v)) {
+      return Status::InvalidArgument(std::string(name) +
+                                     " must be a whole number (a count of blocks, heads or "
+                                     "units), not a fraction");
+    }
   }
   if (dims.active_params && !dims.params) {
     return Status::InvalidArgument("`active_params` needs `params` (the total)");

@@ -7,12 +7,20 @@
 
 #include "hf_fields.h"
 #include "llm_internal.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 
 namespace trainflops {
 namespace llm {
 
 using nlohmann::json;
+
+namespace {
+// A config value quoted in an error: shortened, as a value may be megabytes.
+std::string Shown(const json& v) {
+  return Abbreviate(v.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+}  // namespace
 
 const json* HfFields::Find(std::initializer_list<const char*> keys, std::string* name) const {
   for (const char* k : keys) {
@@ -40,11 +48,11 @@ void HfFields::Record(const std::string& name, double value, bool defaulted) {
 bool HfFields::IsCount(const std::string& name, const json& v, double at_most) {
   const double value = v.get<double>();
   if (value != std::floor(value)) {
-    bad_.push_back("'" + name + "' must be a whole number, got " + v.dump());
+    bad_.push_back("'" + name + "' must be a whole number, got " + Shown(v));
     return false;
   }
   if (value > at_most) {
-    bad_.push_back("'" + name + "' is " + v.dump() + ", implausibly large (at most " +
+    bad_.push_back("'" + name + "' is " + Shown(v) + ", implausibly large (at most " +
                    Num(at_most) + ")");
     return false;
   }
@@ -59,7 +67,7 @@ double HfFields::Need(std::initializer_list<const char*> keys, double at_most) {
     return 0;
   }
   if (!v->is_number() || !(v->get<double>() > 0) || !std::isfinite(v->get<double>())) {
-    bad_.push_back("'" + name + "' must be a positive number, got " + v->dump());
+    bad_.push_back("'" + name + "' must be a positive number, got " + Shown(*v));
     return 0;
   }
   if (!IsCount(name, *v, at_most)) return 0;
@@ -75,7 +83,7 @@ double HfFields::Get(std::initializer_list<const char*> keys, double fallback, d
     return fallback;
   }
   if (!v->is_number() || v->get<double>() < 0 || !std::isfinite(v->get<double>())) {
-    bad_.push_back("'" + name + "' must be a non-negative number, got " + v->dump());
+    bad_.push_back("'" + name + "' must be a non-negative number, got " + Shown(*v));
     return fallback;
   }
   if (!IsCount(name, *v, at_most)) return fallback;
@@ -90,7 +98,7 @@ bool HfFields::Flag(const char* key, bool fallback) {
     return fallback;
   }
   if (!it->is_boolean()) {
-    bad_.push_back("'" + std::string(key) + "' must be true or false, got " + it->dump());
+    bad_.push_back("'" + std::string(key) + "' must be true or false, got " + Shown(*it));
     return fallback;
   }
   Record(key, it->get<bool>() ? 1 : 0, false);
@@ -181,7 +189,7 @@ Status MalformedJson(std::string_view text, const std::string& file, size_t byte
     }
   }
   return Status::ParseError(file + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                            ": malformed JSON: " + what);
+                            ": malformed JSON: " + Abbreviate(what, 160));
 }
 
 }  // namespace
@@ -196,6 +204,7 @@ const std::vector<std::string>& SupportedModelTypes() {
 }
 
 Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& file, double seq_len) {
+  TF_RETURN_IF_ERROR(CheckNestingDepth(json_text, file));
   json config;
   try {
     config = json::parse(json_text);
@@ -216,7 +225,8 @@ Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& fil
   out.file = file;
   out.model.seq_len = seq_len;
   auto type = config.find("model_type");
-  out.model_type = type != config.end() && type->is_string() ? type->get<std::string>() : "";
+  out.model_type =
+      type != config.end() && type->is_string() ? Abbreviate(type->get<std::string>()) : "";
   HfFields fields(config, out);
   out.max_position_embeddings = fields.Get({"max_position_embeddings", "n_positions"}, 0);
   for (const Family& f : Families()) {

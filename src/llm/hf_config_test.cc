@@ -215,6 +215,15 @@ std::string Mixtral(const std::string& layers) {
       "num_local_experts": 8, "num_experts_per_tok": 2})";
 }
 
+std::string DeepSeekWithExpertsPerToken(const std::string& k) {
+  std::string text = Fixture("deepseek-v3.json");
+  const std::string field = "\"num_experts_per_tok\": 8";
+  const size_t at = text.find(field);
+  EXPECT_NE(at, std::string::npos);
+  if (at != std::string::npos) text.replace(at, field.size(), "\"num_experts_per_tok\": " + k);
+  return text;
+}
+
 struct Finding {
   std::string name, text, expected;
 };
@@ -239,6 +248,20 @@ TEST(HfConfigFuzzFindings, RefusedWithTheField) {
       // Infinite parameter counts: 1e200 x 1e200 overflows a double.
       {"head_dim_1e200", Llama("head_dim", "1e200"),
        "'head_dim' is 1e+200, implausibly large (at most 1e12)"},
+      // DeepSeek-V3 with more experts per token than routed experts aborted
+      // the fuzzer's "active <= total" check (outside it: active 1.32e12 >
+      // total 6.71e11, exit 0). Mixtral refused it already.
+      {"deepseek_experts_per_token", DeepSeekWithExpertsPerToken("300"),
+       "cfg.json: num_experts_per_tok (300) exceeds the number of experts, n_routed_experts (256)"},
+      // A value 80,000 arrays deep overflowed the stack while being quoted.
+      {"deep_nesting",
+       R"({"model_type": "llama", "hidden_size": )" + std::string(80000, '[') +
+           std::string(80000, ']') + "}",
+       "cfg.json:1: nested more than 64 levels deep"},
+      // A long value is quoted shortened.
+      {"long_value_quoted_short", Llama("head_dim", "\"" + std::string(1000, 'x') + "\""),
+       "'head_dim' must be a non-negative number, got \"" + std::string(39, 'x') +
+           "... (1002 bytes)"},
   };
   for (const Finding& c : cases) {
     SCOPED_TRACE(c.name);

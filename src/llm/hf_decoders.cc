@@ -114,6 +114,16 @@ Status BuildLlamaLike(HfFields& f, HfModel& out) {
   return Status::Ok();
 }
 
+// Every MoE family: a token cannot be routed to more experts than exist (the
+// active parameters would exceed the total). DeepSeek-V3 once missed this.
+static Status CheckExpertsPerToken(const MlpShape& moe, const HfModel& out,
+                                   const char* experts_field) {
+  if (moe.experts_per_tok <= moe.experts) return Status::Ok();
+  return Status::InvalidArgument(out.file + ": num_experts_per_tok (" + Num(moe.experts_per_tok) +
+                                 ") exceeds the number of experts, " + experts_field + " (" +
+                                 Num(moe.experts) + ")");
+}
+
 // Mixtral (modeling_mixtral.py): every layer's MLP is num_local_experts
 // SwiGLU experts of intermediate_size with a router d x E, top
 // num_experts_per_tok. Qwen2-MoE (modeling_qwen2_moe.py): num_experts of
@@ -145,10 +155,7 @@ Status BuildMoe(HfFields& f, HfModel& out) {
     }
   }
   TF_RETURN_IF_ERROR(f.Check());
-  if (moe.experts_per_tok > moe.experts) {
-    return Status::InvalidArgument(out.file + ": num_experts_per_tok (" + Num(moe.experts_per_tok) +
-                                   ") exceeds the number of experts (" + Num(moe.experts) + ")");
-  }
+  TF_RETURN_IF_ERROR(CheckExpertsPerToken(moe, out, qwen ? "num_experts" : "num_local_experts"));
   Open(out, dec);
   AddDenseAndMoe(out, dec, sparse, dense, moe);
   Close(out, dec);
@@ -181,6 +188,7 @@ Status BuildDeepSeek(HfFields& f, HfModel& out) {
   const double freq = f.Get({"moe_layer_freq"}, 1);
   const double mtp = f.Get({"num_nextn_predict_layers"}, 0);
   TF_RETURN_IF_ERROR(f.Check());
+  TF_RETURN_IF_ERROR(CheckExpertsPerToken(moe, out, "n_routed_experts"));
   std::vector<bool> sparse(static_cast<size_t>(dec.layers));
   for (size_t i = 0; i < sparse.size(); ++i) {
     sparse[i] = static_cast<double>(i) >= first_dense && freq > 0 &&

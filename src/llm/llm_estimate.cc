@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "llm_internal.h"
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -67,11 +68,10 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
     e.estimate.inputs.push_back({"sequence length", model.seq_len, "tokens", "--seq-len"});
   }
   AddStages(stages, e);
-  if (!std::isfinite(e.estimate.training_flop) || !std::isfinite(e.hardware_flop)) {
-    return Status::InvalidArgument(
-        "the training compute overflows (over 1.8e308 FLOP): check "
-        "the parameter and token counts");
-  }
+  // Overflow (over 1.8e308 FLOP) or underflow to 0 (1e-300 parameters).
+  TF_RETURN_IF_ERROR(RequireFinitePositive({{"training compute", e.estimate.training_flop, "FLOP"},
+                                            {"hardware compute", e.hardware_flop, "FLOP"}},
+                                           e.estimate.inputs));
   for (Convention c : AllConventions()) {
     Result<ConventionResult> other = ApplyConvention(c, model, options);
     if (!other.ok()) continue;

@@ -1,4 +1,5 @@
 // Method 1 on an analysed ONNX graph: one layer per node, part "graph".
+#include "trainflops/finite.h"
 #include "trainflops/onnx.h"
 #include "trainflops/units.h"
 
@@ -50,6 +51,15 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
     return Status::InvalidArgument(
         "an ONNX graph holds no training data: give `examples` N (examples per epoch) or "
         "`batches` N `batch_size` N, and `epochs` N (default 1)");
+  }
+  // An empty tensor (a zero-size dimension) is legal ONNX but trains nothing;
+  // dimensions of 1e18 overflow the count. Neither is an answer.
+  Status counted =
+      RequireFinitePositive({{"graph's forward compute", analysis.forward_flop, "FLOP"}}, {});
+  if (!counted.ok()) {
+    return counted.WithContext(file +
+                               " (check the graph's dimensions: a zero-size dimension, "
+                               "or sizes whose product exceeds 1.8e308; --dim sets symbolic ones)");
   }
   OnnxEstimate out;
   out.spec.file = file;

@@ -3,6 +3,7 @@
 #include "trainflops/compare_request.h"
 
 #include "fields.h"
+#include "trainflops/estimate_request.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/units.h"
 
@@ -16,6 +17,28 @@ std::string FieldOfRange(const std::string& report_name) {
     if (c == '-') c = '_';
   }
   return FieldRef(field);
+}
+
+// Method 1 from an ONNX graph or a Hugging Face config, exactly as `estimate`
+// counts it (the config with the default convention and `tokens`).
+Result<std::pair<Estimate, std::string>> Method1FromImportedModel(const CompareRequest& r,
+                                                                 ModelFileKind kind) {
+  EstimateRequest e;
+  e.model = *r.model;
+  e.training = r.training;
+  if (kind == ModelFileKind::kHfConfig) {
+    if (!r.tokens) {
+      return Status::InvalidArgument(r.model->name() +
+                                     " is a Hugging Face config: give `tokens` D (the training "
+                                     "tokens) for Method 1");
+    }
+    e.llm.tokens = r.tokens;
+  }
+  TF_ASSIGN_OR_RETURN(const EstimateResult result, Run(e));
+  return std::make_pair(result.estimate(),
+                        (kind == ModelFileKind::kOnnx ? "counting the ONNX graph's operations, "
+                                                      : "per-token counting, ") +
+                            r.model->name());
 }
 
 Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
@@ -34,6 +57,12 @@ Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
     TF_ASSIGN_OR_RETURN(Estimate e, EstimateSixND(*n, *d));
     return std::make_pair(std::move(e), std::string("6 x N x D"));
   }
+  const ModelFileKind kind = DetectModelFileKind(*r.model);
+  if (kind != ModelFileKind::kSpec) return Method1FromImportedModel(r, kind);
+  if (r.tokens) {
+    return Status::InvalidArgument("`tokens` goes with `params`, or with a Hugging Face config as "
+                                   "`model`; a model spec's data is `examples` and `epochs`");
+  }
   TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(r.training));
   std::vector<TrainingRange> ranges;
   TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(r.training, ranges));
@@ -46,7 +75,9 @@ Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
 }  // namespace
 
 Status CheckMethod1Source(const CompareRequest& r) {
-  const int sources = (r.model ? 1 : 0) + (r.params || r.tokens ? 1 : 0) + (r.method1_flop ? 1 : 0);
+  // `tokens` alone goes with a Hugging Face config as `model`.
+  const int sources = (r.model ? 1 : 0) + (r.params || (r.tokens && !r.model) ? 1 : 0) +
+                      (r.method1_flop ? 1 : 0);
   if (sources != 1) {
     return Status::InvalidArgument(
         "give Method 1 as exactly one of: a model spec `model`, `params` N with `tokens` D, or "

@@ -122,9 +122,12 @@ bool Contains(const std::vector<std::string>& words, const std::string& word) {
 // The request's uploads as the only files a command may read; every other
 // name (a path on the server's disk included) is refused.
 cli::FileOpener UploadsOnly(const std::map<std::string, std::string>& uploads) {
-  return [&uploads](const std::string& name) -> Result<InputFile> {
+  return [&uploads](const std::string& name, InputKind kind) -> Result<InputFile> {
     const auto it = uploads.find(name);
-    if (it != uploads.end()) return InputFile::View(name, it->second);
+    if (it != uploads.end()) {
+      TF_RETURN_IF_ERROR(CheckInputSize(it->second.size(), kind, name));
+      return InputFile::View(name, it->second);
+    }
     std::vector<std::string> names;
     for (const auto& [upload, bytes] : uploads) names.push_back(upload);
     return Status::InvalidArgument(
