@@ -1,11 +1,14 @@
 // Hugging Face `config.json` files: exact parameter counts (total,
 // non-embedding, active) and the component list the FLOP conventions read.
 //
-// Families (model_type): gpt2, gpt_neox, bert, t5, llama, mistral, mixtral,
-// qwen2, qwen2_moe, gemma, phi3, falcon (and the older RefinedWeb /
-// RefinedWebModel), deepseek_v2, deepseek_v3. Any other model_type falls
-// back to a generic Llama-style decoder when the fields it needs are there,
-// and says so. See docs/llm.md for the fields read and the conventions.
+// Families (model_type): see SupportedModelTypes() and docs/llm.md's table
+// for the fields each reads and its rule. An unknown model_type is counted
+// as a generic Llama-style decoder only when no field suggests another
+// structure: with mixture-of-experts fields it is counted as a mixture of
+// experts (total and active, naming the fields used); with state-space,
+// encoder-decoder, multimodal or other structural fields it is refused with
+// a message listing them. Every model says which fields were read and which
+// were ignored.
 #ifndef TRAINFLOPS_HF_CONFIG_H_
 #define TRAINFLOPS_HF_CONFIG_H_
 
@@ -23,9 +26,12 @@ struct HfModel {
   std::string file;
   std::string model_type;
   std::string family;     // the family whose formulas were used
-  bool fallback = false;  // unknown model_type counted as a generic decoder
+  std::string rule;       // what the family's formulas count, and the modelling code they follow
+  bool fallback = false;  // unknown model_type counted as a generic decoder (or MoE)
   TransformerModel model;
-  std::vector<Input> fields;  // every config field read, with its value
+  std::vector<Input> fields;                // every config field read, with its value
+  std::vector<std::string> fields_read;     // keys read ("text_config.hidden_size")
+  std::vector<std::string> fields_ignored;  // keys present but not read by the family's rule
   std::vector<Assumption> assumptions;
   // DeepSeek-V3's multi-token-prediction module: stored in the checkpoint,
   // not part of the published 671B, not counted here (docs/llm.md).

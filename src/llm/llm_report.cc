@@ -95,9 +95,13 @@ std::string LayerTable(const LlmEstimate& e) {
 std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
   const ConventionResult& t = e.per_token;
   std::string out;
-  if (context.hf != nullptr) {
-    out += Line("model", context.hf->file + " (model_type " + context.hf->model_type + ", " +
-                             context.hf->family + " formulas)");
+  if (const HfModel* hf = context.hf) {
+    out += Line("model",
+                hf->file + " (model_type " + hf->model_type + ", " + hf->family + " formulas)");
+    out += Line("family rule", hf->rule);
+    out += Line("config fields read", JoinNames(hf->fields_read));
+    out += Line("config fields ignored",
+                hf->fields_ignored.empty() ? std::string("none") : JoinNames(hf->fields_ignored));
   }
   out +=
       Line("convention", ConventionName(t.convention) +
@@ -237,6 +241,9 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
                     {"model_type", hf->model_type},
                     {"family", hf->family},
                     {"fallback", hf->fallback},
+                    {"rule", hf->rule},
+                    {"fields_read", hf->fields_read},
+                    {"fields_ignored", hf->fields_ignored},
                     {"mtp_params_not_counted", hf->mtp_params},
                     {"max_position_embeddings", hf->max_position_embeddings}};
     json fields = json::object();
