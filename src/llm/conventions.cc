@@ -320,6 +320,7 @@ Result<ConventionResult> FlopPalm(const TransformerModel& m, const ConventionOpt
   r.formula.push_back("forward per token = 2N + 4·L·H·Q·T = " + Num(2 * n) + " + " +
                       Num(core.logits + core.values) + " = " +
                       Num(2 * n + core.logits + core.values) + " FLOP");
+  AddScanTerm(m, r);
   Finish(m, o, r);
   return r;
 }

@@ -242,3 +242,50 @@ INSTANTIATE_TEST_SUITE_P(
 
 }  // namespace
 }  // namespace trainflops
+
+namespace trainflops {
+namespace {
+
+// The state-space term: per Mamba layer the selective scan costs
+// 9·d_inner·d_state + 2·d_inner FLOP per token (Gu, state-spaces/mamba
+// issue 110: 9·B·L·D·N, plus B·L·D each for the D skip and the z gate).
+// mamba-130m: 24 x (9·1536·16 + 2·1536) = 24 x 224,256 = 5,382,144.
+TEST(HfStateSpace, ScanTermInTheAttentionAwareConventions) {
+  Result<HfModel> m = ParseHfConfig(Fixture("mamba-130m-hf.json"), "mamba-130m-hf.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  const double scan = 24 * (9 * 1536.0 * 16 + 2 * 1536);
+  // 6ND: 2N only, no scan. Kaplan (non-embedding N, no sequence length needed
+  // without attention): 2 x (129,135,360 - 38,615,040) + scan.
+  Result<ConventionResult> six = Flop6ND(m->model, {});
+  ASSERT_TRUE(six.ok());
+  EXPECT_EQ(six->forward_flop, 2 * 129135360.0);
+  Result<ConventionResult> kaplan = FlopKaplan(m->model, {});
+  ASSERT_TRUE(kaplan.ok()) << kaplan.status().message();
+  EXPECT_EQ(kaplan->forward_flop, 2 * (129135360.0 - 38615040) + scan);
+  Result<ConventionResult> palm = FlopPalm(m->model, {});
+  ASSERT_TRUE(palm.ok()) << palm.status().message();
+  EXPECT_EQ(palm->forward_flop, 2 * 129135360.0 + scan);
+  // Chinchilla: embeddings 2·V·d, projections 2 x weights (in_proj, conv1d,
+  // x_proj, dt_proj, out_proj: 3,741,696 per layer), the scan, logits 2·d·V.
+  Result<ConventionResult> chinchilla = FlopChinchilla(m->model, {});
+  ASSERT_TRUE(chinchilla.ok()) << chinchilla.status().message();
+  EXPECT_EQ(chinchilla->forward_flop, 2 * 38615040.0 + 2 * 24 * 3741696.0 + scan + 2 * 38615040.0);
+  Result<ConventionResult> megatron = FlopMegatron(m->model, {});
+  ASSERT_FALSE(megatron.ok());
+  EXPECT_NE(megatron.status().message().find("state-space"), std::string::npos);
+}
+
+// Jamba keeps attention's T-dependent terms for its 4 attention layers and
+// adds the scan of its 28 Mamba layers: 28 x (9·8192·16 + 2·8192).
+TEST(HfStateSpace, HybridHasBothTerms) {
+  Result<HfModel> m = ParseHfConfig(Fixture("jamba-v0.1.json"), "jamba-v0.1.json", 4096);
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  Result<ConventionResult> palm = FlopPalm(m->model, {});
+  ASSERT_TRUE(palm.ok()) << palm.status().message();
+  // PaLM: 2N (active) + 4·L·H·Q·T over the 4 attention layers + scan.
+  const double scan = 28 * (9 * 8192.0 * 16 + 2 * 8192);
+  EXPECT_EQ(palm->forward_flop, 2 * 12110311296.0 + 4 * 4 * 32 * 128.0 * 4096 + scan);
+}
+
+}  // namespace
+}  // namespace trainflops
