@@ -32,20 +32,31 @@ struct CheckpointIndex {
 // model.safetensors.index.json's text.
 Result<CheckpointIndex> ParseSafetensorsIndex(std::string_view json_text, const std::string& file);
 
+// A parameter count read from a checkpoint, and how.
+struct CheckpointCount {
+  std::string file;
+  double params = 0;
+  std::string how;  // "metadata.total_size 13,476,839,424 bytes / 2 (bfloat16)"
+};
+// total_size / the bytes per value of `torch_dtype` (the config's).
+Result<CheckpointCount> CountFromIndex(const CheckpointIndex& index, std::string_view torch_dtype);
+
 // The checkpoint's count next to the config's, flagged over 1%.
 struct CheckpointCrossCheck {
-  CheckpointIndex index;
-  std::string dtype;
-  double bytes_per_value = 0;
-  double checkpoint_params = 0;  // total_size / bytes_per_value
+  CheckpointCount checkpoint;
   double config_params = 0;
   double relative_difference = 0;  // (checkpoint - config) / config
   bool flagged = false;            // |difference| > 1%
   std::string explanation;         // what such a difference usually means
 };
-Result<CheckpointCrossCheck> CrossCheckCheckpoint(const CheckpointIndex& index,
-                                                  std::string_view torch_dtype,
-                                                  double config_params);
+CheckpointCrossCheck CrossCheckCheckpoint(const CheckpointCount& checkpoint, double config_params);
+
+// A config.json's torch_dtype ("bfloat16"), or an error naming the file.
+Result<std::string> ConfigTorchDtype(std::string_view config_json, const std::string& file);
+
+// What a file given to --params or --checkpoint is, by its name.
+enum class CheckpointKind { kNotAFile, kIndex, kSafetensors, kGguf };
+CheckpointKind CheckpointKindOf(std::string_view path);
 
 struct TensorInfo {
   std::string name;
@@ -83,6 +94,8 @@ Result<CheckpointHeader> ReadGgufHeader(const ByteSource& bytes, const std::stri
 
 // The group of a tensor name: each all-digit dot-separated part becomes *.
 std::string TensorGroupName(std::string_view tensor_name);
+// The header's exact count, with its tensors and groups in `how`.
+CheckpointCount CountFromHeader(const CheckpointHeader& header);
 
 }  // namespace trainflops
 

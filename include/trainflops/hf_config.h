@@ -12,10 +12,12 @@
 #ifndef TRAINFLOPS_HF_CONFIG_H_
 #define TRAINFLOPS_HF_CONFIG_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "trainflops/checkpoint.h"
 #include "trainflops/estimate.h"
 #include "trainflops/status.h"
 #include "trainflops/transformer.h"
@@ -37,6 +39,10 @@ struct HfModel {
   // not part of the published 671B, not counted here (docs/llm.md).
   double mtp_params = 0;
   double max_position_embeddings = 0;  // the config's context length, 0 if absent
+  std::string torch_dtype;             // "" if absent
+  // The checkpoint's count beside the config's (set by the caller that
+  // found the checkpoint: `estimate --checkpoint FILE`).
+  std::optional<CheckpointCrossCheck> checkpoint;
 };
 
 // Parses a config.json's text. `file` names it in errors ("FILE:LINE:COL:

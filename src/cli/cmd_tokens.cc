@@ -5,8 +5,8 @@
 
 #include "commands.h"
 #include "llm_options.h"
-#include "uncertainty_options.h"
 #include "trainflops/llm_report.h"
+#include "uncertainty_options.h"
 
 namespace trainflops::cli {
 
@@ -81,8 +81,8 @@ Status WriteLlmReport(LlmEstimate estimate, const LlmRunOptions& options, const 
   context.hf = hf;
   context.range = options.range;
   if (!context.range && estimate.uncertainty) {
-    context.range = ComputeRange{estimate.uncertainty->summary.low,
-                                 estimate.uncertainty->summary.high};
+    context.range =
+        ComputeRange{estimate.uncertainty->summary.low, estimate.uncertainty->summary.high};
   }
   std::vector<ThresholdCheck> checks;
   if (options.thresholds) {
@@ -102,7 +102,9 @@ namespace {
 
 std::vector<OptionSpec> TokensOptions() {
   std::vector<OptionSpec> specs = {
-      {"--params", "N", "parameters (total; 6ND uses it, or --active-params for MoE) [range]"},
+      {"--params", "N",
+       "parameters (total; 6ND uses it, or --active-params for MoE) [range], or a checkpoint: "
+       "model.safetensors.index.json (with config.json beside it), .safetensors or .gguf"},
       {"--active-params", "A", "parameters used per token (mixture of experts) [range]"},
       {"--layers", "L", "transformer blocks"},
       {"--d-model", "H", "hidden size"},
@@ -117,8 +119,19 @@ std::vector<OptionSpec> TokensOptions() {
 }
 
 // --params and --active-params, either a range; the one 6ND scales with
-// (the active count when given) goes to the uncertain inputs.
-Status ReadParams(const ParsedArgs& args, TransformerDims& d, LlmRunOptions& o) {
+// (the active count when given) goes to the uncertain inputs. --params may
+// be a checkpoint file (CountCheckpointFile), whose count is exact.
+Status ReadParams(const ParsedArgs& args, TransformerDims& d, LlmRunOptions& o,
+                  std::vector<std::string>& notes) {
+  if (const auto path = args.Get("--params");
+      path && CheckpointKindOf(*path) != CheckpointKind::kNotAFile) {
+    TF_ASSIGN_OR_RETURN(const CheckpointCount count, CountCheckpointFile(*path, ""));
+    d.params = count.params;
+    notes.push_back("--params " + count.file + ": " + FormatCount(count.params) +
+                    " parameters from the checkpoint (" + count.how + ")");
+    TF_ASSIGN_OR_RETURN(d.active_params, args.Positive("--active-params"));
+    return Status::Ok();
+  }
   TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> total, UncertainCount(args, "--params"));
   TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> active,
                       UncertainCount(args, "--active-params"));
@@ -134,9 +147,10 @@ Status ReadParams(const ParsedArgs& args, TransformerDims& d, LlmRunOptions& o) 
   return Status::Ok();
 }
 
-Result<TransformerDims> DimsFrom(const ParsedArgs& args, LlmRunOptions& o) {
+Result<TransformerDims> DimsFrom(const ParsedArgs& args, LlmRunOptions& o,
+                                 std::vector<std::string>& notes) {
   TransformerDims d;
-  TF_RETURN_IF_ERROR(ReadParams(args, d, o));
+  TF_RETURN_IF_ERROR(ReadParams(args, d, o, notes));
   TF_ASSIGN_OR_RETURN(d.layers, args.Positive("--layers"));
   TF_ASSIGN_OR_RETURN(d.d_model, args.Positive("--d-model"));
   TF_ASSIGN_OR_RETURN(d.heads, args.Positive("--heads"));
@@ -149,6 +163,42 @@ Result<TransformerDims> DimsFrom(const ParsedArgs& args, LlmRunOptions& o) {
 }
 
 }  // namespace
+
+Result<CheckpointCount> CountCheckpointFile(const std::string& path, std::string torch_dtype) {
+  switch (CheckpointKindOf(path)) {
+    case CheckpointKind::kIndex: {
+      TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
+      TF_ASSIGN_OR_RETURN(const CheckpointIndex index, ParseSafetensorsIndex(text, path));
+      if (torch_dtype.empty()) {
+        const size_t slash = path.find_last_of('/');
+        const std::string config =
+            (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) +
+            "config.json";
+        Result<std::string> config_text = ReadFile(config);
+        if (!config_text.ok()) {
+          return config_text.status().WithContext(
+              path + ": the bytes per value come from the config.json beside the index");
+        }
+        TF_ASSIGN_OR_RETURN(torch_dtype, ConfigTorchDtype(*config_text, config));
+      }
+      return CountFromIndex(index, torch_dtype);
+    }
+    case CheckpointKind::kSafetensors:
+    case CheckpointKind::kGguf: {
+      TF_ASSIGN_OR_RETURN(const std::unique_ptr<ByteSource> source, OpenInput(path));
+      TF_ASSIGN_OR_RETURN(const CheckpointHeader header,
+                          CheckpointKindOf(path) == CheckpointKind::kGguf
+                              ? ReadGgufHeader(*source, path)
+                              : ReadSafetensorsHeader(*source, path));
+      return CountFromHeader(header);
+    }
+    case CheckpointKind::kNotAFile:
+      break;
+  }
+  return Status::InvalidArgument("'" + path +
+                                 "' is not a checkpoint file (accepted: "
+                                 "model.safetensors.index.json, .safetensors, .gguf)");
+}
 
 Status RunTokens(const std::vector<std::string>& argv, std::ostream& out) {
   const std::vector<OptionSpec> specs = TokensOptions();
@@ -166,8 +216,10 @@ Status RunTokens(const std::vector<std::string>& argv, std::ostream& out) {
                                    "'; usage: trainflops tokens --params N --tokens D");
   }
   TF_ASSIGN_OR_RETURN(LlmRunOptions options, ReadLlmOptions(args));
-  TF_ASSIGN_OR_RETURN(const TransformerDims dims, DimsFrom(args, options));
-  TF_ASSIGN_OR_RETURN(const TransformerModel model, ModelFromDims(dims, options.convention));
+  std::vector<std::string> notes;
+  TF_ASSIGN_OR_RETURN(const TransformerDims dims, DimsFrom(args, options, notes));
+  TF_ASSIGN_OR_RETURN(TransformerModel model, ModelFromDims(dims, options.convention));
+  model.notes.insert(model.notes.begin(), notes.begin(), notes.end());
   TF_ASSIGN_OR_RETURN(
       const LlmEstimate estimate,
       EstimateLlm(model, options.convention, options.convention_options, options.stages));

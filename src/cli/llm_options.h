@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "args.h"
+#include "trainflops/checkpoint.h"
 #include "trainflops/hf_config.h"
 #include "trainflops/thresholds.h"
 #include "trainflops/transformer.h"
@@ -28,6 +29,12 @@ struct LlmRunOptions {
   LlmUncertainInputs uncertain;
   UncertaintyOptions uncertainty;
 };
+
+// The parameter count of a checkpoint file (--params FILE, --checkpoint
+// FILE): an index's total_size over the bytes of `torch_dtype` (when empty,
+// the torch_dtype of the config.json beside the index), or a .safetensors
+// or GGUF file's header.
+Result<CheckpointCount> CountCheckpointFile(const std::string& path, std::string torch_dtype);
 
 // The shared option table, to append to a command's own options.
 std::vector<OptionSpec> LlmCommonOptions();

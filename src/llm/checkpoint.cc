@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "checkpoint_internal.h"
+#include "llm_internal.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -93,29 +94,69 @@ Result<CheckpointIndex> ParseSafetensorsIndex(std::string_view json_text, const 
   return out;
 }
 
-Result<CheckpointCrossCheck> CrossCheckCheckpoint(const CheckpointIndex& index,
-                                                  std::string_view torch_dtype,
-                                                  double config_params) {
+Result<CheckpointCount> CountFromIndex(const CheckpointIndex& index, std::string_view torch_dtype) {
   Result<double> bytes = DtypeBytes(torch_dtype);
   if (!bytes.ok()) return bytes.status().WithContext(index.file + ": the config's torch_dtype");
+  CheckpointCount c;
+  c.file = index.file;
+  c.params = index.total_size / *bytes;
+  c.how = "metadata.total_size " + llm::Exact(index.total_size) + " bytes / " + llm::Exact(*bytes) +
+          " bytes per value (" + std::string(torch_dtype) + ", the config's torch_dtype)";
+  return c;
+}
+
+CheckpointCount CountFromHeader(const CheckpointHeader& header) {
+  CheckpointCount c;
+  c.file = header.file;
+  c.params = header.params;
+  c.how = header.format + " header: " + llm::Exact(static_cast<double>(header.tensors.size())) +
+          " tensors in " + llm::Exact(static_cast<double>(header.groups.size())) +
+          " groups, shapes multiplied out (weights not read)";
+  return c;
+}
+
+CheckpointCrossCheck CrossCheckCheckpoint(const CheckpointCount& checkpoint, double config_params) {
   CheckpointCrossCheck c;
-  c.index = index;
-  c.dtype = std::string(torch_dtype);
-  c.bytes_per_value = *bytes;
-  c.checkpoint_params = index.total_size / *bytes;
+  c.checkpoint = checkpoint;
   c.config_params = config_params;
   c.relative_difference =
-      config_params > 0 ? (c.checkpoint_params - config_params) / config_params : 0;
+      config_params > 0 ? (checkpoint.params - config_params) / config_params : 0;
   c.flagged = std::abs(c.relative_difference) > 0.01;
   if (c.flagged) {
     c.explanation =
         "the checkpoint and the config differ by more than 1%: common causes are a tied "
         "embedding stored twice, modules the config's family leaves out (vision towers, "
-        "multi-token prediction), quantized or mixed-dtype weights (total_size assumes every "
-        "tensor is " +
-        c.dtype + "), or a config that does not match the checkpoint";
+        "multi-token prediction), quantized or mixed-dtype weights (total_size / bytes per value "
+        "assumes every tensor has the config's torch_dtype), or a config that does not match the "
+        "checkpoint";
   }
   return c;
+}
+
+Result<std::string> ConfigTorchDtype(std::string_view config_json, const std::string& file) {
+  json config;
+  try {
+    config = json::parse(config_json);
+  } catch (const json::exception& e) {
+    return Status::ParseError(file + ": malformed JSON: " + e.what());
+  }
+  if (!config.is_object() || !config.contains("torch_dtype") ||
+      !config["torch_dtype"].is_string()) {
+    return Status::InvalidArgument(file +
+                                   ": no 'torch_dtype' string: the bytes per value of the "
+                                   "checkpoint are unknown");
+  }
+  return config["torch_dtype"].get<std::string>();
+}
+
+CheckpointKind CheckpointKindOf(std::string_view path) {
+  const auto ends = [&](std::string_view suffix) {
+    return path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+  };
+  if (ends(".json")) return CheckpointKind::kIndex;
+  if (ends(".safetensors")) return CheckpointKind::kSafetensors;
+  if (ends(".gguf")) return CheckpointKind::kGguf;
+  return CheckpointKind::kNotAFile;
 }
 
 std::string TensorGroupName(std::string_view tensor_name) {

@@ -395,6 +395,7 @@ Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& fil
   HfFields fields(config, out);
   fields.MarkRead({"model_type"});
   out.max_position_embeddings = fields.Get({"max_position_embeddings", "n_positions"}, 0);
+  out.torch_dtype = fields.Text("torch_dtype", "");
   if (const Family* f = FindFamily(out.model_type)) {
     out.family = f->name;
     out.rule = f->rule;

@@ -102,6 +102,13 @@ std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
     out += Line("config fields read", JoinNames(hf->fields_read));
     out += Line("config fields ignored",
                 hf->fields_ignored.empty() ? std::string("none") : JoinNames(hf->fields_ignored));
+    if (const auto& c = hf->checkpoint) {
+      out += Line("checkpoint", c->checkpoint.file + ": " + Exact(c->checkpoint.params) +
+                                    " parameters (" + c->checkpoint.how +
+                                    "); config: " + Exact(c->config_params) + "; difference " +
+                                    FormatScientific(100 * c->relative_difference, 3) + "%" +
+                                    (c->flagged ? " - FLAGGED: " + c->explanation : ""));
+    }
   }
   out +=
       Line("convention", ConventionName(t.convention) +
@@ -249,6 +256,15 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
     json fields = json::object();
     for (const Input& f : hf->fields) fields[f.name] = {{"value", f.value}, {"origin", f.origin}};
     out["config_fields"] = fields;
+    if (const auto& c = hf->checkpoint) {
+      out["checkpoint"] = {{"file", c->checkpoint.file},
+                           {"params", c->checkpoint.params},
+                           {"how", c->checkpoint.how},
+                           {"config_params", c->config_params},
+                           {"relative_difference", c->relative_difference},
+                           {"flagged", c->flagged},
+                           {"explanation", c->explanation}};
+    }
   }
   if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);
   if (context.checks != nullptr) out["thresholds"] = ChecksJson(*context.checks);
