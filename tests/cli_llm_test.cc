@@ -3,9 +3,12 @@
 // arithmetic from the formulas (docs/llm.md) or published counts
 // (src/llm/hf_config_test.cc cites them).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli_test_util.h"
@@ -215,6 +218,76 @@ TEST(CliLlm, BadConfigFilesNameFileFieldAndLine) {
   EXPECT_EQ(o.code, 2);
   EXPECT_NE(o.err.find(malformed + ":3:"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("malformed JSON"), std::string::npos) << o.err;
+}
+
+// A directory holding falcon-7b's config.json and a checkpoint index whose
+// total_size is the published 14,434,379,520 bytes (bf16).
+std::string CheckpointDir() {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("trainflops_ckpt_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(Config("falcon-7b.json"), dir / "config.json",
+                             std::filesystem::copy_options::overwrite_existing);
+  std::ofstream(dir / "model.safetensors.index.json")
+      << R"({"metadata": {"total_size": 14434379520}, "weight_map": {"w": "model-1.safetensors"}})";
+  return dir.string();
+}
+
+TEST(CliLlm, CheckpointBesideTheConfigIsCrossChecked) {
+  // 14,434,379,520 / 2 = 7,217,189,760 stored values vs 6,921,720,704 counted (the tied
+  // head is stored twice): +4.27%, flagged.
+  const json j = RunJson("estimate " + CheckpointDir() + "/config.json --tokens 1T --json");
+  ASSERT_TRUE(j.contains("checkpoint")) << j.dump();
+  EXPECT_EQ(j["checkpoint"]["params"].get<double>(), 7217189760.0);
+  EXPECT_EQ(j["checkpoint"]["config_params"].get<double>(), 6921720704.0);
+  EXPECT_TRUE(j["checkpoint"]["flagged"].get<bool>());
+  EXPECT_NEAR(j["checkpoint"]["relative_difference"].get<double>(), 7217189760.0 / 6921720704.0 - 1,
+              1e-12);
+}
+
+TEST(CliLlm, TokensParamsFromACheckpointIndex) {
+  // 6 x 7,217,189,760 x 15e12 = 6.495470784e23.
+  const json j = RunJson("tokens --params " + CheckpointDir() +
+                         "/model.safetensors.index.json --tokens 15T --json");
+  EXPECT_EQ(j["params"].get<double>(), 7217189760.0);
+  EXPECT_NEAR(j["training_flop"].get<double>() / 6.495470784e23, 1.0, 1e-12);
+}
+
+TEST(CliLlm, TokensParamsFromASafetensorsHeader) {
+  // One BF16 tensor of 3 x 5 = 15 values: 6 x 15 x 1e9 = 9e10.
+  const std::string header =
+      R"({"w": {"dtype": "BF16", "shape": [3, 5], "data_offsets": [0, 30]}})";
+  std::string file;
+  for (int i = 0; i < 8; ++i) file += static_cast<char>((header.size() >> (8 * i)) & 0xff);
+  file += header + std::string(30, '\0');
+  const std::string path = WriteTempFile("tiny.safetensors", file);
+  const json j = RunJson("tokens --params " + path + " --tokens 1B --json");
+  EXPECT_EQ(j["params"].get<double>(), 15);
+  EXPECT_NEAR(j["training_flop"].get<double>(), 9e10, 1e-3);
+}
+
+TEST(CliLlm, CheckpointErrorsAreUsageErrors) {
+  const CliOutput missing =
+      RunCli("estimate " + Config("llama-2-7b.json") +
+             " --tokens 1T --checkpoint /nonexistent/model.safetensors.index.json");
+  EXPECT_EQ(missing.code, 2) << missing.err;
+  EXPECT_NE(missing.err.find("/nonexistent/model.safetensors.index.json"), std::string::npos)
+      << missing.err;
+  const std::string hostile = WriteTempFile("hostile.safetensors", std::string(8, '\xff') + "{}");
+  const CliOutput bad = RunCli("tokens --params " + hostile + " --tokens 1T");
+  EXPECT_EQ(bad.code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("header length 18446744073709551615 bytes is not accepted"),
+            std::string::npos)
+      << bad.err;
+}
+
+TEST(CliLlm, ReportNamesTheRuleAndTheFieldsIgnored) {
+  const CliOutput o = RunCli("estimate " + Config("gpt-oss-20b.json") + " --tokens 1T");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("family rule: modeling_gpt_oss.py"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("config fields ignored: "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("swiglu_limit"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("total 20,914,757,184"), std::string::npos) << o.out;
 }
 
 }  // namespace
