@@ -6,20 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
+#include "hf_test_util.h"
 #include "trainflops/hf_config.h"
 
 namespace trainflops {
 namespace {
 
-std::string Fixture(const std::string& name) {
-  std::ifstream in(std::string(TRAINFLOPS_SOURCE_DIR) + "/tests/fixtures/hf/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using testing::Fixture;
+using testing::FixtureTestName;
 
 struct Family {
   const char* file;
@@ -232,12 +227,7 @@ INSTANTIATE_TEST_SUITE_P(
         Family{"exaone-3.0-7.8b-instruct.json", "exaone", 7818448896, 0, 0, 7.8, 0.05,
                Family::kTotal, 0, "LG AI Research, EXAONE 3.0 7.8B technical report: 7.8B"}),
     [](const ::testing::TestParamInfo<Family>& p) {
-      std::string name = std::string(p.param.file) + "_" + std::to_string(p.index);
-      name = name.substr(0, name.find(".json")) + "_" + std::to_string(p.index);
-      for (char& c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      }
-      return name;
+      return FixtureTestName(p.param.file) + "_" + std::to_string(p.index);
     });
 
 }  // namespace

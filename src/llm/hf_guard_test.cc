@@ -6,20 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "hf_test_util.h"
 #include "trainflops/hf_config.h"
 
 namespace trainflops {
 namespace {
 
-std::string Fixture(const std::string& name) {
-  std::ifstream in(std::string(TRAINFLOPS_SOURCE_DIR) + "/tests/fixtures/hf/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using testing::Fixture;
+using testing::FixtureTestName;
 
 bool Contains(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
@@ -151,14 +146,7 @@ INSTANTIATE_TEST_SUITE_P(
                       TopK{"dbrx-base.json", "moe_top_k", "ffn_config.moe_num_experts"},
                       TopK{"llama-4-scout-17b-16e.json", "num_experts_per_tok",
                            "num_local_experts"}),
-    [](const ::testing::TestParamInfo<TopK>& p) {
-      std::string name = p.param.file;
-      name = name.substr(0, name.find(".json"));
-      for (char& c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      }
-      return name;
-    });
+    [](const ::testing::TestParamInfo<TopK>& p) { return FixtureTestName(p.param.file); });
 
 TEST(HfFieldsReport, ReadAndIgnoredFieldsAreListedWithNestedNames) {
   Result<HfModel> m = ParseHfConfig(Fixture("dbrx-base.json"), "dbrx-base.json");
