@@ -145,7 +145,9 @@ INSTANTIATE_TEST_SUITE_P(
                       TopK{"phi-3.5-moe-instruct.json", "num_experts_per_tok", "num_local_experts"},
                       TopK{"dbrx-base.json", "moe_top_k", "ffn_config.moe_num_experts"},
                       TopK{"llama-4-scout-17b-16e.json", "num_experts_per_tok",
-                           "num_local_experts"}),
+                           "num_local_experts"},
+                      TopK{"deepseek-v2-lite.json", "num_experts_per_tok", "n_routed_experts"},
+                      TopK{"jamba-v0.1.json", "num_experts_per_tok", "num_experts"}),
     [](const ::testing::TestParamInfo<TopK>& p) { return FixtureTestName(p.param.file); });
 
 TEST(HfFieldsReport, ReadAndIgnoredFieldsAreListedWithNestedNames) {
