@@ -23,11 +23,13 @@ MlpShape ReadExperts(HfFields& f, const ExpertFields& names) {
 }
 
 // Every layer has experts (Mixtral-style): checks the fields and top-k,
-// then adds the embedding, the blocks and the head.
+// then adds the embedding, the blocks and the head. `prefix` names nested
+// fields in errors ("ffn_config.").
 Status AllSparse(HfFields& f, HfModel& out, const Decoder& dec, const MlpShape& moe,
-                 const ExpertFields& names) {
+                 const ExpertFields& names, const std::string& prefix = "") {
   TF_RETURN_IF_ERROR(f.Check());
-  TF_RETURN_IF_ERROR(CheckTopK(out, moe, *names.experts.begin(), *names.top_k.begin()));
+  TF_RETURN_IF_ERROR(
+      CheckTopK(out, moe, prefix + *names.experts.begin(), prefix + *names.top_k.begin()));
   Open(out, dec);
   AddDenseAndMoe(out, dec, std::vector<bool>(static_cast<size_t>(dec.layers), true), MlpShape{},
                  moe);
@@ -101,14 +103,7 @@ Status BuildDbrx(HfFields& f, HfModel& out) {
   dec.attention.kv_heads = attn.Get({"kv_n_heads"}, 1);  // DbrxAttentionConfig's default
   HfFields ffn = f.Sub("ffn_config");
   const ExpertFields names{{"moe_num_experts"}, {"moe_top_k"}, {"ffn_hidden_size"}};
-  const MlpShape moe = ReadExperts(ffn, names);
-  TF_RETURN_IF_ERROR(f.Check());
-  TF_RETURN_IF_ERROR(CheckTopK(out, moe, "ffn_config.moe_num_experts", "ffn_config.moe_top_k"));
-  Open(out, dec);
-  AddDenseAndMoe(out, dec, std::vector<bool>(static_cast<size_t>(dec.layers), true), MlpShape{},
-                 moe);
-  Close(out, dec);
-  return Status::Ok();
+  return AllSparse(f, out, dec, ReadExperts(ffn, names), names, "ffn_config.");
 }
 
 // Llama 4's text model (modeling_llama4.py, Llama4TextModel): Llama
