@@ -81,8 +81,9 @@ struct Component {
   double heads = 0, qk_dim = 0, v_dim = 0;
   bool bidirectional = false;
   // State-space scan, forward FLOP per token for all `count` blocks:
-  // 9·d_inner·d_state + 2·d_inner per block (Gu, state-spaces/mamba issue
-  // 110: the selective scan is 9·B·L·D·N; D skip and z gating B·L·D each).
+  // 9·d_inner·d_state + 2·d_inner per block (A. Gu in state-spaces/mamba's
+  // GitHub thread 110, "How to compute MACs or FLOPs of mamba": the
+  // selective scan is 9·B·L·D·N; D skip and z gating B·L·D each).
   double scan_flop = 0;
   bool in_blocks = true;  // part of the transformer blocks (recomputed by --recompute full)
   std::vector<double> output_shape;  // per sequence, e.g. {T, d}; empty when T is unknown

@@ -136,9 +136,11 @@ void AddScanTerm(const TransformerModel& m, ConventionResult& r, bool formula = 
   r.terms.push_back({"state-space scan (Mamba layers, in place of attention)",
                      "(9 x d_inner x d_state + 2 x d_inner) per Mamba layer", scan});
   if (formula)
-    r.formula.push_back("+ state-space scan " + Num(scan) +
-                        " FLOP per token (Gu, state-spaces/mamba issue 110: 9·L·D·N per "
-                        "selective scan, plus D·L for the D skip and D·L for the z gate)");
+    r.formula.push_back(
+        "+ state-space scan " + Num(scan) +
+        " FLOP per token (Gu, state-spaces/mamba GitHub thread 110, 'How to compute MACs or "
+        "FLOPs of mamba': 9·L·D·N per "
+        "selective scan, plus D·L for the D skip and D·L for the z gate)");
 }
 
 bool IsEmbeddingRole(ComponentRole r) {

@@ -237,8 +237,9 @@ namespace trainflops {
 namespace {
 
 // The state-space term: per Mamba layer the selective scan costs
-// 9·d_inner·d_state + 2·d_inner FLOP per token (Gu, state-spaces/mamba
-// issue 110: 9·B·L·D·N, plus B·L·D each for the D skip and the z gate).
+// 9·d_inner·d_state + 2·d_inner FLOP per token (A. Gu in state-spaces/mamba's
+// GitHub thread 110, "How to compute MACs or FLOPs of mamba": 9·B·L·D·N,
+// plus B·L·D each for the D skip and the z gate).
 // mamba-130m: 24 x (9·1536·16 + 2·1536) = 24 x 224,256 = 5,382,144.
 TEST(HfStateSpace, ScanTermInTheAttentionAwareConventions) {
   Result<HfModel> m = ParseHfConfig(Fixture("mamba-130m-hf.json"), "mamba-130m-hf.json");
