@@ -289,7 +289,8 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
   const double n = TwoN(m, /*embeddings=*/false, r);
   const CoreParts core = SumCore(m, o, Convention::kKaplan, false, r);
   r.terms.push_back({"2·N (N = non-embedding parameters)", "2 x " + Num(n), 2 * n});
-  std::string core_formula = "0 (no attention dimensions given)";
+  std::string core_formula =
+      HasStateSpace(m) ? "0 (no attention layers)" : "0 (no attention dimensions given)";
   if (const Component* c = FirstCore(m)) {
     core_formula = "4 x " + Num(CoreBlocks(m)) + " x " + Num(m.seq_len) + " x " + Num(c->heads) +
                    " x " + HeadWidth(*c) + Halving(o, Convention::kKaplan);
