@@ -54,15 +54,17 @@ Result<Recompute> ParseRecompute(std::string_view text);
 std::string RecomputeName(Recompute r);
 
 enum class ComponentRole {
-  kParams,         // an opaque parameter count (the `tokens --params N` case)
-  kEmbedding,      // token embedding (a lookup)
-  kPosition,       // learned position / token-type / relative-bias tables
-  kAttention,      // Q, K, V and output projections
-  kAttentionCore,  // logits, softmax, softmax·V (no parameters)
-  kMlp,            // dense MLP or mixture of experts (+ router)
-  kNorm,           // layer / RMS norms
-  kLogits,         // output projection to the vocabulary
-  kOther,          // pooler, projections outside the blocks
+  kParams,          // an opaque parameter count (the `tokens --params N` case)
+  kEmbedding,       // token embedding (a lookup)
+  kPosition,        // learned position / token-type / relative-bias tables
+  kAttention,       // Q, K, V and output projections
+  kAttentionCore,   // logits, softmax, softmax·V (no parameters)
+  kMlp,             // dense MLP or mixture of experts (+ router)
+  kNorm,            // layer / RMS norms
+  kStateSpace,      // a Mamba mixer's weights: in_proj, conv1d, x_proj, dt_proj, A, D, out_proj
+  kStateSpaceScan,  // the selective scan (no parameters; scan_flop per token)
+  kLogits,          // output projection to the vocabulary
+  kOther,           // pooler, projections outside the blocks
 };
 
 struct Component {
@@ -78,6 +80,11 @@ struct Component {
   // head. Bidirectional attention (encoders, cross-attention) is never halved.
   double heads = 0, qk_dim = 0, v_dim = 0;
   bool bidirectional = false;
+  // State-space scan, forward FLOP per token for all `count` blocks:
+  // 9·d_inner·d_state + 2·d_inner per block (A. Gu in state-spaces/mamba's
+  // GitHub thread 110, "How to compute MACs or FLOPs of mamba": the
+  // selective scan is 9·B·L·D·N; D skip and z gating B·L·D each).
+  double scan_flop = 0;
   bool in_blocks = true;  // part of the transformer blocks (recomputed by --recompute full)
   std::vector<double> output_shape;  // per sequence, e.g. {T, d}; empty when T is unknown
 };

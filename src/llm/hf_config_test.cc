@@ -6,18 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
+#include "hf_test_util.h"
 
 namespace trainflops {
 namespace {
 
-std::string Fixture(const std::string& name) {
-  std::ifstream in(std::string(TRAINFLOPS_SOURCE_DIR) + "/tests/fixtures/hf/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using testing::Fixture;
+using testing::FixtureTestName;
 
 HfModel Load(const std::string& name, double seq_len = 0) {
   Result<HfModel> m = ParseHfConfig(Fixture(name), name, seq_len);
@@ -116,14 +111,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "checkpoint index total_size 14,434,379,520 bytes / 2 (bf16) = "
                   "7,217,189,760 stored values, which hold the tied head twice: minus "
                   "65024·4544 = 6,921,720,704"}),
-    [](const ::testing::TestParamInfo<Published>& p) {
-      std::string name = p.param.file;
-      name = name.substr(0, name.find(".json"));
-      for (char& c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      }
-      return name;
-    });
+    [](const ::testing::TestParamInfo<Published>& p) { return FixtureTestName(p.param.file); });
 
 // DeepSeek-V3's report gives rounded figures only: 671B total, 37B
 // activated (Liu et al. 2024, abstract); its README_WEIGHTS: 36.6B

@@ -96,9 +96,20 @@ std::string LayerTable(const LlmEstimate& e) {
 std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
   const ConventionResult& t = e.per_token;
   std::string out;
-  if (context.hf != nullptr) {
-    out += Line("model", context.hf->file + " (model_type " + context.hf->model_type + ", " +
-                             context.hf->family + " formulas)");
+  if (const HfModel* hf = context.hf) {
+    out += Line("model",
+                hf->file + " (model_type " + hf->model_type + ", " + hf->family + " formulas)");
+    out += Line("family rule", hf->rule);
+    out += Line("config fields read", JoinNames(hf->fields_read));
+    out += Line("config fields ignored",
+                hf->fields_ignored.empty() ? std::string("none") : JoinNames(hf->fields_ignored));
+    if (const auto& c = hf->checkpoint) {
+      out += Line("checkpoint", c->checkpoint.file + ": " + Exact(c->checkpoint.params) +
+                                    " parameters (" + c->checkpoint.how +
+                                    "); config: " + Exact(c->config_params) + "; difference " +
+                                    FormatScientific(100 * c->relative_difference, 3) + "%" +
+                                    (c->flagged ? " - FLAGGED: " + c->explanation : ""));
+    }
   }
   out +=
       Line("convention", ConventionName(t.convention) +
@@ -231,11 +242,23 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
                     {"model_type", hf->model_type},
                     {"family", hf->family},
                     {"fallback", hf->fallback},
+                    {"rule", hf->rule},
+                    {"fields_read", hf->fields_read},
+                    {"fields_ignored", hf->fields_ignored},
                     {"mtp_params_not_counted", hf->mtp_params},
                     {"max_position_embeddings", hf->max_position_embeddings}};
     json fields = json::object();
     for (const Input& f : hf->fields) fields[f.name] = {{"value", f.value}, {"origin", f.origin}};
     out["config_fields"] = fields;
+    if (const auto& c = hf->checkpoint) {
+      out["checkpoint"] = {{"file", c->checkpoint.file},
+                           {"params", c->checkpoint.params},
+                           {"how", c->checkpoint.how},
+                           {"config_params", c->config_params},
+                           {"relative_difference", c->relative_difference},
+                           {"flagged", c->flagged},
+                           {"explanation", c->explanation}};
+    }
   }
   if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);
   if (context.checks != nullptr) out["thresholds"] = ChecksJson(*context.checks);
