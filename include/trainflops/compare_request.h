@@ -14,8 +14,8 @@
 namespace trainflops {
 
 struct CompareRequest {
-  std::optional<InputFile> model;  // a model spec
-  TrainingRequest training;        // for the spec, single numbers
+  std::optional<InputFile> model;             // a model spec
+  TrainingRequest training;                   // for the spec, single numbers
   std::optional<std::string> params, tokens;  // 6 x N x D
   std::optional<std::string> method1_flop;    // "1.1e19", "22 pfs-days"
   HardwareRequest hardware;                   // Method 2 (its unit is the headline's)

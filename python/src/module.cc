@@ -64,7 +64,8 @@ std::string NumberText(double v) {
 
 std::string TextOf(const std::string& field, py::handle value) {
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
-  if (py::isinstance<py::bool_>(value)) throw Error(field + ": expected a number or text, got a bool");
+  if (py::isinstance<py::bool_>(value))
+    throw Error(field + ": expected a number or text, got a bool");
   if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
   if (py::isinstance<py::float_>(value)) return NumberText(value.cast<double>());
   throw Error(field + ": expected a number or text, got " + TypeName(value));
@@ -161,39 +162,50 @@ void AddAll(Table<R>& table, const Table<Sub>& sub, Part part) {
   }
 }
 
-#define TF_TEXT(name, member) \
-  {name, [](auto& r, const std::string& f, py::handle v) { r.member = OptionalText(f, v); }}
-#define TF_LIST(name, member) \
-  {name, [](auto& r, const std::string& f, py::handle v) { r.member = TextList(f, v); }}
-#define TF_FLAG(name, member) \
-  {name, [](auto& r, const std::string& f, py::handle v) { r.member = Flag(f, v); }}
-#define TF_FILE(name, member) \
-  {name, [](auto& r, const std::string& f, py::handle v) { r.member = FileOf(f, v); }}
+#define TF_TEXT(name, member)                                                                \
+  {                                                                                          \
+    name, [](auto& r, const std::string& f, py::handle v) { r.member = OptionalText(f, v); } \
+  }
+#define TF_LIST(name, member)                                                            \
+  {                                                                                      \
+    name, [](auto& r, const std::string& f, py::handle v) { r.member = TextList(f, v); } \
+  }
+#define TF_FLAG(name, member)                                                        \
+  {                                                                                  \
+    name, [](auto& r, const std::string& f, py::handle v) { r.member = Flag(f, v); } \
+  }
+#define TF_FILE(name, member)                                                          \
+  {                                                                                    \
+    name, [](auto& r, const std::string& f, py::handle v) { r.member = FileOf(f, v); } \
+  }
 
 const Table<UncertaintyRequest>& UncertaintyTable() {
-  static const Table<UncertaintyRequest> t = {
-      TF_FLAG("uncertainty", uncertainty), TF_TEXT("samples", samples), TF_TEXT("seed", seed),
-      TF_LIST("quantiles", quantiles)};
+  static const Table<UncertaintyRequest> t = {TF_FLAG("uncertainty", uncertainty),
+                                              TF_TEXT("samples", samples), TF_TEXT("seed", seed),
+                                              TF_LIST("quantiles", quantiles)};
   return t;
 }
 
 const Table<TrainingRequest>& TrainingTable() {
-  static const Table<TrainingRequest> t = {
-      TF_TEXT("epochs", epochs),         TF_TEXT("examples", examples),
-      TF_TEXT("batches", batches),       TF_TEXT("batch_size", batch_size),
-      TF_TEXT("tokens_per_sequence", tokens_per_sequence),
-      TF_TEXT("bp_ratio", bp_ratio),     TF_TEXT("batch_regime", batch_regime),
-      TF_TEXT("formula", formula)};
+  static const Table<TrainingRequest> t = {TF_TEXT("epochs", epochs),
+                                           TF_TEXT("examples", examples),
+                                           TF_TEXT("batches", batches),
+                                           TF_TEXT("batch_size", batch_size),
+                                           TF_TEXT("tokens_per_sequence", tokens_per_sequence),
+                                           TF_TEXT("bp_ratio", bp_ratio),
+                                           TF_TEXT("batch_regime", batch_regime),
+                                           TF_TEXT("formula", formula)};
   return t;
 }
 
 const Table<LlmRequest>& LlmTable() {
   static const Table<LlmRequest> t = [] {
     Table<LlmRequest> table = {TF_TEXT("tokens", tokens),         TF_LIST("stages", stages),
-                           TF_TEXT("seq_len", seq_len),       TF_TEXT("convention", convention),
-                           TF_TEXT("attention", attention),   TF_TEXT("recompute", recompute),
-                           TF_FLAG("thresholds", thresholds), TF_TEXT("range", range)};
-    AddAll(table, UncertaintyTable(), [](LlmRequest& r) -> UncertaintyRequest& { return r.uncertainty; });
+                               TF_TEXT("seq_len", seq_len),       TF_TEXT("convention", convention),
+                               TF_TEXT("attention", attention),   TF_TEXT("recompute", recompute),
+                               TF_FLAG("thresholds", thresholds), TF_TEXT("range", range)};
+    AddAll(table, UncertaintyTable(),
+           [](LlmRequest& r) -> UncertaintyRequest& { return r.uncertainty; });
     return table;
   }();
   return t;
@@ -212,19 +224,18 @@ void SetOnnxDims(EstimateRequest& r, const std::string& f, py::handle v) {
 
 const Table<EstimateRequest>& EstimateTable() {
   static const Table<EstimateRequest> t = [] {
-    Table<EstimateRequest> table = {TF_FILE("source", model),
-                                TF_FLAG("thresholds", thresholds),
-                                {"dims", SetOnnxDims},
-                                TF_TEXT("examples_per_run", examples_per_run),
-                                TF_TEXT("unit", unit),
-                                TF_FLAG("show_layers", show_layers)};
-    AddAll(table, TrainingTable(), [](EstimateRequest& r) -> TrainingRequest& { return r.training; });
+    Table<EstimateRequest> table = {
+        TF_FILE("source", model), TF_FLAG("thresholds", thresholds),
+        {"dims", SetOnnxDims},    TF_TEXT("examples_per_run", examples_per_run),
+        TF_TEXT("unit", unit),    TF_FLAG("show_layers", show_layers)};
+    AddAll(table, TrainingTable(),
+           [](EstimateRequest& r) -> TrainingRequest& { return r.training; });
     AddAll(table, UncertaintyTable(),
            [](EstimateRequest& r) -> UncertaintyRequest& { return r.uncertainty; });
-    for (const char* name : {"tokens", "stages", "seq_len", "convention", "attention", "recompute",
-                             "range"}) {
+    for (const char* name :
+         {"tokens", "stages", "seq_len", "convention", "attention", "recompute", "range"}) {
       table[name] = [setter = LlmTable().at(name)](EstimateRequest& r, const std::string& f,
-                                               py::handle v) { setter(r.llm, f, v); };
+                                                   py::handle v) { setter(r.llm, f, v); };
     }
     return table;
   }();
@@ -255,19 +266,20 @@ void SetPhases(HardwareRequest& r, const std::string&, py::handle v) {
 const Table<HardwareRequest>& HardwareTable() {
   static const Table<HardwareRequest> t = [] {
     Table<HardwareRequest> table = {{"phases", SetPhases},
-                                TF_TEXT("year", year),
-                                TF_TEXT("llm", llm),
-                                TF_TEXT("industry", industry),
-                                TF_FLAG("energy", energy),
-                                TF_TEXT("pue", pue),
-                                TF_FILE("hardware_db", hardware_db),
-                                TF_TEXT("unit", unit)};
+                                    TF_TEXT("year", year),
+                                    TF_TEXT("llm", llm),
+                                    TF_TEXT("industry", industry),
+                                    TF_FLAG("energy", energy),
+                                    TF_TEXT("pue", pue),
+                                    TF_FILE("hardware_db", hardware_db),
+                                    TF_TEXT("unit", unit)};
     AddAll(table, PhaseTable(), [](HardwareRequest& r) -> PhaseRequest& { return r.all_phases; });
     AddAll(table, UncertaintyTable(),
            [](HardwareRequest& r) -> UncertaintyRequest& { return r.uncertainty; });
     // yes/no keywords also take True/False.
     for (const char* name : {"llm", "industry", "tensor_cores"}) {
-      table[name] = [setter = table.at(name)](HardwareRequest& r, const std::string& f, py::handle v) {
+      table[name] = [setter = table.at(name)](HardwareRequest& r, const std::string& f,
+                                              py::handle v) {
         if (py::isinstance<py::bool_>(v)) {
           setter(r, f, py::str(v.cast<bool>() ? "yes" : "no"));
         } else {
@@ -283,9 +295,12 @@ const Table<HardwareRequest>& HardwareTable() {
 const Table<CompareRequest>& CompareTable() {
   static const Table<CompareRequest> t = [] {
     Table<CompareRequest> table = {TF_FILE("source", model), TF_TEXT("params", params),
-                               TF_TEXT("tokens", tokens), TF_TEXT("method1_flop", method1_flop)};
-    AddAll(table, TrainingTable(), [](CompareRequest& r) -> TrainingRequest& { return r.training; });
-    AddAll(table, HardwareTable(), [](CompareRequest& r) -> HardwareRequest& { return r.hardware; });
+                                   TF_TEXT("tokens", tokens),
+                                   TF_TEXT("method1_flop", method1_flop)};
+    AddAll(table, TrainingTable(),
+           [](CompareRequest& r) -> TrainingRequest& { return r.training; });
+    AddAll(table, HardwareTable(),
+           [](CompareRequest& r) -> HardwareRequest& { return r.hardware; });
     return table;
   }();
   return t;
@@ -293,11 +308,12 @@ const Table<CompareRequest>& CompareTable() {
 
 const Table<TokensRequest>& TokensTable() {
   static const Table<TokensRequest> t = [] {
-    Table<TokensRequest> table = {TF_TEXT("params", params),   TF_TEXT("active_params", active_params),
-                              TF_TEXT("layers", layers),   TF_TEXT("d_model", d_model),
-                              TF_TEXT("heads", heads),     TF_TEXT("head_dim", head_dim),
-                              TF_TEXT("vocab", vocab),     TF_TEXT("d_ff", d_ff),
-                              TF_FLAG("gated", gated)};
+    Table<TokensRequest> table = {
+        TF_TEXT("params", params), TF_TEXT("active_params", active_params),
+        TF_TEXT("layers", layers), TF_TEXT("d_model", d_model),
+        TF_TEXT("heads", heads),   TF_TEXT("head_dim", head_dim),
+        TF_TEXT("vocab", vocab),   TF_TEXT("d_ff", d_ff),
+        TF_FLAG("gated", gated)};
     AddAll(table, LlmTable(), [](TokensRequest& r) -> LlmRequest& { return r.llm; });
     return table;
   }();
@@ -305,21 +321,20 @@ const Table<TokensRequest>& TokensTable() {
 }
 
 const Table<TrendRequest>& TrendTable() {
-  static const Table<TrendRequest> t = {
-      TF_FILE("data", data),
-      TF_TEXT("date_column", date_column),
-      TF_TEXT("compute_column", compute_column),
-      TF_TEXT("name_column", name_column),
-      TF_TEXT("compute_unit", compute_unit),
-      TF_TEXT("from_date", from),
-      TF_TEXT("to_date", to),
-      TF_LIST("where", where),
-      TF_LIST("exclude", exclude),
-      TF_FLAG("include_modest", include_modest),
-      TF_LIST("breaks", breaks),
-      TF_TEXT("bootstrap", bootstrap),
-      TF_TEXT("level", level),
-      TF_TEXT("seed", seed)};
+  static const Table<TrendRequest> t = {TF_FILE("data", data),
+                                        TF_TEXT("date_column", date_column),
+                                        TF_TEXT("compute_column", compute_column),
+                                        TF_TEXT("name_column", name_column),
+                                        TF_TEXT("compute_unit", compute_unit),
+                                        TF_TEXT("from_date", from),
+                                        TF_TEXT("to_date", to),
+                                        TF_LIST("where", where),
+                                        TF_LIST("exclude", exclude),
+                                        TF_FLAG("include_modest", include_modest),
+                                        TF_LIST("breaks", breaks),
+                                        TF_TEXT("bootstrap", bootstrap),
+                                        TF_TEXT("level", level),
+                                        TF_TEXT("seed", seed)};
   return t;
 }
 
@@ -393,6 +408,7 @@ PYBIND11_MODULE(_trainflops, m) {
   m.def("units", [](const py::object& amount) {
     return RunRequest(UnitsRequest{TextOf("amount", amount), std::nullopt});
   });
-  m.def("format_compute", [](double flop) { return FormatCompute(flop); },
-        "An amount of compute as the reports print it: '5.88e23 FLOP'.");
+  m.def(
+      "format_compute", [](double flop) { return FormatCompute(flop); },
+      "An amount of compute as the reports print it: '5.88e23 FLOP'.");
 }

@@ -57,8 +57,8 @@ std::string RenameFields(std::string_view message,
     if (close == std::string_view::npos) break;
     const std::string_view name = message.substr(open + 1, close - open - 1);
     const bool field = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-      return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
-             c == '_';
+      return std::islower(static_cast<unsigned char>(c)) ||
+             std::isdigit(static_cast<unsigned char>(c)) || c == '_';
     });
     out.append(message.substr(i, open - i));
     if (field) {
