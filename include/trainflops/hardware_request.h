@@ -18,16 +18,16 @@ namespace trainflops {
 
 // One phase. [range] fields also take a range or a distribution.
 struct PhaseRequest {
-  std::optional<std::string> chip;  // as named in papers ("V100"); "unknown": imputed from year
-  std::optional<std::string> count;       // chips [range]
-  std::optional<std::string> time;        // wall-clock: "14.8 days", "355h" [range]
-  std::optional<std::string> chip_hours;  // instead of count and time [range]
-  std::optional<std::string> chip_days;   // instead of count and time [range]
-  std::optional<std::string> precision;   // fp64|fp32|tf32|fp16|bf16|fp8|int8
-  std::optional<std::string> tensor_cores;  // yes | no
-  std::optional<std::string> utilization;   // (0, 1], "33%", or a preset [range]
-  std::optional<std::string> peak_flops;    // per chip, replacing the table's [range]
-  std::optional<std::string> tdp;           // watts per chip, for the energy
+  std::optional<std::string> chip;   // as named in papers ("V100"); "unknown": imputed from year
+  std::optional<std::string> count;  // chips [range]
+  std::optional<std::string> time;   // wall-clock: "14.8 days", "355h" [range]
+  std::optional<std::string> chip_hours;           // instead of count and time [range]
+  std::optional<std::string> chip_days;            // instead of count and time [range]
+  std::optional<std::string> precision;            // fp64|fp32|tf32|fp16|bf16|fp8|int8
+  std::optional<std::string> tensor_cores;         // yes | no
+  std::optional<std::string> utilization;          // (0, 1], "33%", or a preset [range]
+  std::optional<std::string> peak_flops;           // per chip, replacing the table's [range]
+  std::optional<std::string> tdp;                  // watts per chip, for the energy
   std::optional<std::string> price_per_chip_hour;  // USD: adds the cost
 };
 
@@ -41,12 +41,12 @@ const std::vector<PhaseField>& PhaseFields();
 
 struct HardwareRequest {
   PhaseRequest all_phases;
-  std::vector<PhaseRequest> phases;  // empty: one phase, all_phases
-  std::optional<std::string> year;      // training year (precision rule, imputation)
-  std::optional<std::string> llm;       // yes | no: a large language model
-  std::optional<std::string> industry;  // yes | no: a large industry model
-  bool energy = false;                  // add the energy
-  std::optional<std::string> pue;       // >= 1; implies energy
+  std::vector<PhaseRequest> phases;      // empty: one phase, all_phases
+  std::optional<std::string> year;       // training year (precision rule, imputation)
+  std::optional<std::string> llm;        // yes | no: a large language model
+  std::optional<std::string> industry;   // yes | no: a large industry model
+  bool energy = false;                   // add the energy
+  std::optional<std::string> pue;        // >= 1; implies energy
   std::optional<InputFile> hardware_db;  // a table with data/hardware.csv's columns
   UncertaintyRequest uncertainty;
   std::optional<std::string> unit;  // of the text report's result line
@@ -54,7 +54,8 @@ struct HardwareRequest {
 
 class HardwareResult final : public Report {
  public:
-  HardwareResult(Method2Result result, ComputeUnit unit) : result_(std::move(result)), unit_(unit) {}
+  HardwareResult(Method2Result result, ComputeUnit unit)
+      : result_(std::move(result)), unit_(unit) {}
   const Method2Result& result() const { return result_; }
   std::string Json() const override;
   std::string Text() const override;

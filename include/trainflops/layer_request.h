@@ -14,8 +14,8 @@
 namespace trainflops {
 
 struct LayerRequest {
-  bool list = false;  // the catalogue instead of one layer
-  std::string type;   // "conv2d"
+  bool list = false;                                      // the catalogue instead of one layer
+  std::string type;                                       // "conv2d"
   std::vector<std::pair<std::string, std::string>> dims;  // key, value: h=400, filters=16
   std::optional<std::string> bp_ratio;  // for the one-example training figure (default 2)
 };
@@ -24,8 +24,12 @@ class LayerCalculation final : public Report {
  public:
   // The catalogue listing.
   LayerCalculation() = default;
-  LayerCalculation(const LayerKind* kind, LayerArgs args, Shape input, LayerCost cost, double bp_ratio)
-      : kind_(kind), args_(std::move(args)), input_(std::move(input)), cost_(cost),
+  LayerCalculation(const LayerKind* kind, LayerArgs args, Shape input, LayerCost cost,
+                   double bp_ratio)
+      : kind_(kind),
+        args_(std::move(args)),
+        input_(std::move(input)),
+        cost_(cost),
         bp_ratio_(bp_ratio) {}
   const LayerCost* cost() const { return kind_ ? &cost_ : nullptr; }
   // The listing is text in both forms, as the command line prints it.

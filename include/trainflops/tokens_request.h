@@ -21,12 +21,12 @@ struct LlmRequest {
   std::optional<std::string> tokens;  // pre-training tokens ("1.4T") [range]
   // Further stages, "NAME:TOKENS[:forward]" (TOKENS [range]).
   std::vector<std::string> stages;
-  std::optional<std::string> seq_len;      // training sequence length
-  std::optional<std::string> convention;   // 6nd (default), kaplan, palm, chinchilla, megatron
-  std::optional<std::string> attention;    // causal | full
-  std::optional<std::string> recompute;    // none | selective | full
-  bool thresholds = false;                 // check the total against the legal thresholds
-  std::optional<std::string> range;        // "LOW..HIGH" for the threshold check
+  std::optional<std::string> seq_len;     // training sequence length
+  std::optional<std::string> convention;  // 6nd (default), kaplan, palm, chinchilla, megatron
+  std::optional<std::string> attention;   // causal | full
+  std::optional<std::string> recompute;   // none | selective | full
+  bool thresholds = false;                // check the total against the legal thresholds
+  std::optional<std::string> range;       // "LOW..HIGH" for the threshold check
   UncertaintyRequest uncertainty;
 };
 

@@ -28,12 +28,13 @@ Result<Call> ParseChips(const std::vector<std::string>& words, const FileOpener&
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, ChipsOptions()));
   Call call;
   if (args.Has("--help")) {
-    call.help = "usage: trainflops chips [FILTER] [--json]\n"
-                "       trainflops chips show NAME [--json]\n\n"
-                "Lists the hardware table (rows whose name, alias, vendor or type contains FILTER),\n"
-                "or shows one row with every precision. Names ignore case, spaces and hyphens.\n\n"
-                "options:\n" +
-                OptionsHelp(ChipsOptions());
+    call.help =
+        "usage: trainflops chips [FILTER] [--json]\n"
+        "       trainflops chips show NAME [--json]\n\n"
+        "Lists the hardware table (rows whose name, alias, vendor or type contains FILTER),\n"
+        "or shows one row with every precision. Names ignore case, spaces and hyphens.\n\n"
+        "options:\n" +
+        OptionsHelp(ChipsOptions());
     return call;
   }
   ChipsRequest r;

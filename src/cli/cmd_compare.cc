@@ -27,8 +27,7 @@ const std::vector<OptionSpec>& CompareOptions() {
   return specs;
 }
 
-constexpr char kUsage[] =
-    " (usage: trainflops compare FILE --chip NAME --count N --time DURATION)";
+constexpr char kUsage[] = " (usage: trainflops compare FILE --chip NAME --count N --time DURATION)";
 
 }  // namespace
 
@@ -37,18 +36,20 @@ Result<Call> ParseCompare(const std::vector<std::string>& words, const FileOpene
   const ParsedArgs& a = run.command;
   Call call;
   if (a.Has("--help")) {
-    call.help = "usage: trainflops compare FILE --chip NAME --count N --time DURATION [options]\n"
-                "       trainflops compare --params N --tokens D --chip NAME ... [options]\n"
-                "       trainflops compare --method1-flop F --chip NAME ... [options]\n\n"
-                "Prints Method 1 and Method 2, their ratio, the utilization that reconciles "
-                "them, and warns beyond 3x.\n" +
-                HardwareRunHelp() + "\noptions:\n" + OptionsHelp(CompareOptions());
+    call.help =
+        "usage: trainflops compare FILE --chip NAME --count N --time DURATION [options]\n"
+        "       trainflops compare --params N --tokens D --chip NAME ... [options]\n"
+        "       trainflops compare --method1-flop F --chip NAME ... [options]\n\n"
+        "Prints Method 1 and Method 2, their ratio, the utilization that reconciles "
+        "them, and warns beyond 3x.\n" +
+        HardwareRunHelp() + "\noptions:\n" + OptionsHelp(CompareOptions());
     return call;
   }
   if (a.positional.size() > 1) {
     return Status::InvalidArgument(
         "give Method 1 as exactly one of: a model spec FILE, --params N with --tokens D, or "
-        "--method1-flop F" + std::string(kUsage));
+        "--method1-flop F" +
+        std::string(kUsage));
   }
   CompareRequest r;
   r.training = TrainingRequestFrom(a);

@@ -15,7 +15,8 @@ const std::vector<OptionSpec>& SpecOptions() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> s = Method1OptionSpecs();
     s.insert(s.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
-    s.push_back({"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"});
+    s.push_back(
+        {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"});
     s.push_back({"--no-layers", "", "omit the per-layer table"});
     s.push_back({"--thresholds", "", "check the total against the legal compute thresholds"});
     s.push_back({"--json", "", "print one JSON object instead of the report"});
@@ -32,8 +33,7 @@ const std::vector<OptionSpec>& OnnxOptions() {
     std::vector<OptionSpec> all = Method1OptionSpecs();
     all.insert(all.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
     const std::vector<OptionSpec> own = {
-        {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1",
-         true},
+        {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1", true},
         {"--examples-per-run", "N", "examples one run of the graph processes (default 1)"},
         {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"},
         {"--no-layers", "", "omit the per-node table"},
@@ -50,7 +50,8 @@ const std::vector<OptionSpec>& OnnxOptions() {
 enum class Kind { kSpec, kOnnx, kHfConfig };
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 // Other kinds of model file have their own options: decided by the words.

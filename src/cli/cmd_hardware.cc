@@ -26,11 +26,12 @@ Result<Call> ParseHardware(const std::vector<std::string>& words, const FileOpen
   TF_ASSIGN_OR_RETURN(HardwareWords run, ParseHardwareWords(words, HardwareOptions(), open));
   Call call;
   if (run.command.Has("--help")) {
-    call.help = "usage: trainflops hardware --chip NAME --count N --time DURATION [options]\n"
-                "       trainflops hardware --chip NAME --chip-days D [options]\n"
-                "       trainflops hardware --chip unknown --year Y --count N --time DURATION\n\n"
-                "Method 2 of Sevilla et al. 2022: training FLOP = chips x time x peak FLOP/s x utilization.\n" +
-                HardwareRunHelp() + "\noptions:\n" + OptionsHelp(HardwareOptions());
+    call.help =
+        "usage: trainflops hardware --chip NAME --count N --time DURATION [options]\n"
+        "       trainflops hardware --chip NAME --chip-days D [options]\n"
+        "       trainflops hardware --chip unknown --year Y --count N --time DURATION\n\n"
+        "Method 2 of Sevilla et al. 2022: training FLOP = chips x time x peak FLOP/s x utilization.\n" +
+        HardwareRunHelp() + "\noptions:\n" + OptionsHelp(HardwareOptions());
     return call;
   }
   if (!run.command.positional.empty()) {

@@ -47,11 +47,12 @@ Result<Call> ParseLayer(const std::vector<std::string>& words, const FileOpener&
   }
   if (args.positional.empty()) {
     if (args.Has("--help")) {
-      call.help = "usage: trainflops layer TYPE key=value ... [--json]\n"
-                  "       trainflops layer --list\n\n"
-                  "example: trainflops layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 "
-                  "padding=2\n\noptions:\n" +
-                  OptionsHelp(LayerOptions());
+      call.help =
+          "usage: trainflops layer TYPE key=value ... [--json]\n"
+          "       trainflops layer --list\n\n"
+          "example: trainflops layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 "
+          "padding=2\n\noptions:\n" +
+          OptionsHelp(LayerOptions());
       return call;
     }
     return Status::InvalidArgument("expected a layer TYPE (see trainflops layer --list)");

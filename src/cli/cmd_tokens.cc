@@ -30,10 +30,11 @@ Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, specs));
   Call call;
   if (args.Has("--help")) {
-    call.help = "usage: trainflops tokens --params N --tokens D [--active-params A] [options]\n\n"
-                "Training compute of a language model from its parameters and tokens: 6ND by\n"
-                "default, or an attention-aware convention with the model's dimensions.\n" +
-                RangeHelp() + "\noptions:\n" + OptionsHelp(specs);
+    call.help =
+        "usage: trainflops tokens --params N --tokens D [--active-params A] [options]\n\n"
+        "Training compute of a language model from its parameters and tokens: 6ND by\n"
+        "default, or an attention-aware convention with the model's dimensions.\n" +
+        RangeHelp() + "\noptions:\n" + OptionsHelp(specs);
     return call;
   }
   if (!args.positional.empty()) {

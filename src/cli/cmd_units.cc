@@ -17,7 +17,8 @@ Result<Call> ParseUnits(const std::vector<std::string>& words, const FileOpener&
   if (args.Has("--help")) {
     call.help =
         "usage: trainflops units AMOUNT [--to UNIT]   e.g. trainflops units \"22 pfs-days\"\n\n"
-        "1 multiply-add = 2 FLOP; 1 pfs-day = 1e15 FLOP/s x 86,400 s = 8.64e19 FLOP.\n\noptions:\n" +
+        "1 multiply-add = 2 FLOP; 1 pfs-day = 1e15 FLOP/s x 86,400 s = 8.64e19 "
+        "FLOP.\n\noptions:\n" +
         OptionsHelp(specs);
     return call;
   }

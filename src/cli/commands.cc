@@ -39,10 +39,11 @@ std::string OptionWording(std::string_view message) {
   // Fields whose option is spelled otherwise (repeatable options are
   // singular) or that are positional words.
   static const std::map<std::string, std::string, std::less<>> kSpelling = {
-      {"dims", "--dim"},       {"stages", "--stage"}, {"breaks", "--break"},
-      {"quantiles", "--quantile"}, {"model", "FILE"},  {"amount", "AMOUNT"},
-      {"flop", "FLOP"},        {"type", "TYPE"},      {"filter", "FILTER"},
-      {"show", "show NAME"},
+      {"dims", "--dim"},     {"stages", "--stage"},
+      {"breaks", "--break"}, {"quantiles", "--quantile"},
+      {"model", "FILE"},     {"amount", "AMOUNT"},
+      {"flop", "FLOP"},      {"type", "TYPE"},
+      {"filter", "FILTER"},  {"show", "show NAME"},
   };
   return RenameFields(message, [](std::string_view field) {
     if (const auto it = kSpelling.find(field); it != kSpelling.end()) return it->second;
@@ -57,7 +58,8 @@ std::string OptionWording(std::string_view message) {
 namespace {
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 // What a non-regular file is, for the error message.

@@ -19,7 +19,8 @@ const std::vector<OptionSpec>& Method1OptionSpecs() {
       {"--batch-size", "N", "examples per batch (with --batches) [range]"},
       {"--tokens-per-sequence", "N", "average tokens per sequence, for per-token parts"},
       {"--bp-ratio", "R", "backward/forward ratio: a number (default 2), 'table' or 'per-layer'"},
-      {"--batch-regime", "large|small", "for --bp-ratio table: large batches (or heavy conv) or small"},
+      {"--batch-regime", "large|small",
+       "for --bp-ratio table: large batches (or heavy conv) or small"},
       {"--formula", "exact|approx", "Table 1's exact terms (default) or its approximate form"},
   };
   return specs;
@@ -221,7 +222,8 @@ Result<HardwareWords> ParseHardwareWords(const std::vector<std::string>& words,
     if (!p.ok()) return p.status().WithContext(i == 0 || !many ? "" : SegmentName(i, segments[i]));
     for (const auto& [name, values] : p->options) {
       if (IsPhaseOption(name)) continue;
-      if (out.command.Has(name)) return Status::InvalidArgument("option '" + name + "' given twice");
+      if (out.command.Has(name))
+        return Status::InvalidArgument("option '" + name + "' given twice");
       out.command.options[name] = values;
     }
     out.command.positional.insert(out.command.positional.end(), p->positional.begin(),

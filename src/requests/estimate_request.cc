@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "fields.h"
-#include "trainflops/defaults.h"
 #include "llm_request.h"
+#include "trainflops/defaults.h"
 #include "trainflops/llm_report.h"
 #include "trainflops/report.h"
 #include "trainflops/text.h"
@@ -18,7 +18,8 @@ namespace trainflops {
 namespace {
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 // "NAME=N", N a positive integer.
@@ -28,7 +29,8 @@ Result<std::map<std::string, int64_t>> OnnxDimsFrom(const std::vector<std::strin
     const size_t eq = text.find('=');
     const std::string name = eq == std::string::npos ? "" : std::string(Trim(text.substr(0, eq)));
     if (name.empty()) {
-      return Status::InvalidArgument("`dims`: '" + text + "' is not NAME=N (e.g. `dims` batch_size=1)");
+      return Status::InvalidArgument("`dims`: '" + text +
+                                     "' is not NAME=N (e.g. `dims` batch_size=1)");
     }
     Result<double> value = ParsePositive(text.substr(eq + 1));
     if (!value.ok() || *value > 9e15 || *value != std::floor(*value)) {
@@ -59,7 +61,8 @@ Result<EstimateResult> WithThresholds(EstimateResult::Spec spec, ReportOptions r
   for (const StageResult& s : spec.result.stages) stages.push_back({s.name, s.training_flop, true});
   std::optional<ComputeRange> range;
   if (spec.result.uncertainty) {
-    range = ComputeRange{spec.result.uncertainty->summary.low, spec.result.uncertainty->summary.high};
+    range =
+        ComputeRange{spec.result.uncertainty->summary.low, spec.result.uncertainty->summary.high};
   }
   TF_ASSIGN_OR_RETURN(std::vector<ThresholdCheck> checks,
                       CheckThresholds(spec.result.estimate.training_flop, range, stages));
@@ -130,7 +133,8 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
   if (kind != ModelFileKind::kHfConfig && llm_fields) {
     return Status::InvalidArgument(
         "`tokens`, `stages`, `seq_len`, `convention`, `attention`, `recompute` and `range` apply "
-        "to a Hugging Face config.json, not to " + r.model.name());
+        "to a Hugging Face config.json, not to " +
+        r.model.name());
   }
   if (kind == ModelFileKind::kHfConfig && (training_fields || onnx_fields)) {
     return Status::InvalidArgument(r.model.name() +
@@ -217,8 +221,9 @@ std::optional<Citation> EstimateResult::Cite() const {
 
 Result<EstimateResult> Run(const EstimateRequest& request) {
   if (request.model.empty()) {
-    return Status::InvalidArgument("`model`: no model file given (a spec, an ONNX graph or a "
-                                   "Hugging Face config.json)");
+    return Status::InvalidArgument(
+        "`model`: no model file given (a spec, an ONNX graph or a "
+        "Hugging Face config.json)");
   }
   TF_ASSIGN_OR_RETURN(const ReportOptions report, ReportOptionsFrom(request));
   const ModelFileKind kind = DetectModelFileKind(request.model);

@@ -20,9 +20,9 @@ Result<std::uint64_t> Seed(const std::string& text) {
 Result<std::size_t> Samples(const std::string& text) {
   Result<double> v = ParseNumber(text);
   if (!v.ok() || *v < 1 || *v != std::floor(*v) || *v > static_cast<double>(kMaxSamples)) {
-    return NotAccepted("samples", text,
-                       "a whole number from 1 to " +
-                           FormatScientific(static_cast<double>(kMaxSamples)));
+    return NotAccepted(
+        "samples", text,
+        "a whole number from 1 to " + FormatScientific(static_cast<double>(kMaxSamples)));
   }
   return static_cast<std::size_t>(*v);
 }
@@ -78,8 +78,7 @@ Result<UncertaintyOptions> UncertaintyOptionsFrom(const UncertaintyRequest& requ
   for (const std::string& text : request.quantiles) {
     Result<double> p = ParseNumber(text);
     if (!p.ok() || !(*p > 0 && *p < 1)) {
-      return NotAccepted("quantiles", text,
-                         "a probability strictly between 0 and 1, e.g. 0.25");
+      return NotAccepted("quantiles", text, "a probability strictly between 0 and 1, e.g. 0.25");
     }
     o.monte_carlo.quantiles.push_back(*p);
   }

@@ -25,7 +25,8 @@ Result<LlmInputs> LlmInputsFrom(const LlmRequest& r) {
     if (!mode.ok()) return mode.status().WithContext(FieldRef("recompute"));
     o.convention_options.recompute = *mode;
   }
-  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> tokens, UncertainCountField("tokens", r.tokens));
+  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> tokens,
+                      UncertainCountField("tokens", r.tokens));
   if (tokens) {
     o.stages.push_back({"pre-training", tokens->distribution.Median(), false});
     o.uncertain.stage_tokens.push_back(tokens);
@@ -67,7 +68,8 @@ namespace {
 // params and active_params, either a range; the one 6ND scales with (the
 // active count when given) goes to the uncertain inputs.
 Status ReadParams(const TokensRequest& r, TransformerDims& d, LlmInputs& o) {
-  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> total, UncertainCountField("params", r.params));
+  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> total,
+                      UncertainCountField("params", r.params));
   TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> active,
                       UncertainCountField("active_params", r.active_params));
   if (total) d.params = total->distribution.Median();
@@ -104,7 +106,10 @@ namespace trainflops {
 LlmResult::LlmResult(LlmEstimate estimate, std::optional<HfModel> hf,
                      std::optional<ComputeRange> range,
                      std::optional<std::vector<ThresholdCheck>> checks)
-    : estimate_(std::move(estimate)), hf_(std::move(hf)), range_(range), checks_(std::move(checks)) {}
+    : estimate_(std::move(estimate)),
+      hf_(std::move(hf)),
+      range_(range),
+      checks_(std::move(checks)) {}
 
 namespace {
 LlmReportContext ContextOf(const HfModel* hf, const std::optional<ComputeRange>& range,

@@ -1,9 +1,10 @@
 // One Method 2 phase from its PhaseRequest (count, time, utilization, ...),
 // each of the FLOP inputs a point, a range or a distribution.
+#include "phase.h"
+
 #include <cmath>
 
 #include "fields.h"
-#include "phase.h"
 #include "trainflops/text.h"
 
 namespace trainflops::requests {
@@ -29,7 +30,8 @@ class PhaseReader {
       u->distribution = *scaled;
     }
     const double median = u->distribution.Median();
-    phase_.ranges.push_back({ReportName(field), std::move(*u), shared_.count(std::string(field)) > 0});
+    phase_.ranges.push_back(
+        {ReportName(field), std::move(*u), shared_.count(std::string(field)) > 0});
     return std::optional<double>(median);
   }
 
@@ -83,9 +85,9 @@ Status ReadUtilization(const PhaseRequest& r, PhaseReader& reader, Phase& p) {
     TF_ASSIGN_OR_RETURN(const Utilization u, ParseUtilization(t));
     return u.value;
   };
-  TF_ASSIGN_OR_RETURN(const std::optional<double> median,
-                      reader.Read("utilization", r.utilization, value_of, 1,
-                                  UncertainOptions::Positive(1.0)));
+  TF_ASSIGN_OR_RETURN(
+      const std::optional<double> median,
+      reader.Read("utilization", r.utilization, value_of, 1, UncertainOptions::Positive(1.0)));
   const Uncertain& u = p.ranges.back().value;
   p.utilization = Utilization{*median, FormatScientific(*median, 3) + " (median of " + u.text + ")",
                               "given as a range: " + u.distribution.Describe()};
@@ -138,4 +140,3 @@ const std::vector<PhaseField>& PhaseFields() {
 }
 
 }  // namespace trainflops
-

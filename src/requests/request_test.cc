@@ -1,5 +1,7 @@
 // The typed requests: fields named in errors, defaults, the all_phases
 // merge, file kinds, and results checked against hand arithmetic.
+#include "trainflops/request.h"
+
 #include <gtest/gtest.h>
 
 #include "trainflops/batch.h"
@@ -7,10 +9,9 @@
 #include "trainflops/defaults.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
-#include "trainflops/request.h"
 #include "trainflops/thresholds_request.h"
-#include "trainflops/trend.h"
 #include "trainflops/tokens_request.h"
+#include "trainflops/trend.h"
 #include "trainflops/units_request.h"
 
 namespace trainflops {
@@ -120,7 +121,8 @@ TEST(Requests, ErrorsNameTheField) {
          return trainflops::Run(r).status();
        },
        "apply to a Hugging Face config.json, not to m.yaml"},
-      {"amount", [] { return trainflops::Run(UnitsRequest{}).status(); }, "`amount`: expected an AMOUNT"},
+      {"amount", [] { return trainflops::Run(UnitsRequest{}).status(); },
+       "`amount`: expected an AMOUNT"},
   };
   for (const FieldError& c : cases) {
     const Status s = c.run();

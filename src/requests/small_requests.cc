@@ -4,8 +4,8 @@
 
 #include "trainflops/finite.h"
 #include "fields.h"
-#include "trainflops/defaults.h"
 #include "trainflops/chips_request.h"
+#include "trainflops/defaults.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/layer_request.h"
@@ -61,7 +61,8 @@ std::string ThresholdsResult::Text() const {
 
 Result<ThresholdsResult> Run(const ThresholdsRequest& request) {
   if (Trim(request.flop).empty()) {
-    return Status::InvalidArgument("`flop`: expected a compute figure such as 3e25 or \"2e5 pfs-days\"");
+    return Status::InvalidArgument(
+        "`flop`: expected a compute figure such as 3e25 or \"2e5 pfs-days\"");
   }
   TF_ASSIGN_OR_RETURN(const double flop, ParseCompute(request.flop));
   std::optional<ComputeRange> range;

@@ -19,8 +19,7 @@ Result<Method1Options> Method1OptionsFrom(const TrainingRequest& request) {
     } else if (ratio.ok() && *ratio >= 0 && *ratio <= 100) {
       options.bp_ratio = *ratio;
     } else {
-      return requests::NotAccepted("bp_ratio", *r,
-                                   "a number in [0, 100], 'table' or 'per-layer'");
+      return requests::NotAccepted("bp_ratio", *r, "a number in [0, 100], 'table' or 'per-layer'");
     }
   }
   if (const auto& regime = request.batch_regime) {
@@ -33,8 +32,9 @@ Result<Method1Options> Method1OptionsFrom(const TrainingRequest& request) {
   if (const auto& form = request.formula) {
     const std::string v = ToLower(*form);
     if (v != "exact" && v != "approx") {
-      return Status::InvalidArgument(requests::NotAccepted("formula", *form, "exact, approx").message() +
-                                     DidYouMean(v, {"exact", "approx"}));
+      return Status::InvalidArgument(
+          requests::NotAccepted("formula", *form, "exact, approx").message() +
+          DidYouMean(v, {"exact", "approx"}));
     }
     options.form = v == "exact" ? FormulaForm::kExact : FormulaForm::kApprox;
   }
@@ -66,7 +66,8 @@ Result<TrainingOverrides> TrainingOverridesFrom(const TrainingRequest& request,
   TF_ASSIGN_OR_RETURN(o.tokens_per_sequence,
                       requests::PositiveField("tokens_per_sequence", request.tokens_per_sequence));
   if (o.examples && (o.batches || o.batch_size)) {
-    return Status::InvalidArgument("give either `examples` or `batches` with `batch_size`, not both");
+    return Status::InvalidArgument(
+        "give either `examples` or `batches` with `batch_size`, not both");
   }
   if (o.batches.has_value() != o.batch_size.has_value()) {
     return Status::InvalidArgument("`batches` and `batch_size` go together");

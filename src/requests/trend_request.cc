@@ -90,8 +90,9 @@ Result<TrendOptions> FitOptionsFrom(const TrendRequest& r) {
   if (r.bootstrap) {
     Result<double> n = ParseNumber(*r.bootstrap);
     if (!n.ok() || *n < 0 || *n > 100000 || std::floor(*n) != *n) {
-      return Status::InvalidArgument("`bootstrap` '" + *r.bootstrap +
-                                     "' is not accepted (accepted: a whole number from 0 to 100000)");
+      return Status::InvalidArgument(
+          "`bootstrap` '" + *r.bootstrap +
+          "' is not accepted (accepted: a whole number from 0 to 100000)");
     }
     o.bootstrap = static_cast<std::size_t>(*n);
   }

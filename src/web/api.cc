@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <exception>
-#include <nlohmann/json.hpp>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "commands.h"
