@@ -24,6 +24,7 @@
 #include "trainflops/byte_source.h"
 #include "trainflops/citation.h"
 #include "trainflops/field_names.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/status.h"
 
 namespace trainflops {
@@ -58,6 +59,12 @@ class InputFile {
   std::string_view view_;
   std::shared_ptr<const ByteSource> source_;
 };
+
+// A file named by a path, for a front end to put in a request: an ONNX graph
+// is read piece by piece, any other kind whole. Refuses what is not a regular
+// file (a directory, /dev/zero, a pipe) and a file over the size cap of its
+// kind (input_limits.h), before reading it, and never reads past the cap.
+Result<InputFile> OpenInputFile(const std::string& path, InputKind kind);
 
 // Monte Carlo options shared by every estimate. Unset fields take the
 // defaults of defaults.h.

@@ -100,6 +100,18 @@ std::string_view BytesView(py::handle bytes) {
   return {data, static_cast<size_t>(size)};
 }
 
+// The kind of file a keyword names, for its size cap.
+InputKind KindOf(const std::string& field, const std::string& path) {
+  const std::string lower = ToLower(path);
+  if (field == "hardware_db") return InputKind::kHardwareTable;
+  if (field == "data" || field == "rows") {
+    return lower.ends_with(".jsonl") || lower.ends_with(".ndjson") ? InputKind::kJsonLines
+                                                                   : InputKind::kCsv;
+  }
+  if (lower.ends_with(".onnx")) return InputKind::kOnnx;
+  return lower.ends_with(".json") ? InputKind::kJsonConfig : InputKind::kSpec;
+}
+
 // A file: bytes (seen in place: the caller's object outlives the call),
 // (name, text or bytes), or a path opened here (ONNX graphs read piece by
 // piece, other files whole).
@@ -117,15 +129,7 @@ InputFile FileOf(const std::string& field, py::handle value) {
   } catch (const py::error_already_set&) {
     throw Error(field + ": expected a path, bytes, a dict or (name, text), got " + TypeName(value));
   }
-  if (ToLower(path).ends_with(".onnx")) {
-    std::unique_ptr<ByteSource> source = Check(OpenFileByteSource(path));
-    return InputFile::Source(path, std::shared_ptr<const ByteSource>(std::move(source)));
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open '" + path + "'");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return InputFile::Owned(path, bytes.str());
+  return Check(OpenInputFile(path, KindOf(field, path)));
 }
 
 // ---- keyword tables -------------------------------------------------------
