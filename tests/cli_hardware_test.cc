@@ -25,7 +25,7 @@ bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// Seed 001 (OpenAI "AI and Compute", appendix), Method 2, with the article's
+// Amodei & Hernandez 2018 (OpenAI "AI and Compute", appendix), Method 2, with the article's
 // own peak figures given as --peak-flops; expected values are hand arithmetic
 // (docs/worked-examples-derivation.md section 8).
 struct OpenAiRun {
@@ -66,7 +66,7 @@ TEST(HardwareCli, OpenAiMethod2List) {
 }
 
 TEST(HardwareCli, ImageGptFromTheTableJsonContract) {
-  // Seed 002: 0.30 x 125e12 FLOP/s x 2500 days x 86400 s/day = 8.1e21 FLOP.
+  // Sevilla et al. 2022: 0.30 x 125e12 FLOP/s x 2500 days x 86400 s/day = 8.1e21 FLOP.
   const json j = RunJson("hardware --chip V100 --chip-days 2500 --year 2020 --industry yes");
   for (const char* key :
        {"training_flop", "method", "chip", "precision", "peak_flop_per_s", "utilization",
@@ -114,7 +114,7 @@ TEST(HardwareCli, PhasesGroupAfterEachChip) {
 }
 
 TEST(HardwareCli, UnknownHardwareIsImputedFromTheYear) {
-  // Seed 002's 2020 FP32 average 5.81e13 x 86400 s x 0.4 = 2.007936e18.
+  // The Sevilla et al. 2022 2020 FP32 average 5.81e13 x 86400 s x 0.4 = 2.007936e18.
   const json j = RunJson("hardware --chip unknown --year 2020 --count 1 --time 1d");
   EXPECT_NEAR(j["training_flop"].get<double>() / 2.007936e18, 1.0, 1e-12);
   EXPECT_TRUE(j["phases"][0]["imputed"].get<bool>());

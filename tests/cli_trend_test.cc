@@ -88,13 +88,13 @@ TEST(CliTrend, ReproducesThePublishedDoublingTimeOfAiAndCompute) {
   EXPECT_NEAR(j["slope"].get<double>() / hand.slope, 1.0, 1e-9);
   const double months = 12 * std::log10(2.0) / hand.slope;
   EXPECT_NEAR(j["doubling_time_months"].get<double>(), months, 1e-9);
-  // Seed 001: "3.4-month doubling time" (3.43 in the post's first version).
+  // Amodei & Hernandez 2018: "3.4-month doubling time" (3.43 in the post's first version).
   // Exact agreement is not expected: the post gives neither the date
   // convention (we use day of year / days in year) nor its fitting details,
   // and the chart's values are rounded. 3.4 is itself rounded to 0.1 month,
   // so we ask for agreement to that rounding: |months - 3.4| <= 0.05.
   EXPECT_NEAR(months, 3.4, 0.05);
-  // Seed 001: "300,000x" from AlexNet (0.0057875 pfs-days) to AlphaGo Zero
+  // Amodei & Hernandez 2018: "300,000x" from AlexNet (0.0057875 pfs-days) to AlphaGo Zero
   // (1862 pfs-days): 1862 / 0.0057875 = 321,728, "more than 300,000x".
   EXPECT_NEAR(j["largest_over_earliest"]["ratio"].get<double>(), 1862 / 0.0057875, 1e-6);
   EXPECT_EQ(j["largest_over_earliest"]["largest"], "AlphaGo Zero");

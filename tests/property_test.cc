@@ -125,7 +125,7 @@ TEST(DataSplit, HalvesTheCompute) {
   EXPECT_DOUBLE_EQ(Method2(8, 120, 0.33).estimate.training_flop, 3.99168e18);
 }
 
-// Seed 002 Appendix B: the utilization that reconciles the methods is
+// Sevilla et al. 2022, Appendix B: the utilization that reconciles the methods is
 // Method 1 / (chip-seconds x peak); Method 2 run with it equals Method 1.
 TEST(MethodsAgree, AtTheImpliedUtilization) {
   struct Case {

@@ -1,6 +1,6 @@
 // The cross-check: Method 1 (counting) against Method 2 (hardware).
 //
-// Seed 002 (conclusion, Appendix B) recommends computing both and comparing;
+// Sevilla et al. 2022 (conclusion, Appendix B) recommends computing both and comparing;
 // its comparison found them within 2x of each other (1.7x at most). OpenAI
 // (Amodei & Hernandez 2018, appendix) calls its estimates "accurate to within 2-3x". The
 // comparison reports the ratio, the utilization that would make Method 2

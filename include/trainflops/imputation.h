@@ -33,7 +33,7 @@ struct YearAverage {
   std::optional<double> fp64, fp32, fp16;  // FLOP/s; nullopt for the article's "na"
 };
 
-// Seed 002's table, 2012 to 2021.
+// The table of Sevilla et al. 2022, 2012 to 2021.
 const std::vector<YearAverage>& SeedYearAverages();
 
 struct ImputedPeak {

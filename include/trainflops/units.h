@@ -5,7 +5,7 @@
 //  - FLOP is the default unit of compute.
 //  - One multiply-add (MAC, FMA) counts as 2 FLOP, as GPU peak figures do.
 //  - One petaflop/s-day = 1e15 FLOP/s x 86,400 s = 8.64e19 FLOP exactly.
-//    (Seed 002 says "about 1e20 FLOP"; that is a rounding.)
+//    (Sevilla et al. 2022 says "about 1e20 FLOP"; that is a rounding.)
 #ifndef TRAINFLOPS_UNITS_H_
 #define TRAINFLOPS_UNITS_H_
 

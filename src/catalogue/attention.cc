@@ -1,6 +1,6 @@
 // Self-attention and multi-head attention, costed per token.
 //
-// Input [W] (one token), sequence length L. Seed 002, Table 1:
+// Input [W] (one token), sequence length L. Sevilla et al. 2022, Table 1:
 //  self-attention (key size D, output size N):
 //    params = W·D + D (query) + W·D + D (key) + W·N + N (value)   ≈ W·(2D + N)
 //    FLOP   = (2WD + 2D) + (2WD + 2D) + (2WN + 2N)    query, key, value

@@ -13,7 +13,7 @@ namespace trainflops::cattest {
 
 namespace {
 
-// Seed 002, Transformer example: W = 64, D = N = 64, H = 16, M = 1024, L = 20.
+// Sevilla et al. 2022, Transformer example: W = 64, D = N = 64, H = 16, M = 1024, L = 20.
 // approx 2·16·(64·192 + 20·128 + 64·1024) = 32·(12,288 + 2,560 + 65,536) = 2,572,288
 // exact, one head: (2·64·64 + 2·64) = 8,320 for each of Q, K, V -> 24,960
 //                  + 20·129 = 2,580 + 20 + 2·20·64 = 2,560 -> 30,120

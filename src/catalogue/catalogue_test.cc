@@ -171,7 +171,7 @@ TEST(ComputeLayer, BadSizesNameTheField) {
   }
 }
 
-// Seed 002, CNN-LSTM-FCN example: FC 256 -> 10.
+// Sevilla et al. 2022, CNN-LSTM-FCN example: FC 256 -> 10.
 // params 256·10 + 10 = 2570 ≈ 2560; FLOP 2·256·10 + 10 + 10 = 5140 ≈ 5120.
 TEST(Dense, SeedFullyConnected) {
   ExpectCost(RunLayer("dense", {{"n", "256"}, {"units", "10"}}), {10}, 2570, 2560, 5140, 5120);

@@ -104,7 +104,7 @@ Result<Window> ParseWindow(const LayerArgs& args, size_t rank, bool stride_defau
 // Output size per spatial dimension (Dumoulin & Visin 2016, "A guide to
 // convolution arithmetic", eq. 15; PyTorch Conv2d/MaxPool2d):
 //   out = floor((H + 2P - dilation·(K-1) - 1) / S) + 1.
-// Seed 002, Table 1 writes H' = (H - K + 2P + 1) / S; the two agree whenever
+// Sevilla et al. 2022, Table 1 writes H' = (H - K + 2P + 1) / S; the two agree whenever
 // Table 1's value is a whole number, and a note says so when it is not.
 Result<Dims> SlideOutput(const Dims& in, const Window& w, std::vector<std::string>* notes) {
   const std::vector<std::string>& names = DimNames(in.size());
@@ -172,7 +172,7 @@ Result<ConvSpec> ParseConvSpec(const LayerArgs& args, size_t rank, int64_t chann
 constexpr const char* kBiasErratum =
     "Table 1 prints the bias parameters as K·K·C; one bias per filter is D (an erratum)";
 
-// Seed 002, Table 1, "CNN applying D filters of shape K·K·C with stride S and
+// Sevilla et al. 2022, Table 1, "CNN applying D filters of shape K·K·C with stride S and
 // padding P to an H·W·C tensor", generalised to 1D/3D and to groups g (each
 // filter sees C/g channels; PyTorch Conv2d `groups`):
 //   params = D·k·(C/g) + D (bias)                         ≈ D·k·C/g
@@ -225,7 +225,7 @@ Result<LayerCost> DepthwiseConv2d(const Shape& input, const LayerArgs& args) {
   return ConvCost(input, spec, "Sevilla et al. 2022, Table 1 (CNN) with groups = C (depthwise)");
 }
 
-// Seed 002, Table 1, "transposed CNN": H' = S·(H-1) + K - 2P, plus
+// Sevilla et al. 2022, Table 1, "transposed CNN": H' = S·(H-1) + K - 2P, plus
 // output_padding (< S) as PyTorch ConvTranspose2d adds it.
 Result<Dims> TransposedOutput(const Dims& in, const Window& w, const Dims& extra) {
   Dims out;
@@ -247,7 +247,7 @@ Result<Dims> TransposedOutput(const Dims& in, const Window& w, const Dims& extra
   return out;
 }
 
-// Seed 002, Table 1, "transposed CNN". Every input value is scattered through
+// Sevilla et al. 2022, Table 1, "transposed CNN". Every input value is scattered through
 // the D·K·K weights that see it:
 //   params = D·K·K·C + D (bias)   ≈ D·K·K·C
 //   FLOP   = 2·H·W·C·K·K·D + D·H'·W' (bias) + D·H'·W' (non-linearity)   ≈ 2·D·H·W·C·K·K

@@ -16,7 +16,7 @@ namespace {
 
 using Args = std::map<std::string, std::string>;
 
-// Seed 002, CNN-LSTM-FCN example: 400x400x5 input, 16 filters 5x5x5, S=2, P=2.
+// Sevilla et al. 2022, CNN-LSTM-FCN example: 400x400x5 input, 16 filters 5x5x5, S=2, P=2.
 // Output: floor((400 + 4 - 4 - 1)/2) + 1 = 200 -> 200x200x16, P = 40,000.
 // params 16·5·5·5 + 16 = 2016 ≈ 2000
 // FLOP   2·5·5·5·16·200·200 = 160,000,000 + 2·(40,000·16 = 640,000) = 161,280,000

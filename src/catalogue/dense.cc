@@ -8,7 +8,7 @@
 namespace trainflops::catalogue {
 namespace {
 
-// Seed 002, Table 1, "fully connected layer from N to M neurons":
+// Sevilla et al. 2022, Table 1, "fully connected layer from N to M neurons":
 //   params = N·M (weights) + M (bias)                      ≈ N·M
 //   FLOP   = 2·N·M (weights) + M (bias) + M (non-linearity) ≈ 2·N·M
 // A dense layer applied to a rank>1 input acts on the last dimension at every
@@ -41,7 +41,7 @@ Result<LayerCost> Dense(const Shape& input, const LayerArgs& args) {
   return cost;
 }
 
-// Seed 002, Table 1, "word embedding with vocabulary V and dimension W":
+// Sevilla et al. 2022, Table 1, "word embedding with vocabulary V and dimension W":
 // params = W·V, FLOP = 0 (a table lookup). Input: token ids; the output
 // replaces a trailing dimension of 1 (or appends) with W.
 Result<LayerCost> Embedding(const Shape& input, const LayerArgs& args) {

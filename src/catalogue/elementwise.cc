@@ -92,7 +92,7 @@ const std::vector<std::string>& ActivationNames() {
   return names;
 }
 
-// Seed 002, Table 1 counts one FLOP per output for a layer's non-linearity.
+// Sevilla et al. 2022, Table 1 counts one FLOP per output for a layer's non-linearity.
 Result<LayerCost> Activation(const Shape& input, const LayerArgs& args) {
   TF_ASSIGN_OR_RETURN(const std::string function, args.Choice("function", ActivationNames(), ""));
   return PerElement(input, 1, "1 (" + (function.empty() ? "non-linearity" : function) + ")",
@@ -112,7 +112,7 @@ Result<LayerCost> Add(const Shape& input, const LayerArgs& /*args*/) {
   return PerElement(input, 1, "1 (add)", "our convention (one add per element)");
 }
 
-// Seed 002, Appendix E: dropout is implemented by multiplying by a 0/1 mask,
+// Sevilla et al. 2022, Appendix E: dropout is implemented by multiplying by a 0/1 mask,
 // so it slightly increases the operation count; drawing the mask is ignored.
 Result<LayerCost> Dropout(const Shape& input, const LayerArgs& args) {
   TF_ASSIGN_OR_RETURN(const double rate, args.Number("rate", 0.1, 0, 1));

@@ -13,7 +13,7 @@ namespace trainflops::cattest {
 
 namespace {
 
-// Seed 002, CNN-LSTM-FCN example: N = 200·200·16 = 640,000, M = 256.
+// Sevilla et al. 2022, CNN-LSTM-FCN example: N = 200·200·16 = 640,000, M = 256.
 // (N+M)·M = 640,256·256 = 163,905,536.
 // params 4·(163,905,536 + 256) = 655,623,168 ≈ 4·163,905,536 = 655,622,144
 // FLOP   approx 8·640,256·256 = 1,311,244,288;

@@ -58,6 +58,11 @@ constexpr std::array kReferences = {
               "Transformers are SSMs: Generalized Models and Efficient Algorithms Through "
               "Structured State Space Duality",
               "ICML 2024; arXiv:2405.21060", "https://arxiv.org/abs/2405.21060", "misc"},
+    Reference{"su2021", "Su et al. 2021",
+              "Jianlin Su and Yu Lu and Shengfeng Pan and Ahmed Murtadha and Bo Wen and "
+              "Yunfeng Liu",
+              "2021", "RoFormer: Enhanced Transformer with Rotary Position Embedding",
+              "arXiv:2104.09864", "https://arxiv.org/abs/2104.09864", "misc"},
     Reference{"amodei2015", "Amodei et al. 2015",
               "Dario Amodei and Rishita Anubhai and Eric Battenberg and others", "2015",
               "Deep Speech 2: End-to-End Speech Recognition in English and Mandarin",

@@ -95,7 +95,7 @@ TEST(Method1, OverridesReplaceTraining) {
 }
 
 TEST(Method1, RecurrentAndNonRecurrentParts) {
-  // Seed 002 Appendix D: recurrent part x tokens per sequence + the rest once.
+  // Sevilla et al. 2022, Appendix D: recurrent part x tokens per sequence + the rest once.
   const char* text = R"(parts:
   - name: rec
     recurrent: true

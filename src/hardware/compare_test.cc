@@ -7,7 +7,7 @@ namespace trainflops {
 namespace {
 
 Method2Result Seq2SeqMethod2() {
-  // Seed 001: 10 days x 8 GPUs x 3.5 TFLOPS x 0.33 = 7.98336e18 FLOP.
+  // Amodei & Hernandez 2018: 10 days x 8 GPUs x 3.5 TFLOPS x 0.33 = 7.98336e18 FLOP.
   Phase p;
   p.count = 8;
   p.time = *ParseDuration("10 days");
@@ -21,7 +21,7 @@ Method2Result Seq2SeqMethod2() {
 }
 
 TEST(Compare, Seq2Seq) {
-  // Seed 001's Method 1 inputs: (348M + 304M) words x 0.38 GFLOP x 2 x 3 x 7.5
+  // Amodei & Hernandez 2018's Method 1 inputs: (348M + 304M) words x 0.38 GFLOP x 2 x 3 x 7.5
   // = 1.11492e19 FLOP (docs/worked-examples-derivation.md section 5).
   Result<Estimate> m1 = GivenMethod1(1.11492e19, "Amodei & Hernandez 2018");
   ASSERT_TRUE(m1.ok());

@@ -27,7 +27,7 @@ std::vector<std::string> WrittenNames(const Chip& chip) {
   return names;
 }
 
-// Seed 002, "step 2": for a GPU sold in several versions, assume the NVLink
+// Sevilla et al. 2022, "step 2": for a GPU sold in several versions, assume the NVLink
 // (SXM) version, as models are usually trained on server clusters.
 bool IsDataCentreVariant(const Chip& chip) {
   const std::string v = ToLower(chip.variant + " " + chip.name);

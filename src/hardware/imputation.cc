@@ -42,7 +42,7 @@ std::string Name(Precision p) { return std::string(PrecisionName(p)); }
 }  // namespace
 
 const std::vector<YearAverage>& SeedYearAverages() {
-  // Seed 002, "imputing GPU performance when the hardware model is unknown".
+  // Sevilla et al. 2022, "imputing GPU performance when the hardware model is unknown".
   static const std::vector<YearAverage> table = {
       {2012, 1.98e11, 1.58e12, std::nullopt}, {2013, 1.98e11, 1.58e12, std::nullopt},
       {2014, 9.54e11, 3.35e12, std::nullopt}, {2015, 5.08e11, 4.96e12, 9.43e12},

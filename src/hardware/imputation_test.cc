@@ -23,7 +23,7 @@ HardwareDb HandTable() {
 }
 
 TEST(Imputation, SeedTableValues) {
-  // Seed 002, "imputing GPU performance": 2015 FP32 4.96E+12, 2020 FP16 4.20E+14, 2012
+  // Sevilla et al. 2022, "imputing GPU performance": 2015 FP32 4.96E+12, 2020 FP16 4.20E+14, 2012
   // FP64 1.98E+11.
   const HardwareDb empty;
   EXPECT_EQ(ImputePeak(2015, Precision::kFp32, empty)->flop_per_s, 4.96e12);

@@ -31,7 +31,7 @@ Method2Result One(const Phase& p, std::optional<int> year = {}, std::optional<bo
   return Estimate2(o);
 }
 
-// Seed 001 (OpenAI, appendix), Method 2 list, with the article's own peaks.
+// Amodei & Hernandez 2018 (OpenAI, appendix), Method 2 list, with the article's own peaks.
 struct OpenAiCase {
   const char* name;
   double gpus;
@@ -73,7 +73,7 @@ TEST(Method2, OpenAiWorkedExamples) {
 }
 
 TEST(Method2, ImageGptFromTheTable) {
-  // Seed 002: "iGPT-L was trained for roughly 2500 V100-days"; FP16 for a large
+  // Sevilla et al. 2022: "iGPT-L was trained for roughly 2500 V100-days"; FP16 for a large
   // industry model of 2020; V100 tensor 125 TFLOPS (datasheet); 30% because
   // tensor cores need special conditions: 0.3 x 125e12 x 2500 x 86400 = 8.1e21.
   Phase p;

@@ -1,4 +1,4 @@
-// Seed 002, "which number format": the precision a run used, and its peak.
+// Sevilla et al. 2022, "which number format": the precision a run used, and its peak.
 #include "precision_rule.h"
 
 #include <vector>

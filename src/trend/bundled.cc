@@ -23,12 +23,12 @@ TrendColumns AiAndComputeColumns() {
 
 PublishedTrend AiAndComputePublished() {
   PublishedTrend p;
-  // Seed 001: "翻倍时间为 3.4 个月" (the post: "a 3.4-month doubling time");
-  // the post's first version said 3.43 (reference/calculators-and-thresholds.md).
+  // Amodei & Hernandez 2018: "a 3.4-month doubling time"; the post's
+  // original version said 3.43.
   p.doubling_months = 3.4;
   p.doubling_quote = "3.4-month doubling time";
   p.original_doubling_months = 3.43;
-  // Seed 001: "AlexNet 到 AlphaGo Zero：计算量增加了 300,000 倍".
+  // Amodei & Hernandez 2018: from AlexNet to AlphaGo Zero, "a 300,000x increase".
   p.growth = 300000;
   p.growth_quote = "300,000x";
   p.growth_from = "AlexNet";

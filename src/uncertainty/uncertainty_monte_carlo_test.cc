@@ -261,7 +261,7 @@ TEST(DefaultRanges, EachHasASourceAndItsModeOrMedianIsThePoint) {
       EXPECT_NEAR(r.range.Median(), r.point, 1e-12) << r.name;  // x/÷ ranges centre on it
     }
   }
-  // Seed 002: 0.3 for large language models, 0.4 otherwise.
+  // Sevilla et al. 2022: 0.3 for large language models, 0.4 otherwise.
   EXPECT_EQ((*FindDefaultRange("utilization_llm"))->point, 0.3);
   EXPECT_EQ((*FindDefaultRange("utilization_other"))->point, 0.4);
   const auto typo = FindDefaultRange("utilisation_llm");

@@ -139,7 +139,7 @@ constexpr char kDenseSpec[] =
     "training: {epochs: 2, examples: 1000}\n";
 
 TEST(WebApi, EstimateOnUploadedSpecText) {
-  // Seed 002 Table 1, dense N->M exact: 2·N·M + M + M = 2000 + 20 = 2020
+  // Sevilla et al. 2022, Table 1, dense N->M exact: 2·N·M + M + M = 2000 + 20 = 2020
   // FLOP forward; x (1 + 2) x 2 epochs x 1000 examples = 1.212e7.
   const HttpResponse r = Handle(Request("POST", "/api/estimate", "", "text/yaml", kDenseSpec));
   const json j = JsonOf(r);
