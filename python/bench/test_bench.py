@@ -1,7 +1,9 @@
 """Call overhead, measured: trainflops.tokens() in at most 20 us per call,
 and estimate(bytes) of an ONNX graph without copying the bytes.
 
-Run alone with figures: python3 -m pytest -s python/tests/test_bench.py
+A benchmark, not part of the test suite (timings depend on the machine).
+Run with figures: python3 -m pytest -s python/bench/test_bench.py (after installing the
+package; see docs/python.md)
 """
 
 import gc
