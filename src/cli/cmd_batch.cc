@@ -28,6 +28,9 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
       {"--summary-json", "FILE", "write the summary as one JSON object to FILE"},
       {"--samples", "N", "Monte Carlo samples per row for the interval (default 2000)"},
       {"--seed", "N", "random seed of the intervals (default 20260101)"},
+      {"--rules-off", "RULE,...",
+       "switch estimation rules off, to measure them (rules: " + JoinNames(BatchRuleNames()) +
+           "; docs/batch.md)"},
       {"--help", "", "show this help"},
   };
   return specs;
@@ -96,6 +99,7 @@ Result<BatchOptions> OptionsFrom(const ParsedArgs& args, const std::string& path
     }
     o.samples = static_cast<std::size_t>(*n);
   }
+  if (auto s = args.Get("--rules-off")) TF_RETURN_IF_ERROR(ParseRulesOff(*s, o.rules_off));
   if (auto s = args.Get("--seed")) {
     const auto [end, ec] = std::from_chars(s->data(), s->data() + s->size(), o.seed);
     if (ec != std::errc() || end != s->data() + s->size()) {
