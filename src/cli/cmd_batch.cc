@@ -39,13 +39,16 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
 constexpr char kHelp[] =
     "usage: trainflops batch FILE [--columns KEY=NAME,...] [--output FILE] [--summary-json "
     "FILE]\n\n"
-    "Estimates the training compute of every row: 6ND = 6 x parameters x dataset size x epochs\n"
-    "(preferred, seed 002) and hardware x time (chips x hours x peak x utilization), with a\n"
-    "5%-95% interval from the default assumption ranges and the ratio to the recorded compute.\n"
-    "Default column names are those of Epoch AI's Notable AI Models CSV. Adds the columns\n"
-    "estimated_training_flop, estimate_method, estimate_low, estimate_high, ratio_to_recorded,\n"
-    "estimate_note; a row that cannot be estimated says why. The summary goes to standard\n"
-    "error (standard output with --output). See docs/batch.md.\n\noptions:\n";
+    "Estimates the training compute of every row: 6ND = 6 x parameters (active ones for a\n"
+    "mixture of experts) x dataset size x epochs, and hardware x time (chips x hours x peak x\n"
+    "utilization); their geometric mean when they agree within 3x, else a measured rule\n"
+    "chooses. A fine-tune is also estimated with its base model when the base is in the file.\n"
+    "Each estimate has a 5%-95% interval from the default assumption ranges and its ratio to\n"
+    "the recorded compute. Default column names are those of Epoch AI's Notable AI Models CSV.\n"
+    "Adds the columns estimated_training_flop, estimate_method, estimate_low, estimate_high,\n"
+    "ratio_to_recorded, estimate_6nd, estimate_hardware, methods_ratio, estimate_confidence,\n"
+    "estimated_with_base, estimate_note; a row that cannot be estimated says why. The summary\n"
+    "goes to standard error (standard output with --output). See docs/batch.md.\n\noptions:\n";
 
 // Writes to FILE.tmp.PID and renames it over FILE on Commit(), so a failed
 // run never leaves a half-written file behind.
