@@ -2,6 +2,7 @@
 #include "active_parameters.h"
 
 #include <cctype>
+#include <cstdlib>
 #include <regex>
 
 #include "trainflops/text.h"
@@ -11,13 +12,23 @@ namespace {
 
 double Scale(std::string_view unit) { return unit[0] == 'b' ? 1e9 : 1e6; }
 
+// Digits with an optional decimal point; never throws (too many digits give
+// infinity, which no count or share accepts).
+double ReadNumber(const std::string& digits) { return std::strtod(digits.c_str(), nullptr); }
+
+// std::regex matches recursively in libstdc++: notes are searched up to this
+// many characters (Epoch's run to a few thousand), so a hostile cell cannot
+// exhaust the stack.
+constexpr size_t kMaxNotesSearched = 4096;
+
 bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
 // "A22B" after '-', '_', ' ' or at the start, and followed by no letter or
 // digit: the active count in Qwen-style names ("235B-A22B").
 std::optional<double> FromName(std::string_view name, std::string& evidence) {
   for (size_t i = 0; i + 2 < name.size(); ++i) {
-    if (name[i] != 'A' || (i > 0 && name[i - 1] != '-' && name[i - 1] != '_' && name[i - 1] != ' '))
+    if (name[i] != 'A' || !std::isdigit(static_cast<unsigned char>(name[i + 1])) ||
+        (i > 0 && name[i - 1] != '-' && name[i - 1] != '_' && name[i - 1] != ' '))
       continue;
     size_t end = i + 1;
     while (end < name.size() &&
@@ -27,7 +38,7 @@ std::optional<double> FromName(std::string_view name, std::string& evidence) {
     if (end + 1 < name.size() && IsAlnum(name[end + 1])) continue;
     const std::string number(name.substr(i + 1, end - i - 1));
     evidence = "name '" + std::string(name.substr(i, end + 1 - i)) + "'";
-    return std::stod(number) * (name[end] == 'B' ? 1e9 : 1e6);
+    return ReadNumber(number) * (name[end] == 'B' ? 1e9 : 1e6);
   }
   return std::nullopt;
 }
@@ -91,16 +102,16 @@ ActiveParameters FindActiveParameters(std::string_view name, std::string_view no
     return out;
   }
   if (!Contains(lower_notes, "activ") && !Contains(lower_notes, "dense")) return out;
-  const std::string text(notes);
+  const std::string text(notes.substr(0, kMaxNotesSearched));
   for (const Pattern& p : NotePatterns()) {
     std::smatch m;
     if (!std::regex_search(text, m, p.re)) continue;
     out.evidence = "Parameters notes '" + m.str(0) + "'";
     out.moe = true;
     if (p.share) {
-      out.share = std::stod(m.str(1)) / 100;
+      out.share = ReadNumber(m.str(1)) / 100;
     } else {
-      out.count = std::stod(m.str(1)) * Scale(ToLower(m.str(2)));
+      out.count = ReadNumber(m.str(1)) * Scale(ToLower(m.str(2)));
     }
     return out;
   }
