@@ -93,8 +93,8 @@ ActiveParameters FindActiveParameters(std::string_view name, std::string_view no
   const bool maybe_moe = Contains(lower_name, "moe") || Contains(lower_name, "expert") ||
                          Contains(lower_notes, "moe") || Contains(lower_notes, "expert");
   if (maybe_moe) {
-    out.moe =
-        std::regex_search(lower_name, MoeWords()) || std::regex_search(lower_notes, MoeWords());
+    out.moe = std::regex_search(lower_name.substr(0, kMaxNotesSearched), MoeWords()) ||
+              std::regex_search(lower_notes.substr(0, kMaxNotesSearched), MoeWords());
   }
   if (std::optional<double> n = FromName(name, out.evidence)) {
     out.count = n;
@@ -103,18 +103,32 @@ ActiveParameters FindActiveParameters(std::string_view name, std::string_view no
   }
   if (!Contains(lower_notes, "activ") && !Contains(lower_notes, "dense")) return out;
   const std::string text(notes.substr(0, kMaxNotesSearched));
+  // Every match of every pattern: notes that give both counts ("total
+  // parameters - 424B active parameters - 47B") can match the total too, and
+  // the active count is the smaller.
+  std::string share_evidence;
   for (const Pattern& p : NotePatterns()) {
-    std::smatch m;
-    if (!std::regex_search(text, m, p.re)) continue;
-    out.evidence = "Parameters notes '" + m.str(0) + "'";
-    out.moe = true;
-    if (p.share) {
-      out.share = ReadNumber(m.str(1)) / 100;
-    } else {
-      out.count = ReadNumber(m.str(1)) * Scale(ToLower(m.str(2)));
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), p.re);
+         it != std::sregex_iterator(); ++it) {
+      const std::smatch& m = *it;
+      const std::string evidence = "Parameters notes '" + m.str(0) + "'";
+      if (p.share) {
+        if (!out.share) out.share = ReadNumber(m.str(1)) / 100;
+        if (share_evidence.empty()) share_evidence = evidence;
+        continue;
+      }
+      const double count = ReadNumber(m.str(1)) * Scale(ToLower(m.str(2)));
+      if (out.count && *out.count <= count) continue;
+      out.count = count;
+      out.evidence = evidence;
     }
-    return out;
   }
+  if (out.count) {
+    out.share.reset();  // a count says more than a share
+  } else if (out.share) {
+    out.evidence = share_evidence;
+  }
+  out.moe = out.moe || out.count || out.share;
   return out;
 }
 

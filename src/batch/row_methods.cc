@@ -192,13 +192,16 @@ namespace {
 
 // The first chip of a list ("NVIDIA A100,NVIDIA V100"), or "unknown" with a
 // note when the table does not know it (the peak is then imputed by year).
-std::string ChooseChip(std::string_view text, std::vector<std::string>& notes, bool& imputed) {
+std::string ChooseChip(std::string_view text, const Context& context,
+                       std::vector<std::string>& notes, bool& imputed) {
   std::string chip(Trim(text));
   if (const size_t comma = chip.find(','); comma != std::string::npos) {
     notes.push_back("several chips listed: used the first, '" + chip.substr(0, comma) + "'");
     chip = std::string(Trim(chip.substr(0, comma)));
   }
-  if (!DefaultHardwareDb().Find(chip).ok()) {
+  auto [known, fresh] = context.caches->chip_known.try_emplace(chip, false);
+  if (fresh) known->second = DefaultHardwareDb().Find(chip).ok();
+  if (!known->second) {
     notes.push_back("hardware '" + chip + "' not in the table: peak imputed from the year");
     imputed = true;
     return "unknown";
@@ -296,7 +299,7 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
     notes.push_back("no chip named: the " + std::to_string(*year) + " year-average peak");
     imputed = true;
   } else {
-    chip = ChooseChip(chip_text, notes, imputed);
+    chip = ChooseChip(chip_text, context, notes, imputed);
   }
   std::optional<Precision> precision;
   const std::string_view format = Trim(row.values[kFormat]);

@@ -63,6 +63,7 @@ struct Caches {
     std::string error;  // the lookup failed
   };
   std::map<std::string, Peak> peaks;
+  std::map<std::string, bool> chip_known;                      // chip text -> in the hardware table
   std::map<std::string, std::pair<double, double>> quantiles;  // low, high at point 1
 };
 
