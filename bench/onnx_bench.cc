@@ -12,11 +12,13 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "../src/onnx/testing/onnx_writer.h"
 #include "trainflops/byte_source.h"
@@ -84,6 +86,25 @@ std::string ChainModel(int64_t nodes) {
       default:
         g.nodes.push_back(w::Node("Relu", {x}, {out}, {}, Id("relu", i)));
     }
+    x = out;
+  }
+  g.outputs.push_back(w::ValueInfo(x, w::S({1, 16})));
+  return w::Model(g);
+}
+
+// A chain of `nodes` nodes alternating MatMul and Add that all read one
+// 16x16 weight and one bias, on an input [1, 16]: about 27 bytes per node
+// (2.7 MB at 100,000 nodes), so that the graph, not the weights, is measured.
+std::string SharedWeightChain(int64_t nodes) {
+  w::Graph g;
+  g.inputs.push_back(w::ValueInfo("x0", w::S({1, 16})));
+  g.initializers.push_back(w::WeightTensor("w", {16, 16}));
+  g.initializers.push_back(w::WeightTensor("b", {16}));
+  std::string x = "x0";
+  for (int64_t i = 0; i < nodes; ++i) {
+    const std::string out = Id("t", i);
+    g.nodes.push_back(i % 2 == 0 ? w::Node("MatMul", {x, "w"}, {out}, {}, Id("m", i))
+                                 : w::Node("Add", {x, "b"}, {out}, {}, Id("a", i)));
     x = out;
   }
   g.outputs.push_back(w::ValueInfo(x, w::S({1, 16})));
@@ -182,9 +203,74 @@ void BM_AnalyseChain(benchmark::State& state) {
 }
 BENCHMARK(BM_AnalyseChain)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
+// What `trainflops estimate FILE --examples 1 [--json]` does after parsing
+// its arguments: open, analyse, Method 1, render (to a discarding stream).
+std::string EstimateOnce(const std::string& path, bool json) {
+  auto source = trainflops::OpenFileByteSource(path);
+  if (!source.ok()) return source.status().message();
+  auto analysis = trainflops::AnalyzeOnnx(**source);
+  if (!analysis.ok()) return analysis.status().message();
+  trainflops::OnnxEstimateOptions options;
+  options.overrides.examples = 1;
+  auto estimate = trainflops::EstimateOnnx(*analysis, path, options);
+  if (!estimate.ok()) return estimate.status().message();
+  std::ofstream sink("/dev/null");
+  if (json) {
+    trainflops::WriteOnnxJson(sink, *analysis, *estimate);
+  } else {
+    sink << trainflops::RenderOnnxText(*analysis, *estimate);
+  }
+  return "";
+}
+
+// Whole process: a fresh process (this program as `--estimate FILE FORMAT`)
+// that runs EstimateOnce; wall time of the process from fork to exit (ms)
+// and its peak RSS (MB).
+std::pair<double, double> FreshEstimate(const std::string& path, bool json) {
+  const std::string command = fs::read_symlink("/proc/self/exe").string() + " --estimate " + path +
+                              (json ? " json" : " text");
+  const auto start = std::chrono::steady_clock::now();
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return {-1, -1};
+  double mb = -1;
+  if (std::fscanf(pipe, "%lf", &mb) != 1) mb = -1;
+  pclose(pipe);
+  const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - start;
+  return {ms.count(), mb};
+}
+
+// Arguments: nodes, 0 text / 1 JSON. Times the in-process estimate; the
+// counters give the whole process's time and peak memory.
+void BM_EstimateChain(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const bool json = state.range(1) != 0;
+  const std::string path =
+      WriteOnce("shared_chain_" + std::to_string(n) + ".onnx", SharedWeightChain(n));
+  for (auto _ : state) {
+    const std::string error = EstimateOnce(path, json);
+    if (!error.empty()) {
+      state.SkipWithError(error.c_str());
+      return;
+    }
+  }
+  const auto [ms, mb] = FreshEstimate(path, json);
+  state.counters["nodes"] = static_cast<double>(n);
+  state.counters["file_MB"] = static_cast<double>(fs::file_size(path)) / 1e6;
+  state.counters["process_ms"] = ms;
+  state.counters["peak_rss_MB"] = mb;
+}
+BENCHMARK(BM_EstimateChain)
+    ->ArgsProduct({{10000, 100000, 200000}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 4 && std::string(argv[1]) == "--estimate") {
+    if (!EstimateOnce(argv[2], std::string(argv[3]) == "json").empty()) return 1;
+    std::printf("%.1f\n", StatusMb("VmHWM:"));
+    return 0;
+  }
   if (argc == 3 && std::string(argv[1]) == "--peak-rss") {
     double nodes = 0;
     const std::string error = AnalyseOnce(argv[2], &nodes);

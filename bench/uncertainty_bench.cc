@@ -1,4 +1,4 @@
-// Google Benchmark of the Monte Carlo propagation (issue 6: one million
+// Google Benchmark of the Monte Carlo propagation (performance target: one million
 // samples of an estimate must take well under a second; target < 0.5 s).
 // The 4-factor product is Method 2's: chips x time x peak x utilization.
 #include <benchmark/benchmark.h>

@@ -2,7 +2,8 @@
 # `find_package(trainflops)` gives `trainflops::trainflops`.
 include(CMakePackageConfigHelpers)
 
-install(TARGETS trainflops trainflops_warnings trainflops_cli
+get_property(trainflops_subsystems GLOBAL PROPERTY TRAINFLOPS_SUBSYSTEMS)
+install(TARGETS trainflops ${trainflops_subsystems} trainflops_cli
   EXPORT trainflopsTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -18,8 +18,9 @@
 
 namespace {
 
-// Bounded work per input: every row may run a Monte Carlo.
-constexpr size_t kMaxInput = 1 << 14;
+// Bounded work per input (every row may run a Monte Carlo), yet large enough
+// for a line nested 70,000 deep (140 KB), which once crashed the JSON printer.
+constexpr size_t kMaxInput = 1 << 18;
 constexpr size_t kOutputColumns = 11;  // BatchOutputColumns()
 
 void Check(bool condition) {
@@ -87,7 +88,9 @@ void RunCsv(std::string_view text, const trainflops::BatchOptions& options) {
                   cells[at + 9]);
   });
   if (!summary.ok()) {
-    Check(!summary.status().message().empty() && lines == 0);
+    // Rows stream out before a later record is refused (too long) or the
+    // file turns out to hold no usable row; the caller discards them.
+    Check(!summary.status().message().empty());
     return;
   }
   Check(lines >= 1);

@@ -2,7 +2,7 @@
 # Builds the `bench` preset, runs every benchmark of trainflops_bench with
 # repetitions, measures python3-onnx on the same 1.5 GiB ONNX file, and
 # writes bench/RESULTS.md (a table of all benchmarks with median and spread,
-# the issue-7 targets with pass/fail, the machine). See docs/reliability.md.
+# the performance targets with pass/fail, the machine). See docs/reliability.md.
 #
 #   scripts/bench.sh [--repetitions N] [--filter REGEX] [--install-onnx] [--skip-onnx-compare]
 #

@@ -8,7 +8,7 @@
   report ...            writes bench/RESULTS.md from Google Benchmark's JSON
 
 Every benchmark in the JSON gets a row, so benchmarks added to
-trainflops_bench later appear without changes here; the issue-7 targets are
+trainflops_bench later appear without changes here; the performance targets are
 checked where their benchmark ran.
 """
 import argparse
@@ -245,7 +245,7 @@ def target_rows(runs):
     mc = median_time(runs, "BM_Propagate4Factors/1000000")
     rows.append(("Monte Carlo, 1,000,000 samples", "< 0.5 s", "" if mc is None else fmt_time(mc),
                  None if mc is None else mc < 0.5))
-    lines = ["| target (issue 7) | criterion | measured (median) | verdict |", "|---|---|---|---|"]
+    lines = ["| performance target | criterion | measured (median) | verdict |", "|---|---|---|---|"]
     lines += ["| %s | %s | %s | %s |" % (a, b, c, verdict(d)) for a, b, c, d in rows]
     return lines
 

@@ -4,7 +4,11 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config
           libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
-          clang libclang-rt-14-dev libcairo2-dev libcpp-httplib-dev)
+          clang libclang-rt-14-dev libcairo2-dev libcpp-httplib-dev
+          # the Python package (docs/python.md): pybind11, the build backend, pytest,
+          # and PyTorch with torchvision for trainflops.torch and its tests
+          python3-dev python3-venv python3-pip python3-setuptools python3-wheel
+          pybind11-dev python3-pybind11 python3-pytest python3-torch python3-torchvision)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite: the default preset (warnings are
-# errors), then the AddressSanitizer + UndefinedBehaviorSanitizer preset.
+# errors; CTest runs the Python tests too, python/tests), then the
+# AddressSanitizer + UndefinedBehaviorSanitizer preset, then the Python
+# package installed with its documented command (Debian's python3) and
+# its tests run against the installed package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -10,3 +13,10 @@ for preset in default asan; do
   cmake --build --preset "$preset" -j "$jobs"
   ctest --preset "$preset" -j "$jobs"
 done
+echo "== Python package: python3 -m venv --system-site-packages .venv && .venv/bin/pip install --no-build-isolation ."
+venv=build/venv
+rm -rf "$venv"
+/usr/bin/python3 -m venv --system-site-packages "$venv"
+CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$venv/bin/pip" install --no-build-isolation -q .
+(cd build && TRAINFLOPS_CLI="$PWD/default/bin/trainflops" TRAINFLOPS_SOURCE_DIR="$(dirname "$PWD")" \
+   "venv/bin/python" -m pytest -q -rs ../python/tests)

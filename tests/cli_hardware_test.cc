@@ -118,7 +118,7 @@ TEST(HardwareCli, UnknownHardwareIsImputedFromTheYear) {
   const json j = RunJson("hardware --chip unknown --year 2020 --count 1 --time 1d");
   EXPECT_NEAR(j["training_flop"].get<double>() / 2.007936e18, 1.0, 1e-12);
   EXPECT_TRUE(j["phases"][0]["imputed"].get<bool>());
-  EXPECT_TRUE(Has(j["phases"][0]["peak_source"].get<std::string>(), "seed 002"));
+  EXPECT_TRUE(Has(j["phases"][0]["peak_source"].get<std::string>(), "Sevilla et al. 2022"));
 }
 
 TEST(HardwareCli, EnergyAndCostWhenAsked) {

@@ -3,9 +3,12 @@
 // arithmetic from the formulas (docs/llm.md) or published counts
 // (src/llm/hf_config_test.cc cites them).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli_test_util.h"
@@ -215,6 +218,15 @@ TEST(CliLlm, BadConfigFilesNameFileFieldAndLine) {
   EXPECT_EQ(o.code, 2);
   EXPECT_NE(o.err.find(malformed + ":3:"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("malformed JSON"), std::string::npos) << o.err;
+}
+
+TEST(CliLlm, ReportNamesTheRuleAndTheFieldsIgnored) {
+  const CliOutput o = RunCli("estimate " + Config("gpt-oss-20b.json") + " --tokens 1T");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("family rule: modeling_gpt_oss.py"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("config fields ignored: "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("swiglu_limit"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("total 20,914,757,184"), std::string::npos) << o.out;
 }
 
 }  // namespace

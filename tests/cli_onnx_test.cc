@@ -91,6 +91,68 @@ TEST(CliOnnx, PerLayerBackwardSkipsTheFirstInputGradient) {
   EXPECT_EQ(layers[2]["backward_factor"], 1);  // inputs only
 }
 
+// Transformer and recurrent exports (scripts/make_onnx_fixtures.py: PyTorch
+// 1.13 from Debian, opset 14, weights stripped). The expected figures were
+// measured when the files were generated, by the script's MacCounter: a
+// TorchDispatchMode that counts the multiply-adds of every matrix product
+// PyTorch executes (mm, addmm, bmm, baddbmm, convolution and its backward)
+// during one forward pass and one backward pass of sum(output), with the
+// parameters requiring gradients and the data not. Parameters are
+// sum(p.numel() for p in model.parameters()).
+struct Measured {
+  const char* args;
+  double params;
+  double forward_macs;   // PyTorch, forward
+  double backward_macs;  // PyTorch, backward
+  double tolerance;      // relative, on the backward
+};
+
+class TransformerExports : public ::testing::TestWithParam<Measured> {};
+
+TEST_P(TransformerExports, MatchWhatPyTorchExecutes) {
+  const Measured& m = GetParam();
+  const nlohmann::json j = Json(Fixture(m.args) + " --examples 1 --bp-ratio per-layer");
+  ASSERT_TRUE(j.is_object());
+  EXPECT_FALSE(j["lower_bound"].get<bool>());  // every operator has a rule
+  EXPECT_EQ(j["params"].get<double>(), m.params);
+  EXPECT_EQ(j["multiply_adds"].get<double>(), m.forward_macs);
+  double backward = 0;  // of the matrix products, with the per-layer factors
+  for (const nlohmann::json& l : j["layers"]) {
+    backward += l["backward_factor"].get<double>() * l["multiply_adds"].get<double>();
+  }
+  EXPECT_NEAR(backward / m.backward_macs, 1.0, m.tolerance) << backward;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Onnx, TransformerExports,
+    ::testing::Values(
+        // torchvision VisionTransformer (32x32 images, patches of 8, 2 layers of width 64):
+        // the class token's expand(n, -1, -1) pattern. Backward below 2x forward: the
+        // patch convolution's input (the image) needs no gradient.
+        Measured{"vit_tiny.onnx", 81226, 1385344, 2574080, 0},
+        // torchvision SwinTransformer (48x48, embed 32, depths 2, 2, windows of 4): window
+        // padding through Cast and a negative-step Slice.
+        Measured{"swin_tiny.onnx", 136822, 9069184, 17917184, 0},
+        // LLaMA-style decoder, dynamic batch and seq, 4 query heads over 2 KV heads:
+        // every product's operands derive from the embedding, so backward = 2x forward.
+        Measured{"llama_tiny.onnx --dim batch=1 --dim seq=16", 123712, 1777664, 3555328, 0},
+        // torch.nn.TransformerEncoder, 2 layers of width 64 on data [1, 16, 64].
+        Measured{"transformer_encoder.onnx", 66944, 1114112, 2031616, 0},
+        // LSTM language model: PyTorch skips the gradient of the zero initial state
+        // (R^T·dgates at t = 0: 4·128·128 per layer, 131,072 in all); the ONNX LSTM's
+        // per-layer count includes it: 8,388,608 / 8,257,536 = 1.0159.
+        Measured{"lstm_lm.onnx", 280832, 4194304, 8257536, 0.02}));
+
+TEST(CliOnnx, NoLayersAppliesToJson) {
+  const CliOutput o =
+      RunCli("estimate " + Fixture("vit_tiny.onnx") + " --examples 1 --json --no-layers");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_FALSE(j.contains("layers"));
+  EXPECT_TRUE(j.contains("op_types"));
+  EXPECT_EQ(j["params"].get<double>(), 81226);
+}
+
 TEST(CliOnnx, TextReportHasNodeAndOperatorTables) {
   const CliOutput o =
       RunCli("estimate " + Fixture("resnet18.onnx") + " --examples 1.28M --epochs 90");

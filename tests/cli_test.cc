@@ -129,7 +129,7 @@ TEST(Cli, MalformedSpecNamesFileAndLine) {
 namespace {
 
 // --thresholds on a spec: NAS is 1.92e21 FLOP (50 x 50,000 x 10e9 x 2 x 3 x
-// 12,800, seed 001), below the EU AI Act's 1e25 by a factor 1.92e-4.
+// 12,800, Amodei & Hernandez 2018), below the EU AI Act's 1e25 by a factor 1.92e-4.
 TEST(Cli, EstimateChecksThresholds) {
   const trainflops::testing::CliOutput o = trainflops::testing::RunCli(
       "estimate " + trainflops::testing::SourcePath("examples/nas.yaml") + " --thresholds --json");

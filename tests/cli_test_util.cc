@@ -53,4 +53,14 @@ std::string WriteTempFile(const std::string& name, const std::string& text) {
   return path;
 }
 
+std::string AliasBombSpec() {
+  std::string yaml = "input: [4]\nlayers:\n  - &l0 {type: relu}\n";
+  for (int level = 1; level <= 9; ++level) {
+    yaml += "  - &l" + std::to_string(level) + " {repeat: 10, layers: [";
+    for (int i = 0; i < 10; ++i) yaml += (i ? ", *l" : "*l") + std::to_string(level - 1);
+    yaml += "]}\n";
+  }
+  return yaml + "training: {examples: 1}\n";
+}
+
 }  // namespace trainflops::testing

@@ -17,6 +17,9 @@ CliOutput RunCli(const std::string& args);
 std::string SourcePath(const std::string& relative);
 // Writes `text` to a fresh file in the test temp directory and returns its path.
 std::string WriteTempFile(const std::string& name, const std::string& text);
+// A spec whose layers are nine levels of repeat blocks, each holding ten
+// aliases of the level below: 10^18 layers in about 550 bytes (hostile input).
+std::string AliasBombSpec();
 
 }  // namespace trainflops::testing
 

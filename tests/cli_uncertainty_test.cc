@@ -79,8 +79,8 @@ TEST(UncertaintyCli, HardwareDefaultRangesAreListedWithSources) {
   const CliOutput o = RunCli("hardware --chip V100 --count 8 --time 5d --year 2018 --uncertainty");
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("utilization (assumed): triangular(0.25, 0.4, 0.6)"), std::string::npos);
-  EXPECT_NE(o.out.find("precision (chosen by the seeds' rule): loguniform("), std::string::npos);
-  EXPECT_NE(o.out.find("seed 002"), std::string::npos);
+  EXPECT_NE(o.out.find("precision (chosen by the rule of Sevilla et al. 2022): loguniform("), std::string::npos);
+  EXPECT_NE(o.out.find("Sevilla et al. 2022"), std::string::npos);
   EXPECT_NE(o.out.find("90% interval"), std::string::npos);
 }
 

@@ -133,4 +133,34 @@ TEST(CliWeb, ServesUntilSignalledAndExitsZero) {
   }
 }
 
+// The real process: hostile uploads each get a 400 naming the problem, and
+// the server then still answers (a config nested 80,000 deep once killed it
+// with a stack overflow while its value was quoted into the error).
+TEST(CliWeb, SurvivesHostileUploads) {
+  ServeProcess serve("");
+  const int port = PortOf(serve.FirstLine());
+  ASSERT_GT(port, 0);
+  httplib::Client client("127.0.0.1", port);
+  const std::string deep = std::string(80000, '[') + std::string(80000, ']');
+  const std::pair<std::string, std::string> uploads[] = {
+      {"/api/estimate?file=config.json&tokens=1T",
+       R"({"model_type": "llama", "hidden_size": )" + deep + "}"},
+      {"/api/estimate?file=bomb.yaml", trainflops::testing::AliasBombSpec()},
+      {"/api/estimate?file=big.yaml&epochs=1e308",
+       "input: [4]\nlayers: [{type: dense, units: 4}]\ntraining: {examples: 10}\n"},
+      {"/api/thresholds?arg=2e25&range=2e26..1e27", ""},
+  };
+  for (const auto& [target, body] : uploads) {
+    httplib::Result r = client.Post(target, body, "application/octet-stream");
+    ASSERT_TRUE(r) << target << ": the server did not answer";
+    EXPECT_EQ(r->status, 400) << target << ": " << r->body.substr(0, 300);
+  }
+  httplib::Result units = client.Get("/api/units?arg=1%20pfs-day");
+  ASSERT_TRUE(units);
+  EXPECT_EQ(units->status, 200);
+  // 1 pfs-day = 1e15 FLOP/s x 86,400 s.
+  EXPECT_DOUBLE_EQ(nlohmann::json::parse(units->body)["flop"].get<double>(), 8.64e19);
+  EXPECT_EQ(serve.StopWith(SIGTERM), 0);
+}
+
 }  // namespace

@@ -1,6 +1,6 @@
 // The bundled worked examples (examples/*.yaml) against independent hand
 // arithmetic. Every expected value below is derived in
-// docs/worked-examples-derivation.md from the seeds' formulas; the article's
+// docs/worked-examples-derivation.md from the articles' formulas; the article's
 // printed figure is quoted where it differs, with the reason.
 #include <gtest/gtest.h>
 
@@ -31,7 +31,7 @@ void ExpectRel(double actual, double expected, double tol = 1e-12) {
 }
 
 TEST(WorkedExamples, CnnLstmFcn) {
-  // Article (seed 002) printed 7.86432e18 = 1.024e12 x 3 x 10 x 100 x 128 x 20:
+  // Article (Sevilla et al. 2022) printed 7.86432e18 = 1.024e12 x 3 x 10 x 100 x 128 x 20:
   // wrong CNN term (H²W² for K²HW) and no LSTM. Hand count, exact Table 1 terms:
   //   conv: 2·5·5·5·16·200·200 + 2·200·200·16 = 161,280,000
   //   lstm: 4·(2·640,256·256 + 2·256) + 5·256 = 1,311,247,616

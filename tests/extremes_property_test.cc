@@ -1,4 +1,4 @@
-// Extremes (issue 7): 1e27 FLOP, 1e15 parameters, zero-size dimensions and
+// Extremes: 1e27 FLOP, 1e15 parameters, zero-size dimensions and
 // element counts beyond 64 bits are reported correctly or refused with a
 // clear error. Expected values are hand arithmetic in the comments.
 #include <gtest/gtest.h>

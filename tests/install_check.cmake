@@ -9,14 +9,24 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "install failed")
 endif()
 file(MAKE_DIRECTORY "${consumer}")
-file(WRITE "${consumer}/CMakeLists.txt" "cmake_minimum_required(VERSION 3.22)
+file(WRITE "${consumer}/CMakeLists.txt" "cmake_minimum_required(VERSION 3.25)
 project(consumer CXX)
 find_package(trainflops REQUIRED)
 add_executable(consumer main.cc)
 target_link_libraries(consumer PRIVATE trainflops::trainflops)
 ")
-file(WRITE "${consumer}/main.cc" "#include <trainflops/units.h>
-int main() { auto r = trainflops::ParseCompute(\"1 pfs-day\"); return r.ok() && *r == 8.64e19 ? 0 : 1; }
+# Uses the lowest subsystem (units) and one near the top (the citation, in
+# report, over estimators and core), so every exported link must resolve.
+file(WRITE "${consumer}/main.cc" "#include <trainflops/citation.h>
+#include <trainflops/units.h>
+int main() {
+  auto r = trainflops::ParseCompute(\"1 pfs-day\");
+  trainflops::Estimate e;
+  e.method = \"method2_hardware\";
+  e.training_flop = 8.64e19;
+  auto c = trainflops::CiteEstimate(e);
+  return r.ok() && *r == 8.64e19 && c.references.front() == \"sevilla2022\" ? 0 : 1;
+}
 ")
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${consumer}" -B "${consumer}/build"
                         -DCMAKE_PREFIX_PATH=${prefix} "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}"

@@ -1,4 +1,4 @@
-// Properties that follow from the formulas (issue 7, "Property tests"),
+// Properties that follow from the formulas ("Property tests" in docs/reliability.md),
 // across subsystems. Method 1's own (dense/conv width, data linearity) are in
 // src/estimators/method1_property_test.cc; these cover the transformer
 // conventions, the batch engine, Method 2, the cross-check and the JSON
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../src/core/test_util.h"
 #include "trainflops/batch.h"
 #include "trainflops/compare.h"
 #include "trainflops/hardware_report.h"
@@ -27,9 +28,7 @@ HfModel Llama(int d, int ff, int layers = 2) {
                            R"(, "num_hidden_layers": )" + std::to_string(layers) +
                            R"(, "num_attention_heads": 4, "intermediate_size": )" +
                            std::to_string(ff) + R"(, "vocab_size": 100})";
-  Result<HfModel> m = ParseHfConfig(text, "llama.json", 128);
-  EXPECT_TRUE(m.ok()) << m.status().message();
-  return m.ok() ? *m : HfModel{};
+  return testing::ValueOrFail(ParseHfConfig(text, "llama.json", 128), "llama.json");
 }
 
 // Sum of the parameters of the components with `role`.
@@ -86,17 +85,18 @@ TEST(WidthScaling, TransformerLayersScaleAsTheirFormulas) {
 double LlmFlop(const std::vector<LlmStage>& stages) {
   TransformerDims d;
   d.params = 1e9;
-  Result<LlmEstimate> e =
-      EstimateLlm(*ModelFromDims(d, Convention::k6ND), Convention::k6ND, {}, stages);
-  EXPECT_TRUE(e.ok()) << e.status().message();
-  return e.ok() ? e->estimate.training_flop : 0;
+  const TransformerModel model =
+      testing::ValueOrFail(ModelFromDims(d, Convention::k6ND), "1e9-parameter model");
+  return testing::ValueOrFail(EstimateLlm(model, Convention::k6ND, {}, stages), "6ND stages")
+      .estimate.training_flop;
 }
 
 std::optional<double> Batch6nd(const std::string& params, const std::string& dataset) {
-  Result<BatchEstimator> e = BatchEstimator::Create(
-      {"Model", "Domain", "Parameters", "Training dataset size (total)"}, {});
-  EXPECT_TRUE(e.ok());
-  return e->Estimate({"m", "Language", params, dataset}).flop;
+  BatchEstimator e = testing::ValueOrFail(
+      BatchEstimator::Create({"Model", "Domain", "Parameters", "Training dataset size (total)"},
+                             {}),
+      "batch estimator");
+  return e.Estimate({"m", "Language", params, dataset}).flop;
 }
 
 Method2Result Method2(double chips, double hours, double utilization) {
@@ -107,9 +107,7 @@ Method2Result Method2(double chips, double hours, double utilization) {
   p.utilization = Utilization{utilization, "test", "test"};
   Method2Options o;
   o.phases = {p};
-  Result<Method2Result> r = EstimateMethod2(o, DefaultHardwareDb());
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  return r.ok() ? *r : Method2Result{};
+  return testing::ValueOrFail(EstimateMethod2(o, DefaultHardwareDb()), "Method 2");
 }
 
 // Half the data, half the compute; two halves add up to the whole.
@@ -121,7 +119,7 @@ TEST(DataSplit, HalvesTheCompute) {
   // Batch 6ND: 6 x 1e9 x 2e10 = 1.2e20; half the dataset 6e19.
   EXPECT_DOUBLE_EQ(*Batch6nd("1e9", "2e10"), 1.2e20);
   EXPECT_DOUBLE_EQ(*Batch6nd("1e9", "1e10"), 6e19);
-  // Method 2, seed 001's seq2seq: 8 x 240 h x 3600 s x 3.5e12 x 0.33 =
+  // Method 2, the Amodei & Hernandez 2018 seq2seq: 8 x 240 h x 3600 s x 3.5e12 x 0.33 =
   // 7.98336e18; half the time 3.99168e18.
   EXPECT_DOUBLE_EQ(Method2(8, 240, 0.33).estimate.training_flop, 7.98336e18);
   EXPECT_DOUBLE_EQ(Method2(8, 120, 0.33).estimate.training_flop, 3.99168e18);
@@ -133,7 +131,7 @@ TEST(MethodsAgree, AtTheImpliedUtilization) {
   struct Case {
     double chips, hours, method1;
   };
-  // 8 x 864,000 s x 3.5e12 = 2.4192e19 at utilization 1; seed 001's Method 1
+  // 8 x 864,000 s x 3.5e12 = 2.4192e19 at utilization 1; the Amodei & Hernandez 2018 Method 1
   // 1.11492e19 implies 1.11492e19 / 2.4192e19 = 0.46086...
   const Case cases[] = {{8, 240, 1.11492e19}, {1, 0.5, 1e15}, {10000, 2160, 1e26}};
   for (const Case& k : cases) {

@@ -1,14 +1,14 @@
 // Whole datasets of models: one estimate per row (`trainflops batch`).
 //
-// Each row gets every method its data allows:
+// Each row gets every method its data allows, as Sevilla et al. 2022 lays them out:
 //   6ND:      training FLOP = 6 x parameters x dataset size x epochs
 //             (operation counting in its dense-transformer form, Sevilla et
 //             al. 2022, Method 1; 6 = 2 FLOP per multiply-add x (1 +
 //             backward/forward 2)), with the parameters active per token for
 //             a mixture of experts, and only where the dataset counts tokens;
 //   hardware: chips x time x peak x utilization (Sevilla et al. 2022,
-//             Method 2), the peak from the hardware table or the year's
-//             average.
+//             Method 2; EstimateMethod2 with the row's hardware), the peak
+//             from the hardware table or the year's average.
 // When both ran and agree within 3x the row reports their geometric mean;
 // otherwise a measured rule chooses (docs/batch.md, which lists every rule
 // with its effect on Epoch AI's Notable AI Models file). A fine-tune is also

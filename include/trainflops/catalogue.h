@@ -1,6 +1,6 @@
 // The layer catalogue: parameters and forward FLOP per layer type.
 //
-// Every layer of the seeds' Table 1 (seed 002, "Forward pass FLOP and
+// Every layer of Table 1 of Sevilla et al. 2022 ("Forward pass FLOP and
 // parameters of common layers") is here in both forms the table gives:
 // the exact form (weights + bias + non-linearity terms) and the approximate
 // form (the "≈" column). Layers real models need beyond the table (Conv1D/3D,
@@ -78,7 +78,7 @@ struct LayerKind {
   std::function<Result<LayerCost>(const Shape& input, const LayerArgs& args)> compute;
 };
 
-// All layer kinds, in the order of the seeds' Table 1 and then the extras.
+// All layer kinds, in the order of Table 1 of Sevilla et al. 2022 and then the extras.
 const std::vector<LayerKind>& LayerCatalogue();
 
 // Finds a kind by name or alias (case-insensitive; "-" and "_" are the same).

@@ -2,7 +2,7 @@
 //
 // Seed 002 (conclusion, Appendix B) recommends computing both and comparing;
 // its comparison found them within 2x of each other (1.7x at most). OpenAI
-// (seed 001, appendix) calls its estimates "accurate to within 2-3x". The
+// (Amodei & Hernandez 2018, appendix) calls its estimates "accurate to within 2-3x". The
 // comparison reports the ratio, the utilization that would make Method 2
 // equal Method 1, and warns beyond 3x.
 #ifndef TRAINFLOPS_COMPARE_H_
@@ -17,12 +17,12 @@
 
 namespace trainflops {
 
-inline constexpr double kAgreementUsual = 2.0;      // seed 002, Appendix B
-inline constexpr double kAgreementTolerance = 3.0;  // seed 001, "2-3x"
+inline constexpr double kAgreementUsual = 2.0;      // Sevilla et al. 2022, Appendix B
+inline constexpr double kAgreementTolerance = 3.0;  // Amodei & Hernandez 2018, "2-3x"
 
 // Method 1 from a parameter count and a number of training tokens:
 // 6 x N x D (forward 2 FLOP per parameter per token, backward twice that;
-// seed 002's 2:1 backward/forward ratio; Kaplan et al. 2020, C ≈ 6ND).
+// the Sevilla et al. 2022 2:1 backward/forward ratio; Kaplan et al. 2020, C ≈ 6ND).
 Result<Estimate> EstimateSixND(double params, double tokens);
 
 // A Method 1 figure taken as given (e.g. an article's printed value).

@@ -4,7 +4,8 @@
 // double quotes may hold commas, line breaks and doubled quotes ("" for ");
 // a leading UTF-8 byte-order mark is skipped; blank lines are skipped. The
 // first record is the header, and every record must have as many fields.
-// Errors name the source, line and column: "models.csv:7:12: ...".
+// Errors name the source, line and column: "models.csv:7:12: ...". Records
+// over the caps below are refused.
 #ifndef TRAINFLOPS_CSV_H_
 #define TRAINFLOPS_CSV_H_
 
@@ -16,6 +17,15 @@
 #include "trainflops/status.h"
 
 namespace trainflops {
+
+// Caps on one record, so that a hostile file (a 200 MB line, a million
+// columns) is refused at once with a short message instead of being split
+// into millions of strings. A real dataset's longest line is a few kB
+// (Epoch AI's Notable AI Models: about 60 columns, the longest record under
+// 20 kB, its "Abstract"-style fields under 10 kB).
+inline constexpr std::size_t kMaxCsvRecordBytes = 1024 * 1024;
+inline constexpr std::size_t kMaxCsvFieldBytes = 64 * 1024;
+inline constexpr std::size_t kMaxCsvFields = 1000;
 
 struct CsvTable {
   std::vector<std::string> header;

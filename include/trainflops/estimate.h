@@ -12,7 +12,7 @@ namespace trainflops {
 struct Assumption {
   std::string name;    // "backward/forward ratio"
   std::string value;   // "2"
-  std::string source;  // "seed 002, Method 1: ops_per_backward_pass ≈ 2 x forward"
+  std::string source;  // "Sevilla et al. 2022, Method 1: ops_per_backward_pass ≈ 2 x forward"
 };
 
 struct Input {
@@ -32,7 +32,7 @@ struct Estimate {
 };
 
 // The largest training run on record: Grok 4, 5e26 FLOP (Epoch AI's Notable
-// AI Models, the development snapshot in ../shared/data). An estimate more
+// AI Models, snapshot of 2026-05-02 in data/epoch_notable_models_dev.csv). An estimate more
 // than kImplausibleFactor times larger is almost surely an input error (a
 // chip count in the wrong unit, hours for seconds), so every report says so;
 // nothing is refused, as a planning user may ask about the future.

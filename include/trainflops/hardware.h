@@ -38,7 +38,7 @@ std::string_view RateColumnName(RateColumn column);  // the CSV header: "fp16_te
 std::string RateColumnLabel(RateColumn column);
 const std::vector<RateColumn>& AllRateColumns();
 // Tensor/matrix-unit rates (fp16_tensor, bf16, tf32, fp8), which reach their
-// peak only under special conditions on NVIDIA chips (seed 002, "NVIDIA tensor cores").
+// peak only under special conditions on NVIDIA chips (Sevilla et al. 2022, "NVIDIA tensor cores").
 bool IsTensorColumn(RateColumn column);
 
 struct Chip {

@@ -1,18 +1,23 @@
 // Hugging Face `config.json` files: exact parameter counts (total,
 // non-embedding, active) and the component list the FLOP conventions read.
 //
-// Families (model_type): gpt2, gpt_neox, bert, t5, llama, mistral, mixtral,
-// qwen2, qwen2_moe, gemma, phi3, falcon (and the older RefinedWeb /
-// RefinedWebModel), deepseek_v2, deepseek_v3. Any other model_type falls
-// back to a generic Llama-style decoder when the fields it needs are there,
-// and says so. See docs/llm.md for the fields read and the conventions.
+// Families (model_type): see SupportedModelTypes() and docs/llm.md's table
+// for the fields each reads and its rule. An unknown model_type is counted
+// as a generic Llama-style decoder only when no field suggests another
+// structure: with mixture-of-experts fields it is counted as a mixture of
+// experts (total and active, naming the fields used); with state-space,
+// encoder-decoder, multimodal or other structural fields it is refused with
+// a message listing them. Every model says which fields were read and which
+// were ignored.
 #ifndef TRAINFLOPS_HF_CONFIG_H_
 #define TRAINFLOPS_HF_CONFIG_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "trainflops/checkpoint.h"
 #include "trainflops/estimate.h"
 #include "trainflops/status.h"
 #include "trainflops/transformer.h"
@@ -23,14 +28,21 @@ struct HfModel {
   std::string file;
   std::string model_type;
   std::string family;     // the family whose formulas were used
-  bool fallback = false;  // unknown model_type counted as a generic decoder
+  std::string rule;       // what the family's formulas count, and the modelling code they follow
+  bool fallback = false;  // unknown model_type counted as a generic decoder (or MoE)
   TransformerModel model;
-  std::vector<Input> fields;  // every config field read, with its value
+  std::vector<Input> fields;                // every config field read, with its value
+  std::vector<std::string> fields_read;     // keys read ("text_config.hidden_size")
+  std::vector<std::string> fields_ignored;  // keys present but not read by the family's rule
   std::vector<Assumption> assumptions;
   // DeepSeek-V3's multi-token-prediction module: stored in the checkpoint,
   // not part of the published 671B, not counted here (docs/llm.md).
   double mtp_params = 0;
   double max_position_embeddings = 0;  // the config's context length, 0 if absent
+  std::string torch_dtype;             // "" if absent
+  // The checkpoint's count beside the config's (set by the caller that
+  // found the checkpoint: `estimate --checkpoint FILE`).
+  std::optional<CheckpointCrossCheck> checkpoint;
 };
 
 // Parses a config.json's text. `file` names it in errors ("FILE:LINE:COL:

@@ -1,8 +1,8 @@
-// Method 1 of the seeds: count the operations of the architecture.
+// Method 1 of Sevilla et al. 2022: count the operations of the architecture.
 //
-//   training FLOP = forward FLOP x (1 + r) x n_passes          (seed 002, Method 1)
+//   training FLOP = forward FLOP x (1 + r) x n_passes          (Sevilla et al. 2022, Method 1)
 //   n_passes      = epochs x examples  (x tokens per sequence for per-token parts,
-//                                       seed 002 Appendix D)
+//                                       Sevilla et al. 2022, Appendix D)
 // with r the backward/forward ratio: 2 by default, Hobbhahn & Sevilla's table,
 // or per layer (the first layer needs no input gradient).
 #ifndef TRAINFLOPS_METHOD1_H_
@@ -22,8 +22,8 @@
 namespace trainflops {
 
 enum class BackwardMode {
-  kFixedRatio,  // r as given (default 2, seed 002)
-  kTable,       // Hobbhahn & Sevilla (2021) table in seed 002: 1, 2 or 3
+  kFixedRatio,  // r as given (default 2, Sevilla et al. 2022)
+  kTable,       // Hobbhahn & Sevilla (2021) table in Sevilla et al. 2022: 1, 2 or 3
   kPerLayer,    // first layer of a data-fed part 1x its forward, every other layer 2x
 };
 
@@ -31,7 +31,7 @@ enum class FormulaForm { kExact, kApprox };
 
 struct Method1Options {
   BackwardMode backward = BackwardMode::kFixedRatio;
-  double bp_ratio = 2.0;  // used by kFixedRatio; default 2:1 (seed 002)
+  double bp_ratio = 2.0;  // used by kFixedRatio; default 2:1 (Sevilla et al. 2022)
   // kTable inputs; when unset they come from the spec or the architecture.
   std::optional<std::string> batch_regime;  // "large" or "small"
   FormulaForm form = FormulaForm::kExact;
@@ -112,7 +112,7 @@ struct TrainingRange {
 };
 
 // Sets result.uncertainty. Each range multiplies the training FLOP, which is
-// proportional to epochs, examples, batches and batch size (seed 002,
+// proportional to epochs, examples, batches and batch size (Sevilla et al. 2022,
 // Method 1: forward x (1 + r) x epochs x examples); with default ranges and
 // the default fixed ratio r = 2, the factor 1 + r = 3 takes the
 // training_factor range (DefaultRanges()). A ratio the user chose, or the

@@ -1,12 +1,12 @@
-// Method 2 of the seeds: hardware and training time.
+// Method 2 of Sevilla et al. 2022: hardware and training time.
 //
 //   training FLOP = chips x training time x peak FLOP/s x utilization
-//                                             (seed 002, "Method 2"; seed 001, appendix)
+//                                             (Sevilla et al. 2022, "Method 2"; Amodei & Hernandez 2018, appendix)
 //
 // summed over phases (different hardware in different periods). The peak
 // comes from the hardware table at the precision the run used, chosen by the
-// seeds' rules when the paper does not say; the utilization defaults to
-// Epoch's recommendations (seed 002). Energy (TDP x chip-hours x PUE) and cost
+// the rules of Sevilla et al. 2022 when the paper does not say; the utilization defaults to
+// Epoch's recommendations (Sevilla et al. 2022). Energy (TDP x chip-hours x PUE) and cost
 // (price per chip-hour) are optional extras.
 #ifndef TRAINFLOPS_METHOD2_H_
 #define TRAINFLOPS_METHOD2_H_
@@ -25,7 +25,7 @@
 
 namespace trainflops {
 
-// Whether NVIDIA tensor cores reached their peak. kAuto follows seed 002's
+// Whether NVIDIA tensor cores reached their peak. kAuto follows Sevilla et al. 2022's
 // caveat: use the tensor-core rate but lower the default utilization to 0.30,
 // as in its Image GPT example. kYes: the tensor-core rate is attainable (no
 // lowering). kNo: the plain (non-tensor) FP16 rate.
@@ -38,11 +38,11 @@ struct Utilization {
 };
 
 // A number in (0, 1], a percentage ("33%"), or a preset: openai-gpu (0.33)
-// and openai-cpu (0.17) from seed 001's appendix; epoch-llm (0.30) and
-// epoch-other (0.40) from seed 002.
+// and openai-cpu (0.17) from the Amodei & Hernandez 2018 appendix; epoch-llm (0.30) and
+// epoch-other (0.40) from Sevilla et al. 2022.
 Result<Utilization> ParseUtilization(std::string_view text);
 
-// The seeds' default: 0.30 for large language models, 0.40 otherwise, and
+// The default of Sevilla et al. 2022: 0.30 for large language models, 0.40 otherwise, and
 // 0.30 when an NVIDIA tensor-core peak is used under TensorCores::kAuto.
 Utilization DefaultUtilization(bool llm, bool tensor_caveat);
 

@@ -2,7 +2,7 @@
 // input shape, parts (sub-networks) of layers with `repeat` and `branch`
 // blocks, and the training run (one or more stages).
 //
-// The format is documented in docs/spec-format.md; examples/ has the seeds'
+// The format is documented in docs/spec-format.md; examples/ has the articles'
 // worked examples written in it.
 #ifndef TRAINFLOPS_MODEL_SPEC_H_
 #define TRAINFLOPS_MODEL_SPEC_H_
@@ -35,7 +35,7 @@ struct SpecNode {
   std::vector<SpecNode> children;
 };
 
-// A sub-network. Per-token parts ("recurrent" in the seeds' Appendix D) run
+// A sub-network. Per-token parts ("recurrent" in Appendix D of Sevilla et al. 2022) run
 // once per token of each sequence; the others once per example.
 struct PartSpec {
   std::string name;
@@ -72,6 +72,16 @@ struct ModelSpec {
   std::vector<PartSpec> parts;
   std::vector<TrainingSpec> stages;  // empty when the file has no training section
 };
+
+// At most this many layers after expanding every `repeat` block (and every
+// YAML alias, which copies the aliased node each time it is used). The
+// largest shipped example expands to a few hundred; a spec at the cap is
+// estimated and reported in well under a second (docs/reliability.md). The
+// parser counts while it reads and refuses as soon as the count passes the
+// cap, so an exponential "bomb" of nested repeats or aliases costs nothing.
+inline constexpr double kMaxExpandedLayers = 10000;
+// `repeat` and `branch` blocks nest at most this deep.
+inline constexpr int kMaxBlockNesting = 64;
 
 // Parses a spec document. `file` is used only in error messages, which read
 // "<file>:<line>: <what is wrong> (<what is accepted>)".

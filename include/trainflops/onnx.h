@@ -12,6 +12,7 @@
 #define TRAINFLOPS_ONNX_H_
 
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <string>
 #include <utility>
@@ -53,11 +54,19 @@ struct OnnxNode {
   double multiply_adds = 0;  // of its matrix products (Conv, Gemm, MatMul, ...)
   std::string formula, source;
   std::vector<std::string> notes;
-  // For the per-layer backward mode: a weight gradient when the node reads
-  // trainable weights; an input gradient when one of its inputs depends on a
-  // trainable weight (never for nodes fed only by graph inputs and constants).
+  // For the per-layer backward mode, each costing one forward pass. "Needs
+  // gradient" propagates forward from the trainable initializers (graph
+  // inputs and constants need none). A weight gradient when the node reads
+  // trainable weights; an input gradient when one of its other inputs needs a
+  // gradient. For products of two operands (MatMul, Gemm, Conv,
+  // ConvTranspose, Einsum, FusedMatMul) the flags are the gradients of
+  // operand A (input_gradient) and B (weight_gradient): Q·K^T with both
+  // derived from weights has both.
   bool weight_gradient = false, input_gradient = false;
-  int64_t subgraph_nodes = 0;  // nodes inside If/Loop/Scan bodies (not analysed)
+  // Nodes inside subgraphs that are not analysed (those of operators other
+  // than If, Loop and Scan, whose subgraph nodes are reported as nodes
+  // named "<node>/<subgraph node>").
+  int64_t subgraph_nodes = 0;
 };
 
 struct OnnxOpType {
@@ -83,7 +92,11 @@ struct OnnxAnalysis {
   int64_t external_initializers = 0;
   std::map<std::string, int64_t> dims;  // symbolic dimensions and their values
   std::vector<std::string> notes;
-  bool lower_bound() const { return !unsupported.empty(); }
+  // Why the total is a lower bound besides operators without a rule: an If
+  // whose condition, or a Loop/Scan whose count, is not known (its
+  // subgraph is counted once, or the cheaper branch).
+  std::vector<std::string> lower_bound_reasons;
+  bool lower_bound() const { return !unsupported.empty() || !lower_bound_reasons.empty(); }
 };
 
 // Parses and analyses the model in `source`. Errors name the byte offset
@@ -114,9 +127,14 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
 std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
                            const ReportOptions& options = {});
 // `estimate`'s JSON object for spec files, plus "model", "graph_inputs",
-// "dims", "op_types", "unsupported_ops", "lower_bound" and per-layer
-// gradient fields (docs/onnx.md lists them).
-std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate);
+// "dims", "op_types", "unsupported_ops", "lower_bound",
+// "lower_bound_reasons" and per-layer gradient fields (docs/onnx.md lists
+// them). Without options.show_layers, the summary only (no "layers").
+// WriteOnnxJson streams it: its memory does not grow with the node count.
+void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                   const ReportOptions& options = {});
+std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                           const ReportOptions& options = {});
 
 }  // namespace trainflops
 

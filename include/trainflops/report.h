@@ -8,16 +8,12 @@
 #include "trainflops/catalogue.h"
 #include "trainflops/estimate.h"
 #include "trainflops/method1.h"
+#include "trainflops/report_options.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
 
-struct ReportOptions {
-  ComputeUnit unit = ComputeUnit::kFlop;  // unit of the headline figures (FLOP by default)
-  bool show_layers = true;                // the per-layer table
-};
-
-// The seeds' worked-example style: per-layer table (params, forward FLOP,
+// The worked-example style of Sevilla et al. 2022: per-layer table (params, forward FLOP,
 // share), totals, the formula chain with numbers substituted, assumptions.
 std::string RenderMethod1Text(const Method1Result& result, const ModelSpec& spec,
                               const ReportOptions& options = {});

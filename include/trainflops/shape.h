@@ -1,6 +1,6 @@
 // Tensor shapes of one example (or one token): no batch dimension.
 //
-// Layout is channels-last, as in the seeds' Table 1 (H x W x C):
+// Layout is channels-last, as in Table 1 of Sevilla et al. 2022 (H x W x C):
 //   conv1d [L, C], conv2d [H, W, C], conv3d [D, H, W, C], dense/RNN [N].
 #ifndef TRAINFLOPS_SHAPE_H_
 #define TRAINFLOPS_SHAPE_H_

@@ -18,9 +18,11 @@ enum class StatusCode {
   kNotFound,         // an unknown name (layer type, chip, field)
   kParseError,       // a document could not be read (YAML/JSON/CSV syntax)
   kIoError,          // a file could not be opened or read
+  kInternal,         // a bug in trainflops, never the user's input
 };
 
-class Status {
+// [[nodiscard]]: a Status that nobody looks at is an error silently lost.
+class [[nodiscard]] Status {
  public:
   Status() = default;  // OK
   static Status Ok() { return Status(); }
@@ -32,6 +34,9 @@ class Status {
     return Status(StatusCode::kParseError, std::move(msg));
   }
   static Status IoError(std::string msg) { return Status(StatusCode::kIoError, std::move(msg)); }
+  static Status Internal(std::string msg) {
+    return Status(StatusCode::kInternal, std::move(msg));
+  }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }
@@ -50,12 +55,17 @@ class Status {
   std::string message_;
 };
 
-// Either a value or a non-OK Status.
+// Either a value or a non-OK Status. Built from an OK Status (a function
+// that forgot its value), it holds an internal error instead, so that
+// TF_ASSIGN_OR_RETURN never goes on without a value.
 template <typename T>
-class Result {
+class [[nodiscard]] Result {
  public:
-  Result(T value) : value_(std::move(value)) {}              // NOLINT(implicit)
-  Result(Status status) : status_(std::move(status)) {}      // NOLINT(implicit)
+  Result(T value) : value_(std::move(value)) {}  // NOLINT(implicit)
+  Result(Status status)                          // NOLINT(implicit)
+      : status_(status.ok() ? Status::Internal("a result was returned with neither a value "
+                                               "nor an error")
+                            : std::move(status)) {}
 
   bool ok() const { return value_.has_value(); }
   const Status& status() const { return status_; }

@@ -7,7 +7,7 @@
 // config (hf_config.h) or the `tokens` command's numbers (ModelFromDims)
 // produce the list; each convention below reads it its own way and returns
 // the forward FLOP per token with a term-by-term breakdown. Training FLOP per
-// token is 3 x forward in every convention (backward = 2 x forward, seed 002
+// token is 3 x forward in every convention (backward = 2 x forward, Sevilla et al. 2022
 // Method 1; Kaplan et al. 2020 section 2.1; Hoffmann et al. 2022 appendix F).
 #ifndef TRAINFLOPS_TRANSFORMER_H_
 #define TRAINFLOPS_TRANSFORMER_H_
@@ -54,15 +54,17 @@ Result<Recompute> ParseRecompute(std::string_view text);
 std::string RecomputeName(Recompute r);
 
 enum class ComponentRole {
-  kParams,         // an opaque parameter count (the `tokens --params N` case)
-  kEmbedding,      // token embedding (a lookup)
-  kPosition,       // learned position / token-type / relative-bias tables
-  kAttention,      // Q, K, V and output projections
-  kAttentionCore,  // logits, softmax, softmax·V (no parameters)
-  kMlp,            // dense MLP or mixture of experts (+ router)
-  kNorm,           // layer / RMS norms
-  kLogits,         // output projection to the vocabulary
-  kOther,          // pooler, projections outside the blocks
+  kParams,          // an opaque parameter count (the `tokens --params N` case)
+  kEmbedding,       // token embedding (a lookup)
+  kPosition,        // learned position / token-type / relative-bias tables
+  kAttention,       // Q, K, V and output projections
+  kAttentionCore,   // logits, softmax, softmax·V (no parameters)
+  kMlp,             // dense MLP or mixture of experts (+ router)
+  kNorm,            // layer / RMS norms
+  kStateSpace,      // a Mamba mixer's weights: in_proj, conv1d, x_proj, dt_proj, A, D, out_proj
+  kStateSpaceScan,  // the selective scan (no parameters; scan_flop per token)
+  kLogits,          // output projection to the vocabulary
+  kOther,           // pooler, projections outside the blocks
 };
 
 struct Component {
@@ -78,6 +80,11 @@ struct Component {
   // head. Bidirectional attention (encoders, cross-attention) is never halved.
   double heads = 0, qk_dim = 0, v_dim = 0;
   bool bidirectional = false;
+  // State-space scan, forward FLOP per token for all `count` blocks:
+  // 9·d_inner·d_state + 2·d_inner per block (A. Gu in state-spaces/mamba's
+  // GitHub thread 110, "How to compute MACs or FLOPs of mamba": the
+  // selective scan is 9·B·L·D·N; D skip and z gating B·L·D each).
+  double scan_flop = 0;
   bool in_blocks = true;  // part of the transformer blocks (recomputed by --recompute full)
   std::vector<double> output_shape;  // per sequence, e.g. {T, d}; empty when T is unknown
 };
@@ -203,7 +210,7 @@ struct LlmUncertainInputs {
 
 // Sets e.uncertainty: each stage is a term, model FLOP x (tokens / median) x
 // (N / median N) x, with default ranges and for training stages,
-// training_factor / 3 (the factor 3 = 1 + backward/forward ratio 2, seed 002;
+// training_factor / 3 (the factor 3 = 1 + backward/forward ratio 2, Sevilla et al. 2022;
 // DefaultRanges()). Does nothing when no input is a range and no default
 // ranges are asked. A params range with another convention is an error.
 Status AddLlmUncertainty(const LlmUncertainInputs& inputs, const UncertaintyOptions& options,

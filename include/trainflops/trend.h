@@ -2,7 +2,7 @@
 // log10(FLOP) against the date by ordinary least squares, and report the
 // doubling time with a bootstrap interval, optionally per era.
 //
-// The fit (seed 001, OpenAI "AI and Compute"; Epoch's trend papers):
+// The fit (Amodei & Hernandez 2018, OpenAI "AI and Compute"; Epoch's trend papers):
 //   log10(FLOP) = slope x year + intercept, year in decimal years,
 //   doubling time = 12 x log10(2) / slope months, growth = 10^slope per year.
 #ifndef TRAINFLOPS_TREND_H_
@@ -116,7 +116,7 @@ struct TrendResult {
 // must fall inside the data, and every era needs 3 points.
 Result<TrendResult> FitTrend(const std::vector<TrendPoint>& points, const TrendOptions& options);
 
-// ---- The bundled data: OpenAI's "AI and Compute" (seed 001) ----------------
+// ---- The bundled data: OpenAI's "AI and Compute" (Amodei & Hernandez 2018) ----------------
 
 // data/ai_and_compute.csv: date, system, petaflop_s_days, modest_compute.
 std::string_view BundledAiAndComputeCsv();

@@ -1,7 +1,7 @@
 // Units and quantities: parsing and printing numbers such as "1.2M",
 // "300B", "3.5e12", "2.5 GMAC" or "22 pfs-days", and the FLOP conventions.
 //
-// Conventions (seed 002, "Units" box; seed 001, appendix):
+// Conventions (Sevilla et al. 2022, "Units" box; Amodei & Hernandez 2018, appendix):
 //  - FLOP is the default unit of compute.
 //  - One multiply-add (MAC, FMA) counts as 2 FLOP, as GPU peak figures do.
 //  - One petaflop/s-day = 1e15 FLOP/s x 86,400 s = 8.64e19 FLOP exactly.
@@ -52,7 +52,8 @@ Result<double> ParsePositive(std::string_view text);
 
 // Parses an amount of compute with an optional unit after the number,
 // returning FLOP: "3.1e23", "3.1e23 FLOP", "2.5 GMAC" (= 5e9 FLOP),
-// "0.38G multiply-adds", "22 pfs-days". A bare number is FLOP.
+// "0.38G multiply-adds", "22 pfs-days". A bare number is FLOP. The amount
+// must be greater than zero.
 Result<double> ParseCompute(std::string_view text);
 
 // Formats a count with 4 significant digits and an SI suffix when it is

@@ -70,6 +70,48 @@ TEST(BatchEstimate, SixNDIntervalFromTheTrainingFactorRange) {
   EXPECT_NE(r.note.find("epochs not given: 1 assumed"), std::string::npos) << r.note;
 }
 
+// Nothing usable is an error, with the first row's problem; rows that
+// overflow get a note instead of "inf".
+TEST(BatchFile, NoUsableRowIsAnError) {
+  BatchOptions options;
+  options.source = "d.jsonl";
+  const LineSink drop = [](const std::string&) {};
+  Result<BatchSummary> empty = RunBatchJsonLines("", options, drop);
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.status().message(),
+            "d.jsonl: no usable row: no line is a JSON object; see docs/batch.md for the accepted "
+            "formats");
+  Result<BatchSummary> junk = RunBatchJsonLines("not json\n[1]\n", options, drop);
+  ASSERT_FALSE(junk.ok());
+  EXPECT_NE(junk.status().message().find("(first: d.jsonl:1: not a JSON object)"),
+            std::string::npos)
+      << junk.status().message();
+  const std::string deep = std::string(100, '[') + std::string(100, ']');
+  Result<BatchSummary> nested = RunBatchJsonLines(deep, options, drop);
+  ASSERT_FALSE(nested.ok());
+  EXPECT_NE(nested.status().message().find("d.jsonl:1:1: nested more than 64 levels deep"),
+            std::string::npos)
+      << nested.status().message();
+  options.source = "d.csv";
+  Result<BatchSummary> header = RunBatchCsv("foo,bar\n1,2\n", options, drop);
+  ASSERT_FALSE(header.ok());
+  EXPECT_NE(header.status().message().find("d.csv:1: the header names none of the columns"),
+            std::string::npos)
+      << header.status().message();
+  Result<BatchSummary> ragged = RunBatchCsv("Parameters,Epochs\n1,2,3\n", options, drop);
+  ASSERT_FALSE(ragged.ok());
+  EXPECT_NE(ragged.status().message().find("no record after the header has the header's fields"),
+            std::string::npos)
+      << ragged.status().message();
+}
+
+TEST(BatchEstimate, OverflowIsANoteNotInfinity) {
+  // 6 x 1e200 x 1e200 = 6e400 > 1.8e308.
+  const RowEstimate r = SixND("1e200", "1e200");
+  EXPECT_FALSE(r.flop);
+  EXPECT_NE(r.note.find("6ND: the 6ND estimate (FLOP) overflows"), std::string::npos) << r.note;
+}
+
 TEST(BatchEstimate, ExtremesDoNotOverflow) {
   // 6 x 1e13 x 1e13 x 1 = 6e26 FLOP, below the 1e27 the standards ask for.
   const RowEstimate r = SixND("1e13", "1e13");

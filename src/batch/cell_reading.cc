@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -75,7 +76,7 @@ Quantity ReadQuantity(std::string_view text, bool lists_and_ranges) {
     q.value = *v;
     return q;
   }
-  q.problem = "'" + std::string(text) + "' is not a positive number";
+  q.problem = "'" + Abbreviate(text) + "' is not a positive number";
   if (!lists_and_ranges) return q;
   const std::vector<std::string_view> list = SplitList(text);
   const std::vector<std::string_view> items = list.size() > 1 ? list : SplitRange(text);
@@ -86,11 +87,11 @@ Quantity ReadQuantity(std::string_view text, bool lists_and_ranges) {
   if (*high <= *low * (1 + 1e-12)) {
     q.problem.clear();
     q.value = *low;
-    q.note = "'" + std::string(text) + "' lists one value " + FormatScientific(*low);
+    q.note = "'" + Abbreviate(text) + "' lists one value " + FormatScientific(*low);
     return q;
   }
   return Interval(*low, *high,
-                  "'" + std::string(text) + "' read as the " +
+                  "'" + Abbreviate(text) + "' read as the " +
                       (list.size() > 1 ? "spread of its items" : "range"));
 }
 

@@ -23,7 +23,7 @@ void Take(const Attempt& a, const std::string& method, RowEstimate& out) {
 std::optional<double> GeometricMean(const std::optional<double>& a,
                                     const std::optional<double>& b) {
   if (!a || !b) return std::nullopt;
-  return std::sqrt(*a * *b);
+  return std::sqrt(*a) * std::sqrt(*b);  // a x b could pass 1.8e308
 }
 
 }  // namespace
@@ -48,8 +48,10 @@ void Combine(const Attempt& nd, const Attempt& hw, const Context& context, RowEs
     return;
   }
   const double ratio = *hw.flop / *nd.flop;
-  out.methods_ratio = ratio;
-  const std::string ratio_text = "hardware/6ND = " + FormatScientific(ratio, 3);
+  const bool finite = std::isfinite(ratio) && ratio > 0;
+  if (finite) out.methods_ratio = ratio;
+  const std::string ratio_text =
+      finite ? "hardware/6ND = " + FormatScientific(ratio, 3) : "hardware/6ND overflows a double";
   if (!context.On(BatchRule::kBothMethods)) {
     Take(nd, "6ND", out);
     notes.push_back("preferred 6ND (both-methods rule off); " + ratio_text);
@@ -58,7 +60,7 @@ void Combine(const Attempt& nd, const Attempt& hw, const Context& context, RowEs
     return;
   }
   if (ratio <= kAgreementFactor && ratio >= 1 / kAgreementFactor) {
-    out.flop = std::sqrt(*nd.flop * *hw.flop);
+    out.flop = GeometricMean(nd.flop, hw.flop);
     out.low = GeometricMean(nd.low, hw.low);
     out.high = GeometricMean(nd.high, hw.high);
     out.method = "6ND+hardware";

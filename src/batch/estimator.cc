@@ -6,6 +6,7 @@
 
 #include "row_methods.h"
 #include "trainflops/batch.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -74,7 +75,7 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
     if (item.empty()) continue;
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size()) {
-      return Status::InvalidArgument("--columns '" + std::string(item) +
+      return Status::InvalidArgument("`columns` '" + std::string(item) +
                                      "': expected KEY=Column Name (keys: " + JoinNames(keys) + ")");
     }
     const std::string key = ToLower(Trim(item.substr(0, eq)));
@@ -86,7 +87,7 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
       if (named != nullptr) named->push_back(key);
     }
     if (!found) {
-      return Status::InvalidArgument("--columns: unknown key '" + key + "'" +
+      return Status::InvalidArgument("`columns`: unknown key '" + key + "'" +
                                      DidYouMean(key, keys) + " (keys: " + JoinNames(keys) + ")");
     }
   }
@@ -109,7 +110,7 @@ Status ParseRulesOff(std::string_view list, std::vector<BatchRule>& off) {
     if (name.empty()) continue;
     const auto it = std::find(names.begin(), names.end(), name);
     if (it == names.end()) {
-      return Status::InvalidArgument("--rules-off: unknown rule '" + name + "'" +
+      return Status::InvalidArgument("`rules_off`: unknown rule '" + name + "'" +
                                      DidYouMean(name, names) + " (rules: " + JoinNames(names) +
                                      ")");
     }
@@ -166,9 +167,9 @@ Result<BatchEstimator> BatchEstimator::Create(const std::vector<std::string>& he
     const bool required = std::find(options.required_keys.begin(), options.required_keys.end(),
                                     s.key) != options.required_keys.end();
     if (!found && required) {
-      return Status::NotFound(options.source + ": --columns " + s.key + "='" + name +
+      return Status::NotFound(options.source + ": `columns` " + s.key + "='" + name +
                               "': no such column" + DidYouMean(name, header) +
-                              " (columns: " + JoinNames(header) + ")");
+                              " (columns: " + JoinSomeNames(header) + ")");
     }
     e.index_.push_back(found);
   }
@@ -247,9 +248,16 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   const batch::Recorded recorded = batch::ReadRecorded(row);
   notes.push_back(recorded.note);
   const std::optional<double> compared = out.with_base ? out.with_base : out.flop;
-  if (compared && recorded.flop) out.ratio = *compared / *recorded.flop;
+  if (compared && recorded.flop) {
+    const double ratio = *compared / *recorded.flop;
+    if (std::isfinite(ratio) && ratio > 0) {
+      out.ratio = ratio;
+    } else {
+      notes.push_back("no ratio: the estimate over the recorded compute overflows a double");
+    }
+  }
   if (out.fine_tune && out.ratio && !out.with_base) {
-    notes.push_back("fine-tuned from '" + base +
+    notes.push_back("fine-tuned from '" + Abbreviate(base) +
                     "': the recorded compute may include the base model's, which is not "
                     "estimated here");
   }
@@ -272,18 +280,19 @@ void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& ou
     if (name.empty()) continue;
     const auto it = base_rows_.find(NameKey(name));
     if (it == base_rows_.end() || depth >= kMaxBaseDepth) {
-      missing.push_back("'" + name + "'");
+      missing.push_back("'" + Abbreviate(name) + "'");
       continue;
     }
     const RowEstimate b = EstimateRow(it->second, depth + 1);
     const std::optional<double> flop = b.with_base ? b.with_base : b.flop;
     if (!flop) {
-      missing.push_back("'" + name + "' (not estimated)");
+      missing.push_back("'" + Abbreviate(name) + "' (not estimated)");
       continue;
     }
     sum += *flop;
     low = low || b.confidence == "low";
-    parts.push_back("'" + name + "' " + FormatScientific(*flop) + " (" + b.method + ")");
+    parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*flop) + " (" + b.method +
+                    ")");
   }
   if (!missing.empty()) {
     notes.push_back("base model " + JoinNames(missing) +
@@ -291,6 +300,10 @@ void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& ou
   }
   if (parts.empty()) {
     if (out.flop) out.reason = "fine-tune alone (base not found)";
+    return;
+  }
+  if (!std::isfinite(sum + out.flop.value_or(0))) {
+    notes.push_back("with base: the sum overflows a double");
     return;
   }
   out.with_base = sum + out.flop.value_or(0);

@@ -9,7 +9,10 @@
 
 #include "active_parameters.h"
 #include "cell_reading.h"
+#include "trainflops/field_names.h"
+#include "trainflops/finite.h"
 #include "trainflops/hardware.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/method2.h"
 #include "trainflops/text.h"
 #include "trainflops/uncertainty.h"
@@ -24,6 +27,18 @@ namespace {
 // one shared figure (FP32 1.58e12 FLOP/s), and runs of those years mixed
 // CPUs and GPUs: an unnamed chip then says little.
 constexpr int kFirstUnnamedChipYear = 2014;
+
+// Method 2's messages name its request fields ("`tdp`"); a row's note names
+// them as the reports do ("--tdp").
+std::string InputWording(const Status& status) {
+  return RenameFields(status.message(), [](std::string_view field) {
+    std::string name = "--" + std::string(field);
+    for (char& c : name) {
+      if (c == '_') c = '-';
+    }
+    return name;
+  });
+}
 
 Quantity Read(const RowCells& row, Key key, const Context& context) {
   Quantity q = ReadQuantity(row.values[key], context.On(BatchRule::kListCells));
@@ -58,6 +73,12 @@ void FillInterval(double point, const std::vector<Distribution>& uncertain, cons
     }
     if (it->second.first <= 0) return;  // no interval
     std::tie(low, high) = it->second;
+  }
+  // An interval past 1.8e308 (or of a NaN) is not printed: the row then has none.
+  if (!RequireFinitePositive(
+           {{"5th percentile", point * low, "FLOP"}, {"95th percentile", point * high, "FLOP"}}, {})
+           .ok()) {
+    return;
   }
   out.low = point * low;
   out.high = point * high;
@@ -96,7 +117,7 @@ std::optional<std::string> DomainRefusal(const RowCells& row, const Context& con
     other_media = other_media || Mentions(row, kDomain, w);
   }
   const std::string not_language =
-      row.names[kDomain] + " '" + std::string(domain) + "' is not language (6ND needs D in tokens)";
+      row.names[kDomain] + " '" + Abbreviate(domain) + "' is not language (6ND needs D in tokens)";
   if (!context.On(BatchRule::kTokenData)) {
     if (language) return std::nullopt;
     return not_language;
@@ -109,7 +130,7 @@ std::optional<std::string> DomainRefusal(const RowCells& row, const Context& con
     note = row.names[kDatasetNotes] + " count tokens";
     return std::nullopt;
   }
-  return row.names[kDomain] + " '" + std::string(domain) +
+  return row.names[kDomain] + " '" + Abbreviate(domain) +
          "' counts images, pairs, clips or episodes, and " + row.names[kDatasetNotes] +
          " do not say tokens";
 }
@@ -176,6 +197,15 @@ Attempt Try6nd(const RowCells& row, const Context& context) {
   const double params = ParametersPerToken(row, *n.value, context, moe_note, out.low_confidence);
   const double epochs = e.value.value_or(1.0);
   const double base = 2 * params * *d.value * epochs;  // x (1 + r), r = backward/forward
+  const Status finite = RequireFinitePositive({{"6ND estimate", 3 * base, "FLOP"}},
+                                              {{row.names[kParameters], params, "", ""},
+                                               {row.names[kDataset], *d.value, "", ""},
+                                               {row.names[kEpochs], epochs, "", ""}});
+  if (!finite.ok()) {
+    out.note = "6ND: " + finite.message();
+    out.cause = "estimate not finite";
+    return out;
+  }
   out.flop = 3 * base;
   // Factor 6 = 2 FLOP per multiply-add x training_factor, triangular(2, 3, 4).
   std::vector<Distribution> uncertain = {RangeOf("training_factor")};
@@ -196,13 +226,15 @@ std::string ChooseChip(std::string_view text, const Context& context,
                        std::vector<std::string>& notes, bool& imputed) {
   std::string chip(Trim(text));
   if (const size_t comma = chip.find(','); comma != std::string::npos) {
-    notes.push_back("several chips listed: used the first, '" + chip.substr(0, comma) + "'");
+    notes.push_back("several chips listed: used the first, '" + Abbreviate(chip.substr(0, comma)) +
+                    "'");
     chip = std::string(Trim(chip.substr(0, comma)));
   }
   auto [known, fresh] = context.caches->chip_known.try_emplace(chip, false);
   if (fresh) known->second = DefaultHardwareDb().Find(chip).ok();
   if (!known->second) {
-    notes.push_back("hardware '" + chip + "' not in the table: peak imputed from the year");
+    notes.push_back("hardware '" + Abbreviate(chip) +
+                    "' not in the table: peak imputed from the year");
     imputed = true;
     return "unknown";
   }
@@ -228,7 +260,7 @@ const Caches::Peak& LookupPeak(const std::string& chip, std::optional<Precision>
   options.phases.push_back(phase);
   Result<Method2Result> r = EstimateMethod2(options, DefaultHardwareDb());
   if (!r.ok()) {
-    peak.error = r.status().message();
+    peak.error = InputWording(r.status());
     return peak;
   }
   const PhaseResult& p = r->phases.front();
@@ -252,7 +284,7 @@ double ChooseUtilization(const RowCells& row, const Caches::Peak& peak, bool llm
   const std::string_view text = Trim(row.values[kUtilization]);
   if (!text.empty()) {
     if (Result<Utilization> u = ParseUtilization(text); u.ok()) return u->value;
-    notes.push_back(row.names[kUtilization] + " '" + std::string(text) +
+    notes.push_back(row.names[kUtilization] + " '" + Abbreviate(text) +
                     "' not usable: the default used");
   }
   default_used = true;
@@ -307,7 +339,8 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
     if (Result<Precision> p = ParsePrecision(format); p.ok()) {
       precision = *p;
     } else {
-      notes.push_back("format '" + std::string(format) + "' not known: the seeds' rule chose");
+      notes.push_back("format '" + Abbreviate(format) +
+                      "' not known: the rule of Sevilla et al. 2022 chose");
     }
   }
   Method2Options options;
@@ -317,7 +350,7 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
   const Caches::Peak& peak = LookupPeak(chip, precision, options, context);
   std::string error = peak.error;
   if (error.empty() && peak.fallback && !context.On(BatchRule::kFormatFallback)) {
-    error = "'" + peak.chip + "' has no " + std::string(format) + " rate (format fallback off)";
+    error = "'" + peak.chip + "' has no " + Abbreviate(format) + " rate (format fallback off)";
   }
   if (!error.empty()) {
     out.note = "hardware: " + (notes.empty() ? "" : notes.front() + ", but ") + error;
@@ -328,6 +361,14 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
   bool default_u = false;
   const double u = ChooseUtilization(row, peak, *options.llm, context, notes, default_u);
   const double capacity = *q.value * *h.value * kSecondsPerHour * peak.peak;
+  const Status finite = RequireFinitePositive(
+      {{"hardware estimate", capacity * u, "FLOP"}},
+      {{row.names[kQuantity], *q.value, "", ""}, {row.names[kHours], *h.value, "h", ""}});
+  if (!finite.ok()) {
+    out.note = "hardware: " + finite.message();
+    out.cause = "estimate not finite";
+    return out;
+  }
   out.flop = capacity * u;
   out.low_confidence = imputed;
   std::vector<Distribution> uncertain;

@@ -7,6 +7,8 @@
 
 #include "trainflops/batch.h"
 #include "trainflops/csv.h"
+#include "trainflops/input_limits.h"
+#include "trainflops/text.h"
 
 namespace trainflops {
 namespace {
@@ -111,6 +113,28 @@ void IndexBaseRows(BatchEstimator& estimator,
   for_each_record([&](std::vector<std::string>& cells) { estimator.KeepBaseRow(cells, wanted); });
 }
 
+// True when the header names at least one column the estimator reads.
+bool NamesAKnownColumn(const std::vector<std::string>& header, const BatchColumns& columns) {
+  for (const std::string& known : ColumnNames(columns)) {
+    for (const std::string& name : header) {
+      if (ToLower(name) == ToLower(known)) return true;
+    }
+  }
+  return false;
+}
+
+// A file with nothing to estimate is an input error (exit 2), not a table of
+// notes: random bytes, an empty file, lines that are not JSON objects.
+// `first_problem`: what was wrong with the first unusable row, if any.
+Status RequireUsableRows(size_t usable, const BatchOptions& options, const std::string& what,
+                         const std::string& first_problem) {
+  if (usable > 0) return Status::Ok();
+  return Status::InvalidArgument(
+      options.source + ": no usable row: " + what +
+      (first_problem.empty() ? "" : " (first: " + Abbreviate(first_problem, 200) + ")") +
+      "; see docs/batch.md for the accepted formats");
+}
+
 }  // namespace
 
 std::string CsvEscape(std::string_view field) {
@@ -134,21 +158,36 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
   TF_ASSIGN_OR_RETURN(const CsvTable head, ParseCsv(record, options.source));
   const std::vector<std::string>& header = head.header;
   TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(header, options));
+  if (!NamesAKnownColumn(header, options.columns)) {
+    return Status::InvalidArgument(
+        options.source + ":1: the header names none of the columns batch reads (header: " +
+        JoinSomeNames(header, 5) + "; expected e.g. '" + options.columns.parameters + "', '" +
+        options.columns.dataset + "', '" + options.columns.hardware +
+        "'; --columns maps other names; see docs/batch.md)");
+  }
   IndexBaseRows(estimator, [&](const RecordVisitor& visit) {
     RecordSplitter pass(text);
     std::string_view r;
     int at = 0;
     pass.Next(r, at);  // the header
     while (pass.Next(r, at)) {
+      if (r.size() > kMaxCsvRecordBytes) return;  // the run below refuses it
       Result<CsvTable> parsed = ParseCsv(r, options.source);
       if (parsed.ok()) visit(parsed->header);
     }
   });
+  size_t usable = 0;
+  std::string first_problem;
   std::vector<std::string> out_header = header;
   for (const std::string& c : BatchOutputColumns()) out_header.push_back(c);
   sink(CsvLine(out_header));
   while (records.Next(record, line)) {
     const std::string where = options.source + ":" + std::to_string(line);
+    if (record.size() > kMaxCsvRecordBytes) {
+      return Status::ParseError(where + ": a record of " + std::to_string(record.size()) +
+                                " bytes; a record may be at most " +
+                                std::to_string(kMaxCsvRecordBytes) + " bytes");
+    }
     Result<CsvTable> parsed = ParseCsv(record, where);
     std::vector<std::string> cells = parsed.ok() ? parsed->header : std::vector<std::string>();
     RowEstimate row = estimator.Estimate(cells);
@@ -157,11 +196,16 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
     } else if (cells.size() != header.size()) {
       row.note = "row has " + std::to_string(cells.size()) + " fields, the header " +
                  std::to_string(header.size()) + "; " + row.note;
+    } else {
+      ++usable;
     }
+    if (usable == 0 && first_problem.empty()) first_problem = where + ": " + row.note;
     cells.resize(header.size());
     for (std::string& c : row.Cells()) cells.push_back(std::move(c));
     sink(CsvLine(cells));
   }
+  TF_RETURN_IF_ERROR(RequireUsableRows(
+      usable, options, "no record after the header has the header's fields", first_problem));
   return estimator.Summary();
 }
 
@@ -173,22 +217,35 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
   TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(names, relaxed));
   IndexBaseRows(estimator, [&](const RecordVisitor& visit) {
     ForEachLine(text, [&](std::string_view one, int) {
+      if (!CheckNestingDepth(one, options.source).ok()) return;
       const nlohmann::ordered_json object = nlohmann::ordered_json::parse(one, nullptr, false);
       if (!object.is_object()) return;
       std::vector<std::string> cells = CellsOf(object, names);
       visit(cells);
     });
   });
+  size_t usable = 0;
+  std::string first_problem;
   ForEachLine(text, [&](std::string_view one, int line) {
-    nlohmann::ordered_json object = nlohmann::ordered_json::parse(one, nullptr, false);
+    const std::string where = options.source + ":" + std::to_string(line);
+    // Too deep a line is not parsed: a recursive dump of it would overflow the stack.
+    const Status depth = CheckNestingDepth(one, where);
+    nlohmann::ordered_json object =
+        depth.ok() ? nlohmann::ordered_json::parse(one, nullptr, false) : nlohmann::ordered_json();
     std::string problem;
-    if (!object.is_object()) {
-      problem = options.source + ":" + std::to_string(line) + ": not a JSON object";
+    if (!depth.ok()) {
+      problem = depth.message();
       object = nlohmann::ordered_json::object();
+    } else if (!object.is_object()) {
+      problem = where + ": not a JSON object";
+      object = nlohmann::ordered_json::object();
+    } else {
+      ++usable;
     }
     const std::vector<std::string> cells = CellsOf(object, names);
     RowEstimate row = estimator.Estimate(cells);
     if (!problem.empty()) row.note = problem + "; " + row.note;
+    if (first_problem.empty()) first_problem = problem;
     auto number = [](const std::optional<double>& v) {
       return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
     };
@@ -210,6 +267,7 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
     for (size_t i = 0; i < keys.size(); ++i) object[keys[i]] = values[i];
     sink(object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   });
+  TF_RETURN_IF_ERROR(RequireUsableRows(usable, options, "no line is a JSON object", first_problem));
   return estimator.Summary();
 }
 

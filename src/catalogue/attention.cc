@@ -32,7 +32,7 @@ struct Cost {
   double params = 0, params_approx = 0, flop = 0, flop_approx = 0;
 };
 
-// One head of seed 002, Table 1's self-attention row.
+// One head of Sevilla et al. 2022, Table 1's self-attention row.
 Cost HeadCost(const Head& h) {
   const double l = h.attended;
   Cost c;
@@ -77,7 +77,7 @@ Result<LayerCost> SelfAttention(const Shape& input, const LayerArgs& args) {
   cost.forward_flop_approx = c.flop_approx;
   cost.output_shape = {static_cast<int64_t>(head.n)};
   cost.formula = std::string(kHeadTerms) + " with " + head.values;
-  cost.source = "seed 002, Table 1 (self-attention), per token";
+  cost.source = "Sevilla et al. 2022, Table 1 (self-attention), per token";
   return cost;
 }
 
@@ -96,7 +96,7 @@ Result<LayerCost> MultiHeadAttention(const Shape& input, const LayerArgs& args) 
   cost.output_shape = {output_size};
   cost.formula = "H·[" + std::string(kHeadTerms) + "] + (2·H·N·M + M + M) with " + head.values +
                  ", H=" + Num(h) + ", M=" + Num(m);
-  cost.source = "seed 002, Table 1 (multi-head attention), per token";
+  cost.source = "Sevilla et al. 2022, Table 1 (multi-head attention), per token";
   return cost;
 }
 
@@ -109,13 +109,13 @@ std::vector<LayerKind> AttentionKinds() {
   return {
       {"self_attention",
        {"attention"},
-       "single-head self-attention, per token (seed 002, Table 1)",
+       "single-head self-attention, per token (Sevilla et al. 2022, Table 1)",
        {"w"},
        {seq_len, key_size, {"output_size", "value/output size N", "key_size"}, causal},
        SelfAttention},
       {"multi_head_attention",
        {"mha", "multihead_attention"},
-       "multi-head attention, per token (seed 002, Table 1)",
+       "multi-head attention, per token (Sevilla et al. 2022, Table 1)",
        {"w"},
        {seq_len,
         {"heads", "number of heads H", ""},

@@ -1,4 +1,4 @@
-// Self-attention and multi-head attention (seed 002, Table 1), per token.
+// Self-attention and multi-head attention (Sevilla et al. 2022, Table 1), per token.
 // Expected values are worked out by hand in the comments.
 #include <gtest/gtest.h>
 

@@ -212,7 +212,7 @@ Result<LayerCost> Conv(const Shape& input, const LayerArgs& args) {
   TF_RETURN_IF_ERROR(CheckRank(input, Rank));
   TF_ASSIGN_OR_RETURN(const ConvSpec spec, ParseConvSpec(args, Rank, input.back(), false));
   return ConvCost(input, spec,
-                  "seed 002, Table 1 (CNN)" +
+                  "Sevilla et al. 2022, Table 1 (CNN)" +
                       std::string(Rank == 2 ? "" : ", extended to " + std::to_string(Rank) + "D") +
                       "; output size: Dumoulin & Visin 2016");
 }
@@ -222,7 +222,7 @@ Result<LayerCost> Conv(const Shape& input, const LayerArgs& args) {
 Result<LayerCost> DepthwiseConv2d(const Shape& input, const LayerArgs& args) {
   TF_RETURN_IF_ERROR(CheckRank(input, 2));
   TF_ASSIGN_OR_RETURN(const ConvSpec spec, ParseConvSpec(args, 2, input.back(), true));
-  return ConvCost(input, spec, "seed 002, Table 1 (CNN) with groups = C (depthwise)");
+  return ConvCost(input, spec, "Sevilla et al. 2022, Table 1 (CNN) with groups = C (depthwise)");
 }
 
 // Seed 002, Table 1, "transposed CNN": H' = S·(H-1) + K - 2P, plus
@@ -275,7 +275,7 @@ Result<LayerCost> ConvTranspose2d(const Shape& input, const LayerArgs& args) {
                  " with H·W=" + ShapeToString(spatial) + ", C=" + N(input.back()) +
                  ", k=" + ShapeToString(w.kernel) + ", D=" + N(spec.filters) +
                  ", H'·W'=" + ShapeToString(out);
-  cost.source = "seed 002, Table 1 (transposed CNN); output_padding: PyTorch ConvTranspose2d";
+  cost.source = "Sevilla et al. 2022, Table 1 (transposed CNN); output_padding: PyTorch ConvTranspose2d";
   cost.notes.push_back(
       "Table 1 prints the FLOP as 2·D·H·W·C·K·K·C, with a spurious extra factor C, and the bias "
       "and non-linearity terms as D·H·W·C and W'·H' (errata); we count each weight once per "
@@ -370,7 +370,7 @@ std::vector<LayerKind> ConvKinds() {
   return {
       {"conv2d",
        {"conv", "cnn", "conv_2d"},
-       "2D convolution, D filters K x K x C (seed 002, Table 1)",
+       "2D convolution, D filters K x K x C (Sevilla et al. 2022, Table 1)",
        DimNames(2),
        ConvParams(),
        Conv<2>},
@@ -392,7 +392,7 @@ std::vector<LayerKind> ConvKinds() {
        DepthwiseConv2d},
       {"conv_transpose2d",
        {"deconv", "transposed_conv", "conv2d_transpose"},
-       "transposed 2D convolution (seed 002, Table 1)",
+       "transposed 2D convolution (Sevilla et al. 2022, Table 1)",
        DimNames(2),
        Params({Filters(),
                WindowParams("1"),

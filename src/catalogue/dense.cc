@@ -37,7 +37,7 @@ Result<LayerCost> Dense(const Shape& input, const LayerArgs& args) {
   if (!bias) cost.formula += ", no bias";
   if (activation == "none") cost.formula += ", no non-linearity";
   if (positions != 1) cost.formula += ", at " + Num(positions) + " positions";
-  cost.source = "seed 002, Table 1 (fully connected layer)";
+  cost.source = "Sevilla et al. 2022, Table 1 (fully connected layer)";
   return cost;
 }
 
@@ -55,13 +55,13 @@ Result<LayerCost> Embedding(const Shape& input, const LayerArgs& args) {
   cost.output_shape.push_back(dim);
   cost.formula = "0 (lookup); params W·V with W=" + Num(static_cast<double>(dim)) +
                  ", V=" + Num(static_cast<double>(vocab));
-  cost.source = "seed 002, Table 1 (word embedding)";
+  cost.source = "Sevilla et al. 2022, Table 1 (word embedding)";
   return cost;
 }
 
 // A layer whose forward cost is stated by the authors, e.g. OpenAI's
 // "0.380 GF" per word for Seq2Seq or "10.0 GFLOPs" per image for NAS
-// (seed 001, appendix). `forward` accepts a unit: "0.38G MAC", "98 MFLOP".
+// (Amodei & Hernandez 2018, appendix). `forward` accepts a unit: "0.38G MAC", "98 MFLOP".
 Result<LayerCost> Given(const Shape& input, const LayerArgs& args) {
   if (!args.Has("forward")) {
     return Status::InvalidArgument(
@@ -90,7 +90,7 @@ std::vector<LayerKind> DenseKinds() {
   return {
       {"dense",
        {"fc", "fully_connected", "linear", "fcn"},
-       "fully connected layer N -> M (seed 002, Table 1)",
+       "fully connected layer N -> M (Sevilla et al. 2022, Table 1)",
        {"n"},
        {{"units", "output size M", ""},
         {"bias", "add a bias vector (true/false)", "true"},
@@ -98,7 +98,7 @@ std::vector<LayerKind> DenseKinds() {
        Dense},
       {"embedding",
        {"word_embedding", "embed"},
-       "word embedding, vocabulary V x dimension W: no FLOP (seed 002, Table 1)",
+       "word embedding, vocabulary V x dimension W: no FLOP (Sevilla et al. 2022, Table 1)",
        {},
        {{"vocab", "vocabulary size V", ""}, {"dim", "embedding dimension W", ""}},
        Embedding},

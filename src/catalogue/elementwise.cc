@@ -96,14 +96,14 @@ const std::vector<std::string>& ActivationNames() {
 Result<LayerCost> Activation(const Shape& input, const LayerArgs& args) {
   TF_ASSIGN_OR_RETURN(const std::string function, args.Choice("function", ActivationNames(), ""));
   return PerElement(input, 1, "1 (" + (function.empty() ? "non-linearity" : function) + ")",
-                    "seed 002, Table 1 (one FLOP per output for the non-linearity)");
+                    "Sevilla et al. 2022, Table 1 (one FLOP per output for the non-linearity)");
 }
 
 Result<LayerCost> Softmax(const Shape& input, const LayerArgs& /*args*/) {
   TF_ASSIGN_OR_RETURN(LayerCost cost, PerElement(input, 3, "3 (exp, sum, divide)",
                                                  "our convention (one op per exp/add/divide)"));
   cost.notes.push_back(
-      "seed 002, Table 1 counts the attention softmax as L, one FLOP per score; we count 3 per "
+      "Sevilla et al. 2022, Table 1 counts the attention softmax as L, one FLOP per score; we count 3 per "
       "element (exp, sum, divide)");
   return cost;
 }
@@ -121,7 +121,7 @@ Result<LayerCost> Dropout(const Shape& input, const LayerArgs& args) {
                                    "' is not in [0, 1): a rate of 1 drops every value");
   }
   return PerElement(input, 1, "1 (mask multiply; the rate " + Num(rate) + " does not reduce it)",
-                    "seed 002, Appendix E (dropout multiplies by a 0/1 mask); sampling ignored");
+                    "Sevilla et al. 2022, Appendix E (dropout multiplies by a 0/1 mask); sampling ignored");
 }
 
 Result<LayerCost> Flatten(const Shape& input, const LayerArgs& /*args*/) {
@@ -161,7 +161,7 @@ std::vector<LayerKind> ElementwiseKinds() {
        RmsNorm},
       {"activation",
        activation_aliases,
-       "element-wise non-linearity: 1 FLOP per element (seed 002, Table 1)",
+       "element-wise non-linearity: 1 FLOP per element (Sevilla et al. 2022, Table 1)",
        {},
        {{"function", "which non-linearity (for the record only)", "unspecified"}},
        Activation},
@@ -174,7 +174,7 @@ std::vector<LayerKind> ElementwiseKinds() {
        Add},
       {"dropout",
        {},
-       "dropout: 1 FLOP per element (mask multiply, seed 002 Appendix E)",
+       "dropout: 1 FLOP per element (mask multiply, Sevilla et al. 2022, Appendix E)",
        {},
        {{"rate", "drop probability in [0, 1)", "0.1"}},
        Dropout},

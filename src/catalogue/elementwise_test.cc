@@ -51,7 +51,7 @@ TEST(Elementwise, TableOfCases) {
 }
 
 TEST(Elementwise, FlattenReshapesForFree) {
-  // 200·200·16 = 640,000: the CNN output fed to the seed's LSTM.
+  // 200·200·16 = 640,000: the CNN output fed to the article's LSTM.
   ExpectCost(RunLayer("flatten", {{"shape", "200x200x16"}}), {640000}, 0, 0, 0, 0);
 }
 

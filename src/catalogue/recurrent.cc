@@ -1,7 +1,7 @@
 // Recurrent layers: simple RNN, GRU and LSTM, costed per token.
 //
 // Input [N] (one token's features), output [M] ([2M] bidirectional). The
-// three rows of seed 002, Table 1 share one shape: G gate blocks, each a
+// three rows of Sevilla et al. 2022, Table 1 share one shape: G gate blocks, each a
 // "dense layer" over the concatenated input and state (N + M -> M), plus a
 // gate-combination term of C·M:
 //   params = G·[(N+M)·M + M (bias)]                                   ≈ G·(N+M)·M
@@ -57,7 +57,7 @@ Result<LayerCost> Recurrent(const Shape& input, const LayerArgs& args, const Cel
                  " with N=" + Num(n) + ", M=" + Num(m);
   if (bidirectional) cost.formula = "2 directions x (" + cost.formula + ")";
   if (summed) cost.formula += " + M (sum of the directions)";
-  cost.source = std::string("seed 002, Table 1 (") + cell.table_row + "), per token";
+  cost.source = std::string("Sevilla et al. 2022, Table 1 (") + cell.table_row + "), per token";
   return cost;
 }
 
@@ -84,12 +84,12 @@ std::vector<LayerKind> RecurrentKinds() {
   return {
       {"rnn",
        {"simple_rnn", "vanilla_rnn"},
-       "simple RNN N -> M, per token (seed 002, Table 1)",
+       "simple RNN N -> M, per token (Sevilla et al. 2022, Table 1)",
        {"n"},
        Params(),
        Rnn},
-      {"gru", {}, "fully gated GRU N -> M, per token (seed 002, Table 1)", {"n"}, Params(), Gru},
-      {"lstm", {}, "LSTM N -> M, per token (seed 002, Table 1)", {"n"}, Params(), Lstm},
+      {"gru", {}, "fully gated GRU N -> M, per token (Sevilla et al. 2022, Table 1)", {"n"}, Params(), Gru},
+      {"lstm", {}, "LSTM N -> M, per token (Sevilla et al. 2022, Table 1)", {"n"}, Params(), Lstm},
   };
 }
 

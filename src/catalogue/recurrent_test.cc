@@ -1,4 +1,4 @@
-// RNN, GRU and LSTM (seed 002, Table 1), per token. Expected values are
+// RNN, GRU and LSTM (Sevilla et al. 2022, Table 1), per token. Expected values are
 // worked out by hand in the comments.
 #include <gtest/gtest.h>
 

@@ -2,7 +2,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -11,7 +10,8 @@
 
 #include "args.h"
 #include "commands.h"
-#include "trainflops/batch.h"
+#include "request_options.h"
+#include "trainflops/batch_request.h"
 #include "trainflops/text.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
@@ -84,47 +84,6 @@ class AtomicFile {
   bool committed_ = false;
 };
 
-Result<BatchOptions> OptionsFrom(const ParsedArgs& args, const std::string& path) {
-  BatchOptions o;
-  o.source = path;
-  if (args.Has("--columns")) {
-    // Keys named in --columns must exist in the file; the defaults may be absent.
-    for (const std::string& spec : args.options.at("--columns")) {
-      TF_RETURN_IF_ERROR(ApplyColumnMapping(spec, o.columns, &o.required_keys));
-    }
-  }
-  if (auto s = args.Get("--samples")) {
-    Result<double> n = ParseNumber(*s);
-    if (!n.ok() || *n < 1 || *n > 1e6 || static_cast<double>(static_cast<long>(*n)) != *n) {
-      return Status::InvalidArgument("--samples '" + *s +
-                                     "' is not accepted (accepted: a whole number from 1 to "
-                                     "1000000)");
-    }
-    o.samples = static_cast<std::size_t>(*n);
-  }
-  if (auto s = args.Get("--rules-off")) TF_RETURN_IF_ERROR(ParseRulesOff(*s, o.rules_off));
-  if (auto s = args.Get("--seed")) {
-    const auto [end, ec] = std::from_chars(s->data(), s->data() + s->size(), o.seed);
-    if (ec != std::errc() || end != s->data() + s->size()) {
-      return Status::InvalidArgument("--seed '" + *s +
-                                     "' is not accepted (accepted: a whole number from 0 to " +
-                                     std::to_string(UINT64_MAX) + ")");
-    }
-  }
-  return o;
-}
-
-Result<bool> IsJsonLines(const ParsedArgs& args, const std::string& path) {
-  if (auto f = args.Get("--format")) {
-    const std::string format = ToLower(*f);
-    if (format == "csv") return false;
-    if (format == "jsonl" || format == "json" || format == "ndjson") return true;
-    return Status::InvalidArgument("--format '" + *f + "' is not accepted (accepted: csv, jsonl)");
-  }
-  const std::string lower = ToLower(path);
-  return lower.ends_with(".jsonl") || lower.ends_with(".ndjson");
-}
-
 // "\rbatch: 120,000 rows" on a terminal every 10,000 rows; nothing otherwise.
 class Progress {
  public:
@@ -143,23 +102,9 @@ class Progress {
   std::size_t rows_ = 0;
 };
 
-}  // namespace
-
-Status RunBatch(const std::vector<std::string>& argv, std::ostream& out) {
-  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, BatchOptionSpecs()));
-  if (args.Has("--help")) {
-    out << kHelp << OptionsHelp(BatchOptionSpecs());
-    return HelpShown();
-  }
-  if (args.positional.size() != 1) {
-    return Status::InvalidArgument("expected one input file (CSV or JSON lines), got " +
-                                   std::to_string(args.positional.size()));
-  }
-  const std::string path = args.positional.front();
-  TF_ASSIGN_OR_RETURN(const BatchOptions options, OptionsFrom(args, path));
-  TF_ASSIGN_OR_RETURN(const bool jsonl, IsJsonLines(args, path));
-  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
-  const std::optional<std::string> output = args.Get("--output");
+// Streams the rows to --output FILE (written atomically) or `out`.
+Status StreamRows(const BatchRequest& request, const std::optional<std::string>& output,
+                  const std::optional<std::string>& summary_json, std::ostream& out) {
   std::optional<AtomicFile> file;
   if (output) {
     file.emplace(*output);
@@ -171,12 +116,11 @@ Status RunBatch(const std::vector<std::string>& argv, std::ostream& out) {
     rows << line << '\n';
     progress.Row();
   };
-  Result<BatchSummary> summary =
-      jsonl ? RunBatchJsonLines(text, options, sink) : RunBatchCsv(text, options, sink);
+  Result<BatchSummary> summary = Run(request, sink);
   progress.Done();
   TF_RETURN_IF_ERROR(summary.status());
-  if (auto json_path = args.Get("--summary-json")) {
-    AtomicFile json(*json_path);
+  if (summary_json) {
+    AtomicFile json(*summary_json);
     if (!json.ok()) return json.OpenError();
     json.stream() << summary->ToJson() << '\n';
     TF_RETURN_IF_ERROR(json.Commit());
@@ -188,6 +132,42 @@ Status RunBatch(const std::vector<std::string>& argv, std::ostream& out) {
     std::cerr << summary->ToText();
   }
   return Status::Ok();
+}
+
+}  // namespace
+
+// The data file's kind, for its size cap: JSON lines by --format or by name.
+InputKind BatchInputKind(const std::optional<std::string>& format, const std::string& path) {
+  const std::string lower = ToLower(format.value_or(path));
+  const bool jsonl = lower == "jsonl" || lower == "json" || lower == "ndjson" ||
+                     lower.ends_with(".jsonl") || lower.ends_with(".ndjson");
+  return jsonl ? InputKind::kJsonLines : InputKind::kCsv;
+}
+
+Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener& open) {
+  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, BatchOptionSpecs()));
+  Call call;
+  if (args.Has("--help")) {
+    call.help = kHelp + OptionsHelp(BatchOptionSpecs());
+    return call;
+  }
+  if (args.positional.size() != 1) {
+    return Status::InvalidArgument("expected one input file (CSV or JSON lines), got " +
+                                   std::to_string(args.positional.size()));
+  }
+  BatchRequest r;
+  r.format = args.Get("--format");
+  r.columns = AllValues(args, "--columns");
+  r.samples = args.Get("--samples");
+  r.seed = args.Get("--seed");
+  r.rules_off = args.Get("--rules-off");
+  TF_ASSIGN_OR_RETURN(
+      r.data, open(args.positional.front(), BatchInputKind(r.format, args.positional.front())));
+  call.stream = [r = std::move(r), output = args.Get("--output"),
+                 summary = args.Get("--summary-json")](std::ostream& out) {
+    return StreamRows(r, output, summary, out);
+  };
+  return call;
 }
 
 }  // namespace trainflops::cli

@@ -1,14 +1,8 @@
-// `trainflops compare`: Method 1 and Method 2 side by side.
-#include <ostream>
-
+// `trainflops compare`: CompareRequest from the command line.
+#include "cite_output.h"
 #include "commands.h"
-#include "hardware_options.h"
-#include "method1_options.h"
-#include "trainflops/compare.h"
-#include "trainflops/hardware_report.h"
-#include "trainflops/method1.h"
-#include "trainflops/model_spec.h"
-#include "trainflops/text.h"
+#include "request_options.h"
+#include "trainflops/compare_request.h"
 
 namespace trainflops::cli {
 namespace {
@@ -26,74 +20,53 @@ const std::vector<OptionSpec>& CompareOptions() {
     s.insert(s.end(), hw.begin(), hw.end());
     s.push_back({"--unit", "flop|mac|pfs-day", "unit of the headline figures"});
     s.push_back({"--json", "", "print one JSON object"});
+    s.push_back(CiteOption());
     s.push_back({"--help", "", "show this help"});
     return s;
   }();
   return specs;
 }
 
-// Method 1 from exactly one of: a spec file, --params with --tokens, --method1-flop.
-Result<std::pair<Estimate, std::string>> Method1From(const ParsedArgs& a) {
-  const int sources = (a.positional.empty() ? 0 : 1) + (a.Has("--params") || a.Has("--tokens")) +
-                      a.Has("--method1-flop");
-  if (sources != 1 || a.positional.size() > 1) {
-    return Status::InvalidArgument(
-        "give Method 1 as exactly one of: a model spec FILE, --params N with --tokens D, or "
-        "--method1-flop F (usage: trainflops compare FILE --chip NAME --count N --time DURATION)");
-  }
-  if (auto f = a.Get("--method1-flop")) {
-    Result<double> flop = ParseCompute(*f);
-    if (!flop.ok()) return flop.status().WithContext("--method1-flop");
-    TF_ASSIGN_OR_RETURN(Estimate e, GivenMethod1(*flop, "--method1-flop"));
-    return std::make_pair(std::move(e), std::string("given with --method1-flop"));
-  }
-  if (a.positional.empty()) {
-    TF_ASSIGN_OR_RETURN(const std::optional<double> n, a.Positive("--params"));
-    TF_ASSIGN_OR_RETURN(const std::optional<double> d, a.Positive("--tokens"));
-    if (!n || !d) return Status::InvalidArgument("--params and --tokens go together");
-    TF_ASSIGN_OR_RETURN(Estimate e, EstimateSixND(*n, *d));
-    return std::make_pair(std::move(e), std::string("6 x N x D"));
-  }
-  const std::string& path = a.positional.front();
-  TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(a));
-  std::vector<TrainingRange> ranges;
-  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(a, ranges));
-  if (!ranges.empty()) {
-    return Status::InvalidArgument(
-        ranges.front().option + ": compare takes Method 1's inputs as single numbers (Method 2's "
-        "inputs may be ranges); run 'trainflops estimate' for Method 1's interval");
-  }
-  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
-  TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
-  TF_ASSIGN_OR_RETURN(Method1Result m1, EstimateMethod1(spec, options, overrides));
-  return std::make_pair(std::move(m1.estimate), "counting operations, " + path);
-}
+constexpr char kUsage[] = " (usage: trainflops compare FILE --chip NAME --count N --time DURATION)";
 
 }  // namespace
 
-Status RunCompare(const std::vector<std::string>& argv, std::ostream& out) {
-  TF_ASSIGN_OR_RETURN(const HardwareRun run, ParseHardwareRun(argv, CompareOptions()));
+Result<Call> ParseCompare(const std::vector<std::string>& words, const FileOpener& open) {
+  TF_ASSIGN_OR_RETURN(HardwareWords run, ParseHardwareWords(words, CompareOptions(), open));
   const ParsedArgs& a = run.command;
+  Call call;
   if (a.Has("--help")) {
-    out << "usage: trainflops compare FILE --chip NAME --count N --time DURATION [options]\n"
-           "       trainflops compare --params N --tokens D --chip NAME ... [options]\n"
-           "       trainflops compare --method1-flop F --chip NAME ... [options]\n\n"
-           "Prints Method 1 and Method 2, their ratio, the utilization that reconciles them, and "
-           "warns beyond 3x.\n"
-        << HardwareRunHelp() << "\noptions:\n"
-        << OptionsHelp(CompareOptions());
-    return HelpShown();
+    call.help =
+        "usage: trainflops compare FILE --chip NAME --count N --time DURATION [options]\n"
+        "       trainflops compare --params N --tokens D --chip NAME ... [options]\n"
+        "       trainflops compare --method1-flop F --chip NAME ... [options]\n\n"
+        "Prints Method 1 and Method 2, their ratio, the utilization that reconciles "
+        "them, and warns beyond 3x.\n" +
+        HardwareRunHelp() + "\noptions:\n" + OptionsHelp(CompareOptions());
+    return call;
   }
-  ComputeUnit unit = ComputeUnit::kFlop;
-  if (auto u = a.Get("--unit")) {
-    TF_ASSIGN_OR_RETURN(unit, ParseComputeUnit(*u));
+  if (a.positional.size() > 1) {
+    return Status::InvalidArgument(
+        "give Method 1 as exactly one of: a model spec FILE, --params N with --tokens D, or "
+        "--method1-flop F" +
+        std::string(kUsage));
   }
-  TF_ASSIGN_OR_RETURN(auto method1, Method1From(a));
-  TF_ASSIGN_OR_RETURN(Method2Result method2, EstimateMethod2(run.options, run.db));
-  TF_ASSIGN_OR_RETURN(const Comparison c,
-                      Compare(std::move(method1.first), method1.second, std::move(method2)));
-  out << (a.Has("--json") ? RenderComparisonJson(c) : RenderComparisonText(c, unit));
-  return Status::Ok();
+  CompareRequest r;
+  r.training = TrainingRequestFrom(a);
+  r.params = a.Get("--params");
+  r.tokens = a.Get("--tokens");
+  r.method1_flop = a.Get("--method1-flop");
+  r.hardware = std::move(run.request);
+  if (!a.positional.empty()) {
+    // The checks that need no file come first, as the command always did.
+    r.model = InputFile();
+    TF_RETURN_IF_ERROR(CheckMethod1Source(r));
+    TF_ASSIGN_OR_RETURN(r.model, open(a.positional.front(), ModelInputKind(a.positional.front())));
+  }
+  call.json = a.Has("--json");
+  call.cite = a.Has("--cite");
+  call.run = LibraryCall(std::move(r));
+  return call;
 }
 
 }  // namespace trainflops::cli

@@ -1,107 +1,140 @@
-// `trainflops estimate FILE`: Method 1 on a spec file.
-#include <nlohmann/json.hpp>
-#include <ostream>
-
+// `trainflops estimate FILE`: a model spec, an ONNX graph or a Hugging Face
+// config.json, each with its own options, mapped onto EstimateRequest.
 #include "args.h"
+#include "cite_output.h"
 #include "commands.h"
-#include "method1_options.h"
-#include "uncertainty_options.h"
-#include "trainflops/llm_report.h"
-#include "trainflops/method1.h"
-#include "trainflops/model_spec.h"
-#include "trainflops/thresholds.h"
-#include "trainflops/report.h"
+#include "request_options.h"
+#include "trainflops/estimate_request.h"
+#include "trainflops/hf_config.h"
 #include "trainflops/text.h"
 
 namespace trainflops::cli {
 namespace {
 
-const std::vector<OptionSpec>& EstimateOptions() {
+const std::vector<OptionSpec>& SpecOptions() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> s = Method1OptionSpecs();
     s.insert(s.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
-    s.push_back({"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"});
+    s.push_back(
+        {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"});
     s.push_back({"--no-layers", "", "omit the per-layer table"});
     s.push_back({"--thresholds", "", "check the total against the legal compute thresholds"});
     s.push_back({"--json", "", "print one JSON object instead of the report"});
+    s.push_back(CiteOption());
     s.push_back({"--help", "", "show this help"});
     return s;
   }();
   return specs;
 }
 
+// The Method 1 options shared with spec files and compare, then the graph's own.
+const std::vector<OptionSpec>& OnnxOptions() {
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> all = Method1OptionSpecs();
+    all.insert(all.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
+    const std::vector<OptionSpec> own = {
+        {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1", true},
+        {"--examples-per-run", "N", "examples one run of the graph processes (default 1)"},
+        {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"},
+        {"--no-layers", "", "omit the per-node table"},
+        {"--json", "", "print one JSON object instead of the report"},
+        CiteOption(),
+        {"--help", "", "show this help"},
+    };
+    all.insert(all.end(), own.begin(), own.end());
+    return all;
+  }();
+  return specs;
+}
+
+enum class Kind { kSpec, kOnnx, kHfConfig };
+
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Other kinds of model file have their own options: decided by the words.
+Kind KindOf(const std::vector<std::string>& words, const FileOpener& open) {
+  for (const std::string& word : words) {
+    if (EndsWith(ToLower(word), ".onnx")) return Kind::kOnnx;
+    if (EndsWith(ToLower(word), ".json")) {
+      Result<InputFile> file = open(word, InputKind::kJsonConfig);
+      if (!file.ok()) continue;
+      Result<std::string> text = file->Text();
+      if (text.ok() && LooksLikeHfConfig(*text)) return Kind::kHfConfig;
+    }
+  }
+  return Kind::kSpec;
+}
+
+std::string Help(Kind kind) {
+  switch (kind) {
+    case Kind::kOnnx:
+      return "usage: trainflops estimate MODEL.onnx --examples N [options]\n\n"
+             "Counts parameters and forward FLOP node by node from an ONNX graph (weights are\n"
+             "never loaded; see docs/onnx.md), then Method 1.\n\noptions:\n" +
+             OptionsHelp(OnnxOptions());
+    case Kind::kHfConfig:
+      return "usage: trainflops estimate config.json --tokens D [--seq-len T] [options]\n\n"
+             "A Hugging Face config.json: exact parameter counts (total, non-embedding, active),\n"
+             "per-token FLOP by convention, and training compute. Families: " +
+             JoinNames(SupportedModelTypes()) + ".\n" + RangeHelp() + "\noptions:\n" +
+             OptionsHelp(LlmCommonOptions());
+    case Kind::kSpec:
+      break;
+  }
+  return "usage: trainflops estimate FILE [options]\n\n"
+         "FILE is a model spec (YAML or JSON; see docs/spec-format.md).\n" +
+         RangeHelp() + "\noptions:\n" + OptionsHelp(SpecOptions());
+}
+
+std::string WrongCount(Kind kind, size_t count) {
+  const std::string got = ", got " + std::to_string(count);
+  switch (kind) {
+    case Kind::kOnnx:
+      return "expected one MODEL.onnx" + got +
+             "; usage: trainflops estimate MODEL.onnx --examples N [options]";
+    case Kind::kHfConfig:
+      return "expected one config.json" + got +
+             "; usage: trainflops estimate config.json --tokens D";
+    case Kind::kSpec:
+      break;
+  }
+  return "expected one FILE (a model spec)" + got + "; usage: trainflops estimate FILE [options]";
 }
 
 }  // namespace
 
-bool LooksLikeHfConfig(const std::string& text) {
-  return text.find("\"model_type\"") != std::string::npos ||
-         text.find("\"architectures\"") != std::string::npos;
-}
-
-Status RunEstimate(const std::vector<std::string>& argv, std::ostream& out) {
-  // Other kinds of model file have their own importers and options.
-  for (const std::string& arg : argv) {
-    if (EndsWith(ToLower(arg), ".onnx")) return RunEstimateOnnx(argv, out);
-    if (EndsWith(ToLower(arg), ".json")) {
-      Result<std::string> text = ReadFile(arg);
-      if (text.ok() && LooksLikeHfConfig(*text)) return RunEstimateHfConfig(argv, out);
-    }
-  }
-  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, EstimateOptions()));
+Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpener& open) {
+  const Kind kind = KindOf(words, open);
+  const std::vector<OptionSpec> specs = kind == Kind::kOnnx       ? OnnxOptions()
+                                        : kind == Kind::kHfConfig ? LlmCommonOptions()
+                                                                  : SpecOptions();
+  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, specs));
+  Call call;
   if (args.Has("--help")) {
-    out << "usage: trainflops estimate FILE [options]\n\n"
-           "FILE is a model spec (YAML or JSON; see docs/spec-format.md).\n"
-        << RangeHelp() << "\noptions:\n"
-        << OptionsHelp(EstimateOptions());
-    return HelpShown();
+    call.help = Help(kind);
+    return call;
   }
   if (args.positional.size() != 1) {
-    return Status::InvalidArgument("expected one FILE (a model spec), got " +
-                                   std::to_string(args.positional.size()) +
-                                   "; usage: trainflops estimate FILE [options]");
+    return Status::InvalidArgument(WrongCount(kind, args.positional.size()));
   }
-  const std::string& path = args.positional.front();
-  TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(args));
-  std::vector<TrainingRange> ranges;
-  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(args, ranges));
-  TF_ASSIGN_OR_RETURN(const UncertaintyOptions uncertainty, ReadUncertaintyOptions(args));
-  ReportOptions report;
-  report.show_layers = !args.Has("--no-layers");
-  if (auto unit = args.Get("--unit")) {
-    TF_ASSIGN_OR_RETURN(report.unit, ParseComputeUnit(*unit));
-  }
-  TF_ASSIGN_OR_RETURN(const std::string text, ReadFile(path));
-  TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, path));
-  TF_ASSIGN_OR_RETURN(Method1Result result, EstimateMethod1(spec, options, overrides));
-  TF_RETURN_IF_ERROR(AddMethod1Uncertainty(ranges, options, uncertainty, result));
-  std::string rendered = args.Has("--json") ? RenderMethod1Json(result, spec)
-                                        : RenderMethod1Text(result, spec, report);
-  if (args.Has("--thresholds")) {
-    // Every stage of a spec trains the model, so all of them count (EU AI Act
-    // Recital 111; SB 53 counts fine-tuning and RL too).
-    std::vector<StageCompute> stages;
-    for (const StageResult& s : result.stages) stages.push_back({s.name, s.training_flop, true});
-    // With ranges, the 90% interval decides "uncertain" verdicts.
-    std::optional<ComputeRange> range;
-    if (result.uncertainty) {
-      range = ComputeRange{result.uncertainty->summary.low, result.uncertainty->summary.high};
-    }
-    TF_ASSIGN_OR_RETURN(const std::vector<ThresholdCheck> checks,
-                        CheckThresholds(result.estimate.training_flop, range, stages));
-    if (args.Has("--json")) {
-      nlohmann::json j = nlohmann::json::parse(rendered);
-      j["thresholds"] = nlohmann::json::parse(
-          RenderThresholdsJson(result.estimate.training_flop, range, checks))["thresholds"];
-      rendered = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    } else {
-      rendered += "\nThresholds:\n" + RenderThresholdsText(checks);
-    }
-  }
-  out << rendered;
-  return Status::Ok();
+  EstimateRequest r;
+  r.training = TrainingRequestFrom(args);
+  r.uncertainty = UncertaintyRequestFrom(args);
+  r.thresholds = args.Has("--thresholds");
+  r.dims = AllValues(args, "--dim");
+  r.examples_per_run = args.Get("--examples-per-run");
+  if (kind == Kind::kHfConfig) r.llm = LlmRequestFrom(args);
+  r.unit = args.Get("--unit");
+  r.show_layers = !args.Has("--no-layers");
+  TF_ASSIGN_OR_RETURN(r.model,
+                      open(args.positional.front(), ModelInputKind(args.positional.front())));
+  call.json = args.Has("--json");
+  call.cite = args.Has("--cite");
+  call.run = LibraryCall(std::move(r));
+  return call;
 }
 
 }  // namespace trainflops::cli

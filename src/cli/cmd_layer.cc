@@ -1,11 +1,9 @@
-// `trainflops layer TYPE key=value ...`: the seeds' Table 1 as a calculator.
-#include <ostream>
-
+// `trainflops layer TYPE key=value ...`: LayerRequest, the catalogue
+// (Sevilla et al. 2022, Table 1) as a calculator.
 #include "args.h"
 #include "commands.h"
 #include "trainflops/catalogue.h"
-#include "trainflops/report.h"
-#include "trainflops/units.h"
+#include "trainflops/layer_request.h"
 
 namespace trainflops::cli {
 namespace {
@@ -38,51 +36,45 @@ std::string KindHelp(const LayerKind& kind) {
 
 }  // namespace
 
-Status RunLayer(const std::vector<std::string>& argv, std::ostream& out) {
-  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, LayerOptions()));
+Result<Call> ParseLayer(const std::vector<std::string>& words, const FileOpener&) {
+  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, LayerOptions()));
+  Call call;
+  LayerRequest r;
   if (args.Has("--list")) {
-    out << RenderCatalogueText();
-    return Status::Ok();
+    r.list = true;
+    call.run = LibraryCall(std::move(r));
+    return call;
   }
   if (args.positional.empty()) {
     if (args.Has("--help")) {
-      out << "usage: trainflops layer TYPE key=value ... [--json]\n"
-             "       trainflops layer --list\n\n"
-             "example: trainflops layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 "
-             "padding=2\n\noptions:\n"
-          << OptionsHelp(LayerOptions());
-      return HelpShown();
+      call.help =
+          "usage: trainflops layer TYPE key=value ... [--json]\n"
+          "       trainflops layer --list\n\n"
+          "example: trainflops layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 "
+          "padding=2\n\noptions:\n" +
+          OptionsHelp(LayerOptions());
+      return call;
     }
     return Status::InvalidArgument("expected a layer TYPE (see trainflops layer --list)");
   }
-  TF_ASSIGN_OR_RETURN(const LayerKind* kind, FindLayerKind(args.positional.front()));
   if (args.Has("--help")) {
-    out << KindHelp(*kind);
-    return HelpShown();
+    TF_ASSIGN_OR_RETURN(const LayerKind* kind, FindLayerKind(args.positional.front()));
+    call.help = KindHelp(*kind);
+    return call;
   }
-  LayerArgs layer_args;
+  r.type = args.positional.front();
   for (size_t i = 1; i < args.positional.size(); ++i) {
     const std::string& kv = args.positional[i];
     const size_t eq = kv.find('=');
     if (eq == std::string::npos || eq == 0) {
       return Status::InvalidArgument("'" + kv + "' is not key=value (e.g. filters=16)");
     }
-    layer_args.Set(kv.substr(0, eq), kv.substr(eq + 1));
+    r.dims.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
-  double bp_ratio = 2.0;
-  if (auto r = args.Get("--bp-ratio")) {
-    Result<double> ratio = ParseNumber(*r);
-    if (!ratio.ok() || *ratio < 0 || *ratio > 100) {
-      return Status::InvalidArgument("--bp-ratio: '" + *r + "' is not a number in [0, 100]");
-    }
-    bp_ratio = *ratio;
-  }
-  TF_ASSIGN_OR_RETURN(const Shape input, InputShapeFromArgs(*kind, layer_args));
-  Result<LayerCost> cost = ComputeLayer(*kind, input, layer_args);
-  if (!cost.ok()) return cost.status().WithContext(kind->name);
-  out << (args.Has("--json") ? RenderLayerJson(*kind, layer_args, input, *cost, bp_ratio)
-                             : RenderLayerText(*kind, input, *cost, bp_ratio));
-  return Status::Ok();
+  r.bp_ratio = args.Get("--bp-ratio");
+  call.json = args.Has("--json");
+  call.run = LibraryCall(std::move(r));
+  return call;
 }
 
 }  // namespace trainflops::cli

@@ -122,25 +122,29 @@ Status ServeUntilSignal(web::Server& server) {
 
 }  // namespace
 
-Status RunServe(const std::vector<std::string>& argv, std::ostream& out) {
-  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, ServeOptions()));
+Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener&) {
+  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, ServeOptions()));
+  Call call;
   if (args.Has("--help")) {
-    out << kHelp << OptionsHelp(ServeOptions());
-    return HelpShown();
+    call.help = std::string(kHelp) + OptionsHelp(ServeOptions());
+    return call;
   }
   if (!args.positional.empty()) {
     return Status::InvalidArgument("unexpected argument '" + args.positional.front() +
                                    "'; usage: trainflops serve [--host H] [--port N]");
   }
   TF_ASSIGN_OR_RETURN(const web::ServerOptions options, ServerOptionsFrom(args));
-  web::Server server(options);
-  TF_RETURN_IF_ERROR(server.Bind());
-  if (!web::IsLoopback(options.host)) {
-    std::cerr << "trainflops serve: warning: " << options.host
-              << " is reachable from other machines, and the API has no authentication\n";
-  }
-  std::cout << "trainflops serve: " << server.Url() << " (Ctrl-C stops)" << std::endl;
-  return ServeUntilSignal(server);
+  call.stream = [options](std::ostream&) -> Status {
+    web::Server server(options);
+    TF_RETURN_IF_ERROR(server.Bind());
+    if (!web::IsLoopback(options.host)) {
+      std::cerr << "trainflops serve: warning: " << options.host
+                << " is reachable from other machines, and the API has no authentication\n";
+    }
+    std::cout << "trainflops serve: " << server.Url() << " (Ctrl-C stops)" << std::endl;
+    return ServeUntilSignal(server);
+  };
+  return call;
 }
 
 }  // namespace trainflops::cli

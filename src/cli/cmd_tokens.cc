@@ -1,103 +1,10 @@
-// `trainflops tokens --params N --tokens D`: 6ND and the attention-aware
-// per-token conventions for a language model given by its numbers; also the
-// options shared with `estimate config.json` (llm_options.h).
-#include <ostream>
-
+// `trainflops tokens --params N --tokens D`: TokensRequest from the command
+// line.
 #include "commands.h"
-#include "llm_options.h"
-#include "uncertainty_options.h"
-#include "trainflops/llm_report.h"
+#include "request_options.h"
+#include "trainflops/tokens_request.h"
 
 namespace trainflops::cli {
-
-std::vector<OptionSpec> LlmCommonOptions() {
-  std::vector<OptionSpec> specs = {
-      {"--tokens", "D", "pre-training tokens (SI suffixes: 2T, 300B) [range]"},
-      {"--stage", "NAME:TOKENS[:forward]",
-       "a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only "
-       "(synthetic-data generation, rollouts); TOKENS [range]",
-       true},
-      {"--seq-len", "T", "training sequence length (for the attention terms)"},
-      {"--convention", "NAME", "6nd (default), kaplan, palm, chinchilla or megatron (docs/llm.md)"},
-      {"--attention", "causal|full",
-       "halve the attention-score terms or not (default: as each "
-       "paper counts them)"},
-      {"--recompute", "none|selective|full",
-       "activation recomputation: reported as hardware FLOP, separately from model FLOP"},
-      {"--thresholds", "", "check the total against the legal compute thresholds"},
-      {"--range", "LOW..HIGH",
-       "uncertainty range of the total, for the threshold check (default: the 90% interval "
-       "when inputs are ranges)"},
-      {"--json", "", "print one JSON object"},
-      {"--help", "", "show this help"},
-  };
-  specs.insert(specs.end() - 2, UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
-  return specs;
-}
-
-Result<LlmRunOptions> ReadLlmOptions(const ParsedArgs& args) {
-  LlmRunOptions o;
-  if (auto c = args.Get("--convention")) {
-    Result<Convention> conv = ParseConvention(*c);
-    if (!conv.ok()) return conv.status().WithContext("--convention");
-    o.convention = *conv;
-  }
-  if (auto a = args.Get("--attention")) {
-    Result<AttentionMode> mode = ParseAttentionMode(*a);
-    if (!mode.ok()) return mode.status().WithContext("--attention");
-    o.convention_options.attention = *mode;
-  }
-  if (auto r = args.Get("--recompute")) {
-    Result<Recompute> mode = ParseRecompute(*r);
-    if (!mode.ok()) return mode.status().WithContext("--recompute");
-    o.convention_options.recompute = *mode;
-  }
-  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> tokens, UncertainCount(args, "--tokens"));
-  if (tokens) {
-    o.stages.push_back({"pre-training", tokens->distribution.Median(), false});
-    o.uncertain.stage_tokens.push_back(tokens);
-  }
-  if (args.Has("--stage")) {
-    for (const std::string& text : args.options.at("--stage")) {
-      TF_ASSIGN_OR_RETURN(UncertainStage stage, ParseUncertainStage(text));
-      o.stages.push_back(std::move(stage.stage));
-      o.uncertain.stage_tokens.push_back(std::move(stage.tokens));
-    }
-  }
-  TF_ASSIGN_OR_RETURN(o.uncertainty, ReadUncertaintyOptions(args));
-  TF_ASSIGN_OR_RETURN(o.seq_len, args.Positive("--seq-len"));
-  if (auto r = args.Get("--range")) {
-    TF_ASSIGN_OR_RETURN(o.range, ParseComputeRange(*r));
-  }
-  o.thresholds = args.Has("--thresholds") || o.range.has_value();
-  o.json = args.Has("--json");
-  return o;
-}
-
-Status WriteLlmReport(LlmEstimate estimate, const LlmRunOptions& options, const HfModel* hf,
-                      std::ostream& out) {
-  TF_RETURN_IF_ERROR(AddLlmUncertainty(options.uncertain, options.uncertainty, estimate));
-  LlmReportContext context;
-  context.hf = hf;
-  context.range = options.range;
-  if (!context.range && estimate.uncertainty) {
-    context.range = ComputeRange{estimate.uncertainty->summary.low,
-                                 estimate.uncertainty->summary.high};
-  }
-  std::vector<ThresholdCheck> checks;
-  if (options.thresholds) {
-    std::vector<StageCompute> stages;
-    for (const LlmStageResult& s : estimate.stages) {
-      stages.push_back({s.stage.name, s.model_flop, !s.stage.forward_only});
-    }
-    TF_ASSIGN_OR_RETURN(checks,
-                        CheckThresholds(estimate.estimate.training_flop, context.range, stages));
-    context.checks = &checks;
-  }
-  out << (options.json ? RenderLlmJson(estimate, context) : RenderLlmText(estimate, context));
-  return Status::Ok();
-}
-
 namespace {
 
 std::vector<OptionSpec> TokensOptions() {
@@ -116,62 +23,39 @@ std::vector<OptionSpec> TokensOptions() {
   return specs;
 }
 
-// --params and --active-params, either a range; the one 6ND scales with
-// (the active count when given) goes to the uncertain inputs.
-Status ReadParams(const ParsedArgs& args, TransformerDims& d, LlmRunOptions& o) {
-  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> total, UncertainCount(args, "--params"));
-  TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> active,
-                      UncertainCount(args, "--active-params"));
-  if (total) d.params = total->distribution.Median();
-  if (active) d.active_params = active->distribution.Median();
-  if (active && total && !total->distribution.is_point()) {
-    return Status::InvalidArgument(
-        "--params: a range has no effect on the FLOP when --active-params is given (6ND uses the "
-        "active count): put the range on --active-params");
-  }
-  o.uncertain.params = active ? active : total;
-  o.uncertain.params_option = active ? "--active-params" : "--params";
-  return Status::Ok();
-}
-
-Result<TransformerDims> DimsFrom(const ParsedArgs& args, LlmRunOptions& o) {
-  TransformerDims d;
-  TF_RETURN_IF_ERROR(ReadParams(args, d, o));
-  TF_ASSIGN_OR_RETURN(d.layers, args.Positive("--layers"));
-  TF_ASSIGN_OR_RETURN(d.d_model, args.Positive("--d-model"));
-  TF_ASSIGN_OR_RETURN(d.heads, args.Positive("--heads"));
-  TF_ASSIGN_OR_RETURN(d.head_dim, args.Positive("--head-dim"));
-  TF_ASSIGN_OR_RETURN(d.vocab, args.Positive("--vocab"));
-  TF_ASSIGN_OR_RETURN(d.d_ff, args.Positive("--d-ff"));
-  d.seq_len = o.seq_len;
-  d.gated_mlp = args.Has("--gated");
-  return d;
-}
-
 }  // namespace
 
-Status RunTokens(const std::vector<std::string>& argv, std::ostream& out) {
+Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener&) {
   const std::vector<OptionSpec> specs = TokensOptions();
-  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(argv, specs));
+  TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, specs));
+  Call call;
   if (args.Has("--help")) {
-    out << "usage: trainflops tokens --params N --tokens D [--active-params A] [options]\n\n"
-           "Training compute of a language model from its parameters and tokens: 6ND by\n"
-           "default, or an attention-aware convention with the model's dimensions.\n"
-        << RangeHelp() << "\noptions:\n"
-        << OptionsHelp(specs);
-    return HelpShown();
+    call.help =
+        "usage: trainflops tokens --params N --tokens D [--active-params A] [options]\n\n"
+        "Training compute of a language model from its parameters and tokens: 6ND by\n"
+        "default, or an attention-aware convention with the model's dimensions.\n" +
+        RangeHelp() + "\noptions:\n" + OptionsHelp(specs);
+    return call;
   }
   if (!args.positional.empty()) {
     return Status::InvalidArgument("unexpected argument '" + args.positional.front() +
                                    "'; usage: trainflops tokens --params N --tokens D");
   }
-  TF_ASSIGN_OR_RETURN(LlmRunOptions options, ReadLlmOptions(args));
-  TF_ASSIGN_OR_RETURN(const TransformerDims dims, DimsFrom(args, options));
-  TF_ASSIGN_OR_RETURN(const TransformerModel model, ModelFromDims(dims, options.convention));
-  TF_ASSIGN_OR_RETURN(
-      const LlmEstimate estimate,
-      EstimateLlm(model, options.convention, options.convention_options, options.stages));
-  return WriteLlmReport(estimate, options, nullptr, out);
+  TokensRequest r;
+  r.params = args.Get("--params");
+  r.active_params = args.Get("--active-params");
+  r.layers = args.Get("--layers");
+  r.d_model = args.Get("--d-model");
+  r.heads = args.Get("--heads");
+  r.head_dim = args.Get("--head-dim");
+  r.vocab = args.Get("--vocab");
+  r.d_ff = args.Get("--d-ff");
+  r.gated = args.Has("--gated");
+  r.llm = LlmRequestFrom(args);
+  call.json = args.Has("--json");
+  call.cite = args.Has("--cite");
+  call.run = LibraryCall(std::move(r));
+  return call;
 }
 
 }  // namespace trainflops::cli

@@ -1,9 +1,12 @@
 #include "commands.h"
 
+#include <unistd.h>
+
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <sstream>
+#include <map>
 
 #include "trainflops/text.h"
 
@@ -11,78 +14,79 @@ namespace trainflops::cli {
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
-      {"estimate", "Method 1: count a model's operations from a spec file", RunEstimate},
-      {"layer", "one layer's parameters and forward FLOP (the seeds' Table 1)", RunLayer},
-      {"hardware", "Method 2: chips x time x peak FLOP/s x utilization", RunHardware},
+      {"estimate", "Method 1: count a model's operations from a spec file", ParseEstimate},
+      {"layer", "one layer's parameters and forward FLOP (Table 1 of Sevilla et al. 2022)", ParseLayer},
+      {"hardware", "Method 2: chips x time x peak FLOP/s x utilization", ParseHardware},
       {"compare", "both methods side by side, their ratio and the reconciling utilization",
-       RunCompare},
-      {"chips", "the hardware table: list, filter, show one chip", RunChips},
-      {"tokens", "language models: 6ND and attention-aware per-token formulas", RunTokens},
+       ParseCompare},
+      {"chips", "the hardware table: list, filter, show one chip", ParseChips},
+      {"tokens", "language models: 6ND and attention-aware per-token formulas", ParseTokens},
       {"thresholds", "compare a compute figure with legal thresholds (EU AI Act, SB 53)",
-       RunThresholds},
-      {"units", "convert between FLOP, multiply-adds and petaflop/s-days", RunUnits},
-      {"trend", "fit the growth of training compute over time (doubling time)", RunTrend},
-      {"batch", "estimate a whole dataset of models (CSV or JSON lines)", RunBatch},
-      {"serve", "the local web page and HTTP API (http://127.0.0.1:8080/)", RunServe},
+       ParseThresholds},
+      {"units", "convert between FLOP, multiply-adds and petaflop/s-days", ParseUnits},
+      {"trend", "fit the growth of training compute over time (doubling time)", ParseTrend},
+      {"batch", "estimate a whole dataset of models (CSV or JSON lines)", ParseBatch},
+      {"serve", "the local web page and HTTP API (http://127.0.0.1:8080/)", ParseServe},
   };
   return commands;
 }
 
+std::string OptionWording(std::string_view message) {
+  // Fields whose option is spelled otherwise (repeatable options are
+  // singular) or that are positional words.
+  static const std::map<std::string, std::string, std::less<>> kSpelling = {
+      {"dims", "--dim"},     {"stages", "--stage"},
+      {"breaks", "--break"}, {"quantiles", "--quantile"},
+      {"model", "FILE"},     {"amount", "AMOUNT"},
+      {"flop", "FLOP"},      {"type", "TYPE"},
+      {"filter", "FILTER"},  {"show", "show NAME"},
+  };
+  return RenameFields(message, [](std::string_view field) {
+    if (const auto it = kSpelling.find(field); it != kSpelling.end()) return it->second;
+    std::string option = "--" + std::string(field);
+    for (char& c : option) {
+      if (c == '_') c = '-';
+    }
+    return option;
+  });
+}
+
 namespace {
 
-// The uploads of the web request this thread is serving (UploadScope), or
-// null when the file system is used.
-thread_local const std::map<std::string, std::string>* active_uploads = nullptr;
-
-Result<const std::string*> FindUpload(const std::string& path) {
-  const auto it = active_uploads->find(path);
-  if (it != active_uploads->end()) return &it->second;
-  std::vector<std::string> names;
-  for (const auto& [name, bytes] : *active_uploads) names.push_back(name);
-  return Status::InvalidArgument(
-      "'" + path +
-      "' is not an uploaded file; the web API reads only the files sent with the request" +
-      (names.empty() ? std::string(" (none were sent)")
-                     : DidYouMean(path, names) + " (uploaded: " + JoinNames(names) + ")"));
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
 
-UploadScope::UploadScope(const std::map<std::string, std::string>& uploads)
-    : previous_(active_uploads) {
-  active_uploads = &uploads;
+InputKind ModelInputKind(const std::string& name) {
+  const std::string lower = ToLower(name);
+  if (EndsWith(lower, ".onnx")) return InputKind::kOnnx;
+  if (EndsWith(lower, ".json")) return InputKind::kJsonConfig;
+  return InputKind::kSpec;
 }
 
-UploadScope::~UploadScope() { active_uploads = previous_; }
-
-Result<std::unique_ptr<ByteSource>> OpenInput(const std::string& path) {
-  if (active_uploads == nullptr) return OpenFileByteSource(path);
-  TF_ASSIGN_OR_RETURN(const std::string* bytes, FindUpload(path));
-  return std::unique_ptr<ByteSource>(std::make_unique<MemoryByteSource>(*bytes));
+Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
+  return OpenInputFile(path, kind);
 }
 
-Result<std::string> ReadFile(const std::string& path) {
-  if (active_uploads != nullptr) {
-    TF_ASSIGN_OR_RETURN(const std::string* bytes, FindUpload(path));
-    return *bytes;
+Status WriteFileAtomically(const std::string& path, const std::string& bytes) {
+  const std::string temp = path + ".tmp." + std::to_string(getpid());
+  std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+  if (!out) return Status::IoError("cannot write '" + path + "': " + std::strerror(errno));
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) {
+    std::remove(temp.c_str());
+    return Status::IoError("cannot write '" + path + "'");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return Status::IoError("cannot open '" + path + "': " + std::strerror(errno));
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    std::remove(temp.c_str());
+    return Status::IoError("cannot write '" + path + "': " + std::strerror(error));
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return Status::IoError("cannot read '" + path + "'");
-  return buffer.str();
-}
-
-namespace {
-const char kHelpShown[] = "\x01help";
-}
-
-Status HelpShown() { return Status::NotFound(kHelpShown); }
-bool IsHelpShown(const Status& status) {
-  return status.code() == StatusCode::kNotFound && status.message() == kHelpShown;
+  return Status::Ok();
 }
 
 }  // namespace trainflops::cli

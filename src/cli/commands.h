@@ -1,14 +1,21 @@
-// The subcommands, as a table (ninja style): name, summary, entry point.
+// The commands' syntax, as a table (ninja style): name, summary, and the
+// parser that turns a command's words into its help text or a typed library
+// call (include/trainflops/*_request.h). The `trainflops` executable
+// (main.cc) and the web API (src/web), whose requests carry the same words,
+// both run a command this way; neither calls the other.
 #ifndef TRAINFLOPS_SRC_CLI_COMMANDS_H_
 #define TRAINFLOPS_SRC_CLI_COMMANDS_H_
 
+#include <functional>
 #include <iosfwd>
-#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "trainflops/byte_source.h"
+#include "trainflops/input_limits.h"
+#include "trainflops/request.h"
 #include "trainflops/status.h"
 
 namespace trainflops::cli {
@@ -18,63 +25,79 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitUsage = 2;
 
+// How a command gets the files its words name: the command line reads them
+// from disk, the web API serves the request's uploads and nothing else. Both
+// refuse a file over the size cap of its kind (input_limits.h).
+using FileOpener = std::function<Result<InputFile>(const std::string& name, InputKind kind)>;
+
+// The kind of a model file by its name, for its size cap: an ONNX graph
+// (.onnx), a Hugging Face config (.json) or a model spec.
+InputKind ModelInputKind(const std::string& name);
+
+// A command's words, parsed.
+struct Call {
+  std::optional<std::string> help;  // set: print this help text, nothing else runs
+  bool json = false;                // --json: Report::Json(), else Report::Text()
+  bool cite = false;                // --cite: add the report's citation (Report::Cite)
+  // The library call on the typed request.
+  std::function<Result<std::unique_ptr<Report>>()> run;
+  // Commands that stream their output or run a server (batch, serve; the
+  // command line only): used instead of `run`.
+  std::function<Status(std::ostream& out)> stream;
+  // trend --plot FILE: the figure's bytes go to this file.
+  std::optional<std::string> plot;
+};
+
+using Parser = Result<Call> (*)(const std::vector<std::string>& words, const FileOpener& open);
+
 struct Command {
   const char* name;
   const char* summary;
-  // Writes the result to `out` only when the whole command succeeded.
-  Status (*run)(const std::vector<std::string>& args, std::ostream& out);
+  Parser parse;
 };
 
 const std::vector<Command>& Commands();
 
-Status RunEstimate(const std::vector<std::string>& args, std::ostream& out);
-Status RunLayer(const std::vector<std::string>& args, std::ostream& out);
-Status RunUnits(const std::vector<std::string>& args, std::ostream& out);
-// Method 2 and the cross-check (hardware subsystem).
-Status RunChips(const std::vector<std::string>& args, std::ostream& out);
-Status RunHardware(const std::vector<std::string>& args, std::ostream& out);
-Status RunCompare(const std::vector<std::string>& args, std::ostream& out);
-// Language models (llm subsystem).
-Status RunTokens(const std::vector<std::string>& args, std::ostream& out);
-Status RunThresholds(const std::vector<std::string>& args, std::ostream& out);
-// `estimate` on other inputs: RunEstimate dispatches here for a Hugging Face
-// config.json or an .onnx file, passing its whole argument list.
-Status RunEstimateHfConfig(const std::vector<std::string>& args, std::ostream& out);
-Status RunEstimateOnnx(const std::vector<std::string>& args, std::ostream& out);
-// `trainflops serve`: the local web page and HTTP API (src/web).
-Status RunServe(const std::vector<std::string>& args, std::ostream& out);
-// Compute trends (trend subsystem).
-Status RunTrend(const std::vector<std::string>& args, std::ostream& out);
-// Whole datasets of models (batch subsystem).
-Status RunBatch(const std::vector<std::string>& args, std::ostream& out);
-// True when `text` looks like a Hugging Face config (a JSON object with
-// "model_type" or "architectures").
-bool LooksLikeHfConfig(const std::string& text);
+Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseLayer(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseUnits(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseChips(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseHardware(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseCompare(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseThresholds(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseTrend(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener& open);
 
-// Reads a whole file (the only place the CLI touches the file system for input).
-Result<std::string> ReadFile(const std::string& path);
-// Opens a file for random access (ONNX graphs): a file-backed ByteSource.
-Result<std::unique_ptr<ByteSource>> OpenInput(const std::string& path);
+// Wraps a typed request and its Run() as a Call's library call.
+template <typename Request>
+std::function<Result<std::unique_ptr<Report>>()> LibraryCall(Request request) {
+  return [request = std::move(request)]() -> Result<std::unique_ptr<Report>> {
+    auto result = Run(request);
+    if (!result.ok()) return result.status();
+    return std::unique_ptr<Report>(
+        std::make_unique<std::decay_t<decltype(*result)>>(std::move(result).value()));
+  };
+}
 
-// While an UploadScope is alive on the calling thread, ReadFile and OpenInput
-// serve the named uploads (name -> bytes) instead of the file system and
-// refuse every other path, so that a command run for a web request can read
-// what the request carried and nothing else on the server's disk (src/web).
-// `uploads` must outlive the scope.
-class UploadScope {
- public:
-  explicit UploadScope(const std::map<std::string, std::string>& uploads);
-  ~UploadScope();
-  UploadScope(const UploadScope&) = delete;
-  UploadScope& operator=(const UploadScope&) = delete;
+// What a call prints for its report: Report::Json() or Report::Text(), with
+// the "Cite this estimate" block (or the JSON "citation" member) when the
+// call asked for it.
+std::string RenderCall(const Call& call, const Report& report);
 
- private:
-  const std::map<std::string, std::string>* previous_;
-};
+// A library message in the command line's words: request fields become
+// options ("`chip_hours`" -> "--chip-hours", "`model`" -> "FILE").
+std::string OptionWording(std::string_view message);
 
-// Status a command returns after printing its --help text.
-Status HelpShown();
-bool IsHelpShown(const Status& status);
+// The command line's file access: ONNX graphs are read piece by piece,
+// other files whole. Refuses what is not a regular file (a directory,
+// /dev/zero, a pipe) and a file over the cap of its kind, before reading it.
+Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind);
+
+// Writes `bytes` to a temporary file in the same directory and renames it
+// over `path`, so that a failure never leaves a half-written file.
+Status WriteFileAtomically(const std::string& path, const std::string& bytes);
 
 }  // namespace trainflops::cli
 

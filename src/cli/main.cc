@@ -1,28 +1,70 @@
 // trainflops: estimate the compute used to train a deep-learning model.
-// A thin main: pick the subcommand from the table, run it, map the Status to
-// an exit code and a one-line message on stderr.
+// A thin main: pick the subcommand from the table, parse its words into a
+// library call (files read from disk), run it, and map the outcome to an
+// exit code, the output on stdout and a one-line message on stderr.
+#include <exception>
 #include <iostream>
 #include <sstream>
 
 #include "commands.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
+#include "trainflops/trend_request.h"
 
 namespace {
 
-using trainflops::cli::Commands;
+using namespace trainflops::cli;
 
 std::string Usage() {
   std::string out =
       "usage: trainflops COMMAND [options]   (trainflops COMMAND --help for details)\n\n"
       "commands:\n";
-  for (const auto& c : Commands()) out += "  " + std::string(c.name) + std::string(12 - std::string(c.name).size(), ' ') + c.summary + "\n";
+  for (const auto& c : Commands()) {
+    out += "  " + std::string(c.name) + std::string(12 - std::string(c.name).size(), ' ') +
+           c.summary + "\n";
+  }
   return out;
+}
+
+// Runs the call; the output is written only when the whole command succeeded.
+trainflops::Status Execute(const Call& call, std::ostream& out) {
+  if (call.stream) return call.stream(out);
+  auto report = call.run();
+  if (!report.ok()) return report.status();
+  if (call.plot) {
+    const auto* trend = dynamic_cast<const trainflops::TrendAnalysis*>(report->get());
+    if (trend != nullptr) TF_RETURN_IF_ERROR(WriteFileAtomically(*call.plot, trend->plot_bytes()));
+  }
+  out << RenderCall(call, **report);
+  return trainflops::Status::Ok();
+}
+
+int RunCommand(const Command& command, const std::vector<std::string>& words) {
+  const std::string name = command.name;
+  auto fail = [&](const trainflops::Status& status) {
+    // An internal error is a bug in trainflops, not the user's input.
+    const bool internal = status.code() == trainflops::StatusCode::kInternal;
+    // A last guard: whatever a message quotes, one error is at most a few lines.
+    std::cerr << "trainflops " << name << (internal ? ": internal error: " : ": error: ")
+              << trainflops::Abbreviate(OptionWording(status.message()), 2000) << "\n";
+    return internal ? kExitFailure : kExitUsage;
+  };
+  trainflops::Result<Call> call = command.parse(words, OpenFromDisk);
+  if (!call.ok()) return fail(call.status());
+  if (call->help) {
+    std::cout << *call->help;
+    return kExitOk;
+  }
+  std::ostringstream out;
+  const trainflops::Status status = Execute(*call, out);
+  if (!status.ok()) return fail(status);
+  std::cout << out.str();
+  return kExitOk;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  using namespace trainflops::cli;
   if (argc < 2) {
     std::cerr << "trainflops: error: missing COMMAND; usage: trainflops COMMAND [options] "
                  "(trainflops --help lists the commands)\n";
@@ -37,18 +79,13 @@ int main(int argc, char** argv) {
   for (const Command& c : Commands()) {
     names.push_back(c.name);
     if (name != c.name) continue;
-    std::ostringstream out;
-    const trainflops::Status status = c.run(std::vector<std::string>(argv + 2, argv + argc), out);
-    if (IsHelpShown(status)) {
-      std::cout << out.str();
-      return kExitOk;
+    try {
+      return RunCommand(c, std::vector<std::string>(argv + 2, argv + argc));
+    } catch (const std::exception& e) {
+      // Bad input is reported as a Status; an exception is a bug in trainflops.
+      std::cerr << "trainflops " << name << ": internal error: " << e.what() << "\n";
+      return kExitFailure;
     }
-    if (!status.ok()) {
-      std::cerr << "trainflops " << name << ": error: " << status.message() << "\n";
-      return status.code() == trainflops::StatusCode::kOk ? kExitOk : kExitUsage;
-    }
-    std::cout << out.str();
-    return kExitOk;
   }
   std::cerr << "trainflops: error: unknown command '" << name << "'"
             << trainflops::DidYouMean(name, names) << " (accepted: " << trainflops::JoinNames(names)

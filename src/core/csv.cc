@@ -1,6 +1,7 @@
 // RFC 4180 CSV: a single pass with a cursor that knows its line and column.
 #include "trainflops/csv.h"
 
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 
 namespace trainflops {
@@ -21,9 +22,12 @@ class Reader {
     while (!AtEnd() && IsLineEnd(text_[pos_])) SkipLineEnd();  // blank lines
     if (AtEnd()) return false;
     record_line_ = line_;
+    const size_t record_start = pos_;
     while (true) {
       std::string field;
+      const size_t field_start = pos_;
       TF_RETURN_IF_ERROR(text_[pos_] == '"' ? Quoted(field) : Unquoted(field));
+      TF_RETURN_IF_ERROR(CheckCaps(record_start, field_start, fields.size() + 1));
       fields.push_back(std::move(field));
       if (AtEnd()) return true;
       if (text_[pos_] == ',') {
@@ -40,6 +44,27 @@ class Reader {
   }
 
   int record_line() const { return record_line_; }
+
+  // The caps of csv.h, checked after each field (so a refused record costs at
+  // most one field's scan beyond the cap).
+  Status CheckCaps(size_t record_start, size_t field_start, size_t fields) const {
+    if (pos_ - field_start > kMaxCsvFieldBytes) {
+      return Error("a field longer than " + std::to_string(kMaxCsvFieldBytes) +
+                       " bytes; a field may be at most that long",
+                   field_start);
+    }
+    if (pos_ - record_start > kMaxCsvRecordBytes) {
+      return Error("a record longer than " + std::to_string(kMaxCsvRecordBytes) +
+                       " bytes; a record may be at most that long",
+                   record_start);
+    }
+    if (fields > kMaxCsvFields) {
+      return Error("more than " + std::to_string(kMaxCsvFields) + " fields in a record; at most " +
+                       std::to_string(kMaxCsvFields) + " are accepted",
+                   field_start);
+    }
+    return Status::Ok();
+  }
 
   Status Error(const std::string& what, size_t at) const {
     const size_t line_start = text_.rfind('\n', at == 0 ? 0 : at - 1);
@@ -67,6 +92,8 @@ class Reader {
             pos_);
       }
       ++pos_;
+      // Stop at the cap rather than copy a 60 MB line (CheckCaps refuses it).
+      if (pos_ - start > kMaxCsvFieldBytes) return Status::Ok();
     }
     field.assign(text_.substr(start, pos_ - start));
     return Status::Ok();
@@ -94,6 +121,7 @@ class Reader {
       if (c == '\n') ++line_;
       field += c;
       ++pos_;
+      if (field.size() > kMaxCsvFieldBytes) return Status::Ok();  // CheckCaps refuses it
     }
     if (!AtEnd() && text_[pos_] != ',' && !IsLineEnd(text_[pos_])) {
       return Error(std::string("unexpected '") + text_[pos_] + "' after a closing quote", pos_);
@@ -140,8 +168,8 @@ Result<std::size_t> CsvTable::Column(std::string_view name) const {
     if (ToLower(header[i]) == ToLower(name)) folded.push_back(i);
   }
   if (folded.size() == 1) return folded.front();
-  return Status::NotFound("unknown column '" + std::string(name) + "'" + DidYouMean(name, header) +
-                          " (columns: " + JoinNames(header) + ")");
+  return Status::NotFound("unknown column '" + Abbreviate(name) + "'" + DidYouMean(name, header) +
+                          " (columns: " + JoinSomeNames(header) + ")");
 }
 
 }  // namespace trainflops

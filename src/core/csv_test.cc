@@ -65,6 +65,39 @@ TEST(Csv, ErrorsNameSourceLineAndColumn) {
   }
 }
 
+// Hostile files: a megabyte field, a million columns. Refused at the first
+// field past a cap, and the unknown-column message lists only a few names.
+TEST(Csv, CapsOnFieldsRecordsAndColumns) {
+  const Result<CsvTable> field =
+      ParseCsv("a,b\n1," + std::string(kMaxCsvFieldBytes + 1, 'x'), "x.csv");
+  ASSERT_FALSE(field.ok());
+  EXPECT_EQ(field.status().message(),
+            "x.csv:2:3: a field longer than 65536 bytes; a field may be at most that long");
+  std::string long_record = "a\n";
+  for (int i = 0; i < 20; ++i) long_record += std::string(60000, 'y') + ",";
+  const Result<CsvTable> record = ParseCsv(long_record, "x.csv");
+  ASSERT_FALSE(record.ok());
+  EXPECT_NE(record.status().message().find("x.csv:2:1: a record longer than 1048576 bytes"),
+            std::string::npos)
+      << record.status().message();
+  std::string wide = "c";
+  for (size_t i = 1; i < 1'000'000; ++i) wide += ",c";
+  const Result<CsvTable> columns = ParseCsv(wide, "x.csv");
+  ASSERT_FALSE(columns.ok());
+  EXPECT_EQ(columns.status().message(),
+            "x.csv:1:2001: more than 1000 fields in a record; at most 1000 are accepted");
+  // At the caps: accepted.
+  std::string at_cap = "c";
+  for (size_t i = 1; i < kMaxCsvFields; ++i) at_cap += ",c";
+  EXPECT_TRUE(ParseCsv(at_cap, "x.csv").ok());
+  EXPECT_TRUE(ParseCsv("a\n" + std::string(kMaxCsvFieldBytes, 'z'), "x.csv").ok());
+  CsvTable table;
+  for (int i = 0; i < 500; ++i) table.header.push_back("column" + std::to_string(i));
+  const Result<size_t> unknown = table.Column("nothing");
+  EXPECT_NE(unknown.status().message().find("column19 and 480 more)"), std::string::npos)
+      << unknown.status().message();
+}
+
 TEST(Csv, ColumnLookupWithDidYouMean) {
   const CsvTable t = *ParseCsv("Model,Publication date\nx,2020-01-01\n");
   EXPECT_EQ(*t.Column("Publication date"), 1u);

@@ -286,7 +286,13 @@ Result<double> ParseCompute(std::string_view text) {
   if (t.empty()) return Malformed(text, "the text is empty", kComputeGrammar);
   TF_ASSIGN_OR_RETURN(const Leading number, ParseLeadingNumber(t, text, kComputeGrammar));
   TF_ASSIGN_OR_RETURN(const ScaledUnit unit, ParseUnitWithPrefix(Trim(number.rest), t));
-  return Scaled(number.value, unit.scale * FlopPerUnit(unit.unit), text, kComputeGrammar);
+  TF_ASSIGN_OR_RETURN(const double flop, Scaled(number.value, unit.scale * FlopPerUnit(unit.unit),
+                                                text, kComputeGrammar));
+  // Compute is an amount of work done: "-5 pfs-days" or "0" is no answer, and
+  // 1e-300 FLOP underflows to 0 once scaled.
+  if (!(flop > 0))
+    return Malformed(text, "an amount of compute must be greater than zero", kComputeGrammar);
+  return flop;
 }
 
 // ---------------------------------------------------------------------------

@@ -247,6 +247,9 @@ TEST(UnitsParseCompute, RefusesBadInput) {
       {"2.5 GFLAPS", "did you mean 'flops'?"},
       {"10 FLOP FLOP", "unknown compute unit"},
       {"10 GGFLOP", "unknown compute unit"},
+      // An amount of work is positive: "-5 pfs-days" once printed -4.32e20 FLOP.
+      {"-5 pfs-days", "an amount of compute must be greater than zero"},
+      {"0 FLOP", "an amount of compute must be greater than zero"},
   };
   for (const BadCase& c : cases) {
     SCOPED_TRACE(c.text);
@@ -359,6 +362,7 @@ TEST(UnitsRoundTrip, FormatThenParse) {
     const Result<double> back = ParseNumber(FormatScientific(v, 17));
     ASSERT_TRUE(back.ok()) << back.status().message();
     EXPECT_EQ(*back, v);
+    if (v <= 0) continue;  // compute is positive: ParseCompute refuses the rest
     for (ComputeUnit unit :
          {ComputeUnit::kFlop, ComputeUnit::kMultiplyAdd, ComputeUnit::kPetaflopSDay}) {
       const Result<double> flop = ParseCompute(FormatCompute(v, unit, 17));

@@ -117,7 +117,7 @@ double Forward(const LayerResult& layer, FormulaForm form) {
   return form == FormulaForm::kExact ? layer.cost.forward_flop : layer.cost.forward_flop_approx;
 }
 
-// Hobbhahn & Sevilla (2021), as tabulated in seed 002 ("ratio of backward to
+// Hobbhahn & Sevilla (2021), as tabulated in Sevilla et al. 2022 ("ratio of backward to
 // forward operations"): by whether the most expensive layer is the first one
 // and whether the weight-update cost is amortised (large batch, or
 // compute-heavy convolutions).
@@ -140,7 +140,7 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
   }
   if (!regime) {
     return Status::InvalidArgument(
-        "--bp-ratio table needs the batch regime: pass --batch-regime large|small or set "
+        "`bp_ratio` table needs the batch regime: pass `batch_regime` large|small or set "
         "training.batch_regime (large = large batches or compute-heavy convolutions)");
   }
   const bool large = *regime == "large";
@@ -149,7 +149,7 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
                          "computed from the per-layer forward FLOP"});
   assumptions.push_back({"batch regime", *regime, regime_source});
   assumptions.push_back({"backward/forward ratio", FormatScientific(r),
-                         "Hobbhahn & Sevilla (2021) table, seed 002 Method 1"});
+                         "Hobbhahn & Sevilla (2021) table, Sevilla et al. 2022, Method 1"});
   return r;
 }
 
@@ -163,7 +163,7 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
       const bool is_default = options.bp_ratio == 2.0;
       assumptions.push_back(
           {"backward/forward ratio", FormatScientific(options.bp_ratio),
-           is_default ? "seed 002, Method 1: backward ≈ 2x forward (weight and input gradients)"
+           is_default ? "Sevilla et al. 2022, Method 1: backward ≈ 2x forward (weight and input gradients)"
                       : "given (--bp-ratio)"});
       break;
     }
@@ -180,7 +180,7 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
       assumptions.push_back({"backward/forward ratio",
                              "per layer: 1x per gradient computed (weights, inputs); the first "
                              "layer fed by data has no input gradient",
-                             "seed 002, Method 1: each gradient costs about one forward pass"});
+                             "Sevilla et al. 2022, Method 1: each gradient costs about one forward pass"});
       break;
     }
   }
@@ -210,7 +210,7 @@ Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1O
 Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& spec,
                                          const Method1Options& options) {
   if (!(options.bp_ratio >= 0 && options.bp_ratio <= 100)) {
-    return Status::InvalidArgument("--bp-ratio must be between 0 and 100");
+    return Status::InvalidArgument("`bp_ratio` must be between 0 and 100");
   }
   if (result.layers.empty()) return Status::InvalidArgument(spec.file + ": the model has no layers");
   TF_ASSIGN_OR_RETURN(result.estimate.assumptions, AssignBackward(result, spec, options));

@@ -1,5 +1,5 @@
 // Method 1's training FLOP: forward x (1 + r) x passes, per part and stage.
-//   n_passes = epochs x examples                       (seed 002, Method 1)
+//   n_passes = epochs x examples                       (Sevilla et al. 2022, Method 1)
 //   n_passes = epochs x examples x tokens_per_sequence (per-token parts, Appendix D)
 // Encoder-decoder models are two per-token parts with their own token counts
 // (Appendix D: encoder x tokens_per_input + decoder x tokens_per_output).
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "internal.h"
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -15,7 +16,7 @@ namespace {
 
 std::string Flop(double v) { return FormatCompute(v); }
 // Counts in the formula chain: "12,800" for whole numbers below 1e9, else
-// scientific ("7.5e9"), so that each factor reads like the seeds' examples.
+// scientific ("7.5e9"), so that each factor reads like the worked examples of Sevilla et al. 2022.
 std::string N(double v) {
   if (v != std::floor(v) || v >= 1e9 || v < 0) return FormatScientific(v, 6);
   std::string digits = std::to_string(static_cast<long long>(v));
@@ -33,7 +34,7 @@ Result<std::vector<TrainingSpec>> StagesWithOverrides(const ModelSpec& spec,
   if (stages.size() > 1) {
     return Status::InvalidArgument(
         spec.file + ": the spec has " + std::to_string(stages.size()) +
-        " training stages; --epochs/--examples/--batches/--batch-size/--tokens-per-sequence "
+        " training stages; `epochs`/`examples`/`batches`/`batch_size`/`tokens_per_sequence` "
         "apply to a single stage only (edit the stages in the file instead)");
   }
   if (stages.empty()) stages.emplace_back();
@@ -194,12 +195,12 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
   if (stages.empty()) {
     return Status::InvalidArgument(spec.file +
                                    ": no training section: add 'training:' (epochs, examples or "
-                                   "batches x batch_size, or tokens) or pass --epochs and --examples");
+                                   "batches x batch_size, or tokens) or pass `epochs` and `examples`");
   }
   Estimate& e = result.estimate;
   e.method = "method1_counting";
   e.formula.push_back("training FLOP = sum over parts of forward FLOP x (1 + r) x passes "
-                      "[seed 002, Method 1; per-token parts: Appendix D]");
+                      "[Sevilla et al. 2022, Method 1; per-token parts: Appendix D]");
   const std::string origin = overrides.any() ? "spec + command line" : spec.file;
   for (const TrainingSpec& t : stages) TF_RETURN_IF_ERROR(AddStage(result, spec, t, origin));
   for (const StageResult& s : result.stages) e.training_flop += s.training_flop;
@@ -208,7 +209,7 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
     for (size_t i = 0; i < result.stages.size(); ++i) {
       sum += (i ? " + " : "") + Flop(result.stages[i].training_flop);
     }
-    e.formula.push_back(sum + " = " + Flop(e.training_flop) + "  [seed 002, Appendix C: "
+    e.formula.push_back(sum + " = " + Flop(e.training_flop) + "  [Sevilla et al. 2022, Appendix C: "
                         "pre-training counts toward the total]");
   }
   e.formula.push_back("training FLOP = " + Flop(e.training_flop) + " = " +
@@ -217,19 +218,20 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
                            options.form == FormulaForm::kExact
                                ? "exact (weights + bias + non-linearity terms)"
                                : "approximate (the ≈ column)",
-                           "seed 002, Table 1"});
-  e.assumptions.push_back({"FLOP per multiply-add", "2", "seed 002, Units: GPU peak figures count an FMA as 2 FLOP"});
+                           "Sevilla et al. 2022, Table 1"});
+  e.assumptions.push_back({"FLOP per multiply-add", "2", "Sevilla et al. 2022, Units: GPU peak figures count an FMA as 2 FLOP"});
   e.assumptions.push_back({"weight-update cost", "ignored",
-                           "seed 002, Method 1: negligible with large batches and accumulated gradients"});
+                           "Sevilla et al. 2022, Method 1: negligible with large batches and accumulated gradients"});
   const bool any_token = std::any_of(spec.parts.begin(), spec.parts.end(),
                                      [](const PartSpec& p) { return p.per_token; });
   if (any_token) {
-    e.notes.push_back("seed 002 Appendix D prints a factor 3.5 (r = 2.5, the per-parameter ratio of "
+    e.notes.push_back("Sevilla et al. 2022, Appendix D prints a factor 3.5 (r = 2.5, the per-parameter ratio of "
                       "Appendix E) while its worked example uses 3; trainflops uses r = " +
                       FormatScientific(result.backward_ratio) + " (pass --bp-ratio 2.5 to reproduce 3.5)");
   }
   for (const std::string& n : spec.notes) e.notes.push_back(n);
   if (auto note = ScaleCheckNote(e.training_flop)) e.notes.push_back(*note);
+  TF_RETURN_IF_ERROR(RequireFinitePositive(e));
   return result;
 }
 

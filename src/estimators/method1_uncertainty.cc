@@ -1,7 +1,8 @@
 // Method 1 with uncertain training inputs: the training FLOP
-//   forward FLOP x (1 + r) x epochs x examples      (seed 002, Method 1)
+//   forward FLOP x (1 + r) x epochs x examples      (Sevilla et al. 2022, Method 1)
 // is a product, so each range scales the point estimate by its ratio to the
 // median the point used (uncertain_estimate.h).
+#include "trainflops/finite.h"
 #include "trainflops/method1.h"
 
 namespace trainflops {
@@ -46,7 +47,11 @@ Status AddMethod1Uncertainty(const std::vector<TrainingRange>& ranges,
           "default range");
     }
   }
+  TF_RETURN_IF_ERROR(RequireFinitePositive(result.estimate));
   TF_ASSIGN_OR_RETURN(UncertaintyReport report, PropagateTerms({term}, list, uncertainty));
+  TF_RETURN_IF_ERROR(RequireFinitePositive({{"5th percentile", report.summary.low, "FLOP"},
+                                            {"95th percentile", report.summary.high, "FLOP"}},
+                                           result.estimate.inputs));
   for (std::string& n : notes) report.notes.push_back(std::move(n));
   result.uncertainty = std::move(report);
   return Status::Ok();

@@ -1,5 +1,5 @@
 // The hardware table as text: `trainflops chips` and `trainflops chips show`.
-#include "../report/table.h"
+#include "../core/table.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/text.h"
 

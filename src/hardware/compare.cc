@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -15,7 +16,7 @@ std::string Sci(double v) { return FormatScientific(v); }
 
 Result<Estimate> EstimateSixND(double params, double tokens) {
   if (!(params > 0 && std::isfinite(params)) || !(tokens > 0 && std::isfinite(tokens))) {
-    return Status::InvalidArgument("--params and --tokens must be finite and greater than zero");
+    return Status::InvalidArgument("`params` and `tokens` must be finite and greater than zero");
   }
   Estimate e;
   e.method = "method1_6nd";
@@ -27,7 +28,7 @@ Result<Estimate> EstimateSixND(double params, double tokens) {
                FormatCompute(e.training_flop)};
   e.assumptions = {
       {"FLOP per parameter per token", "6 = 2 forward + 4 backward",
-       "forward ≈ 2 x parameters FLOP per token and a 2:1 backward/forward ratio (seed 002, "
+       "forward ≈ 2 x parameters FLOP per token and a 2:1 backward/forward ratio (Sevilla et al. 2022, "
        "Method 1); C ≈ 6ND (Kaplan et al. 2020)"}};
   e.notes = {
       "6ND ignores attention over the context and embeddings; see 'trainflops tokens' for "
@@ -57,23 +58,33 @@ Result<Comparison> Compare(Estimate method1, std::string method1_source, Method2
                                    " (both must be greater than zero; does the spec have a "
                                    "training section?)");
   }
+  std::vector<Input> inputs = method1.inputs;
+  inputs.insert(inputs.end(), method2.estimate.inputs.begin(), method2.estimate.inputs.end());
+  TF_RETURN_IF_ERROR(RequireFinitePositive(
+      {{"Method 1 training compute", m1, "FLOP"}, {"Method 2 training compute", m2, "FLOP"}},
+      inputs));
   Comparison c;
   c.ratio = m1 / m2;
   c.factor = std::max(c.ratio, 1 / c.ratio);
   c.reconciling_utilization = m1 / method2.capacity_flop;
+  TF_RETURN_IF_ERROR(
+      RequireFinitePositive({{"ratio Method 1 / Method 2", c.ratio, ""},
+                             {"ratio Method 2 / Method 1", 1 / c.ratio, ""},
+                             {"reconciling utilization", c.reconciling_utilization, ""}},
+                            inputs));
   c.within_usual = c.factor <= kAgreementUsual;
   c.within_tolerance = c.factor <= kAgreementTolerance;
   const std::string by = "they differ by " + Sci(c.factor) + "x";
   if (c.within_usual) {
     c.verdict =
-        "the estimates agree within 2x, as the two methods usually do (seed 002, "
+        "the estimates agree within 2x, as the two methods usually do (Sevilla et al. 2022, "
         "Appendix B: at most 1.7x apart)";
   } else if (c.within_tolerance) {
     c.verdict = by +
-                ": within the seeds' 3x tolerance (seed 001: 'accurate to within 2-3x') but "
-                "beyond the 2x seed 002 usually sees";
+                ": within the articles' 3x tolerance (Amodei & Hernandez 2018: 'accurate to within 2-3x') but "
+                "beyond the 2x that Sevilla et al. 2022 usually see (Appendix B)";
   } else {
-    c.verdict = by + ", more than the seeds' 3x tolerance (seed 001: 'accurate to within 2-3x')";
+    c.verdict = by + ", more than the articles' 3x tolerance (Amodei & Hernandez 2018: 'accurate to within 2-3x')";
     c.warning = "the two methods differ by " + Sci(c.factor) +
                 "x: check the inputs (chip count, training time, precision, utilization, epochs, "
                 "dataset size)";

@@ -23,9 +23,9 @@ Method2Result Seq2SeqMethod2() {
 TEST(Compare, Seq2Seq) {
   // Seed 001's Method 1 inputs: (348M + 304M) words x 0.38 GFLOP x 2 x 3 x 7.5
   // = 1.11492e19 FLOP (docs/worked-examples-derivation.md section 5).
-  Result<Estimate> m1 = GivenMethod1(1.11492e19, "seed 001");
+  Result<Estimate> m1 = GivenMethod1(1.11492e19, "Amodei & Hernandez 2018");
   ASSERT_TRUE(m1.ok());
-  Result<Comparison> c = Compare(*m1, "seed 001", Seq2SeqMethod2());
+  Result<Comparison> c = Compare(*m1, "Amodei & Hernandez 2018", Seq2SeqMethod2());
   ASSERT_TRUE(c.ok()) << c.status().message();
   // 1.11492e19 / 7.98336e18 = 1.396560... ; u* = 0.33 x that = 0.460865...
   EXPECT_NEAR(c->ratio, 1.11492e19 / 7.98336e18, 1e-12);

@@ -1,5 +1,6 @@
 // JSON reports of the hardware commands: one object each, numbers in FLOP.
 #include "json_util.h"
+#include "../core/estimate_json.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/units.h"
@@ -10,20 +11,12 @@ namespace hardware {
 using nlohmann::json;
 
 json EstimateJson(const Estimate& e) {
-  json inputs = json::object();
-  for (const Input& i : e.inputs) {
-    inputs[i.name] = {{"value", i.value}, {"unit", i.unit}, {"origin", i.origin}};
-  }
-  json assumptions = json::array();
-  for (const Assumption& a : e.assumptions) {
-    assumptions.push_back({{"name", a.name}, {"value", a.value}, {"source", a.source}});
-  }
   return {{"method", e.method},
           {"training_flop", e.training_flop},
           {"training_pfs_days", e.training_flop / kFlopPerPetaflopSDay},
           {"unit", "FLOP"},
-          {"inputs", inputs},
-          {"assumptions", assumptions},
+          {"inputs", InputsJson(e.inputs)},
+          {"assumptions", AssumptionsJson(e.assumptions)},
           {"formula", e.formula},
           {"notes", e.notes}};
 }

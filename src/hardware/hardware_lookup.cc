@@ -138,7 +138,7 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
       hint += "?";
     }
     return Status::NotFound("unknown chip " + Quoted(name) + hint +
-                            " (run 'trainflops chips' to list the table, or give --peak-flops)");
+                            " (run 'trainflops chips' to list the table, or give `peak_flops`)");
   }
   ChipMatch match;
   match.chip = &rows_[*row];
@@ -166,7 +166,7 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
     match.explanation = Quoted(name) + " names several rows (" + JoinNames(match.other_rows) +
                         "); used " + Quoted(chip.name) + ", the table's default for it" +
                         (IsDataCentreVariant(chip)
-                             ? ": the data-centre SXM/NVLink variant (seed 002: assume the NVLink "
+                             ? ": the data-centre SXM/NVLink variant (Sevilla et al. 2022: assume the NVLink "
                                "version, as models are trained on server clusters)"
                              : "");
   } else {

@@ -70,7 +70,7 @@ std::string EnergyAndCost(const Method2Result& r) {
 std::string RenderMethod2Text(const Method2Result& r, ComputeUnit unit) {
   std::string out =
       "Method 2 (hardware): chips x training time x peak FLOP/s x utilization "
-      "(seed 002, Method 2; seed 001, appendix)\n";
+      "(Sevilla et al. 2022, Method 2; Amodei & Hernandez 2018, appendix)\n";
   for (size_t i = 0; i < r.phases.size(); ++i) out += PhaseBlock(r.phases[i], i, r.phases.size());
   out += List("Training compute", r.estimate.formula);
   out += "\nResult: " + Headline(r.estimate.training_flop, unit) +

@@ -10,7 +10,7 @@ namespace trainflops {
 namespace {
 
 constexpr const char* kSeedTable =
-    "seed 002 year-average table (mean peak of the GPUs used by 35 papers of that year)";
+    "Sevilla et al. 2022 year-average table (mean peak of the GPUs used by 35 papers of that year)";
 
 // The value of `chip` that the extension averages for `precision`.
 std::optional<double> RateFor(const Chip& chip, Precision precision) {
@@ -22,7 +22,7 @@ std::optional<double> RateFor(const Chip& chip, Precision precision) {
     case Precision::kTf32:
       return chip.Rate(RateColumn::kTf32);
     case Precision::kFp16:
-    case Precision::kBf16: {  // the fastest 16-bit rate, as the seed's FP16 column
+    case Precision::kBf16: {  // the fastest 16-bit rate, as the FP16 column of Sevilla et al. 2022
       std::optional<double> best;
       for (RateColumn c : {RateColumn::kFp16Tensor, RateColumn::kBf16, RateColumn::kFp16}) {
         if (auto r = chip.Rate(c); r && (!best || *r > *best)) best = r;
@@ -75,7 +75,7 @@ Result<ImputedPeak> ExtendedYearPeak(int year, Precision precision, const Hardwa
   }
   const double n = static_cast<double>(out.chips.size());
   out.flop_per_s = std::exp(log_sum / n);
-  out.method = "extension of seed 002's table: geometric mean of the " + Name(precision) +
+  out.method = "extension of the Sevilla et al. 2022 table: geometric mean of the " + Name(precision) +
                " peaks of the rows released in " + window + " (" + db.file() + ")";
   out.explanation = "geometric mean of " + std::to_string(out.chips.size()) + " rows released in " +
                     window + " = " + FormatScientific(out.flop_per_s) + " FLOP/s";
@@ -86,8 +86,8 @@ Result<ImputedPeak> ImputePeak(int year, Precision precision, const HardwareDb& 
   if (year > kLastSeedYear) return ExtendedYearPeak(year, precision, db);
   if (year < kFirstSeedYear) {
     return Status::InvalidArgument("cannot impute a peak for " + std::to_string(year) +
-                                   ": seed 002's year-average table starts in 2012 (accepted: "
-                                   "2012 and later; or give --chip or --peak-flops)");
+                                   ": the Sevilla et al. 2022 year-average table starts in 2012 (accepted: "
+                                   "2012 and later; or give `chip` or `peak_flops`)");
   }
   const auto& table = SeedYearAverages();
   const auto it = std::find_if(table.begin(), table.end(),
@@ -103,8 +103,8 @@ Result<ImputedPeak> ImputePeak(int year, Precision precision, const HardwareDb& 
     if (it->fp16) has += ", fp16";
     return Status::InvalidArgument(
         "cannot impute a " + Name(precision) + " peak for " + std::to_string(year) + ": " +
-        (column ? "seed 002's table gives 'na' for that year"
-                : "seed 002's table has only FP64, FP32 and FP16 columns") +
+        (column ? "the Sevilla et al. 2022 table gives 'na' for that year"
+                : "the Sevilla et al. 2022 table has only FP64, FP32 and FP16 columns") +
         " (available for " + std::to_string(year) + ": " + has + ")");
   }
   ImputedPeak out;

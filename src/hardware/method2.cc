@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "method2_internal.h"
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -11,7 +12,7 @@ namespace {
 std::string PhaseName(const Phase& phase, size_t index, size_t count) {
   if (count <= 1) return "";
   return "phase " + std::to_string(index + 1) +
-         (phase.chip.empty() ? "" : " (--chip '" + phase.chip + "')");
+         (phase.chip.empty() ? "" : " (`chip` '" + phase.chip + "')");
 }
 
 hardware::RunContext ContextOf(const Method2Options& options) {
@@ -41,7 +42,7 @@ Status AddEnergy(const Method2Options& options, Method2Result& result) {
                                      "TDP for '" +
                                      p.chip +
                                      "' (see its notes: some vendors publish measured power only); "
-                                     "give --tdp W");
+                                     "give `tdp` W");
     }
     p.energy_kwh = *p.tdp_w * p.chip_seconds / kSecondsPerHour * result.pue / 1000.0;
     kwh += *p.energy_kwh;
@@ -54,10 +55,10 @@ Status AddEnergy(const Method2Options& options, Method2Result& result) {
 
 Result<Method2Result> EstimateMethod2(const Method2Options& options, const HardwareDb& db) {
   if (options.phases.empty()) {
-    return Status::InvalidArgument("no hardware given: give --chip NAME --count N --time DURATION");
+    return Status::InvalidArgument("no hardware given: give `chip` NAME `count` N `time` DURATION");
   }
   if (options.pue && !(*options.pue >= 1.0 && std::isfinite(*options.pue))) {
-    return Status::InvalidArgument("--pue must be at least 1 (1.0 = the chips' power only)");
+    return Status::InvalidArgument("`pue` must be at least 1 (1.0 = the chips' power only)");
   }
   const hardware::RunContext context = ContextOf(options);
   Method2Result result;
@@ -81,8 +82,8 @@ Result<Method2Result> EstimateMethod2(const Method2Options& options, const Hardw
     if (result.cost_usd && !result.phases[i].cost_usd) {  // a partial cost would mislead
       return Status::InvalidArgument(
           PhaseName(options.phases[i], i, options.phases.size()) +
-          ": --price-per-chip-hour is given for another phase but not this one (give it before "
-          "the first --chip to apply it to every phase)");
+          ": `price_per_chip_hour` is given for another phase but not this one (give it before "
+          "the first `chip` to apply it to every phase)");
     }
   }
   result.estimate.method = "method2_hardware";
@@ -101,7 +102,17 @@ Result<Method2Result> EstimateMethod2(const Method2Options& options, const Hardw
   }
   if (options.energy || options.pue) TF_RETURN_IF_ERROR(AddEnergy(options, result));
   hardware::ExplainMethod2(options, result);
+  std::vector<Figure> figures = {{"training compute", flop, "FLOP"}};
+  if (result.cost_usd) figures.push_back({"cost", *result.cost_usd, "USD"});
+  if (result.energy_kwh) figures.push_back({"energy", *result.energy_kwh, "kWh"});
+  TF_RETURN_IF_ERROR(RequireFinitePositive(figures, result.estimate.inputs));
   TF_RETURN_IF_ERROR(hardware::AddMethod2Uncertainty(options, result));
+  if (result.uncertainty) {
+    const UncertaintySummary& u = result.uncertainty->summary;
+    TF_RETURN_IF_ERROR(RequireFinitePositive(
+        {{"5th percentile", u.low, "FLOP"}, {"95th percentile", u.high, "FLOP"}},
+        result.estimate.inputs));
+  }
   return result;
 }
 

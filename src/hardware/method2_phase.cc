@@ -38,13 +38,13 @@ Status GivenPeak(const Phase& phase, const HardwareDb& db, PhaseResult& r) {
   return Status::Ok();
 }
 
-// Unknown hardware: seed 002's year-average table, or its extension.
+// Unknown hardware: the Sevilla et al. 2022 year-average table, or its extension.
 Status ImputedPeakFor(const Phase& phase, const RunContext& context, const HardwareDb& db,
                       PhaseResult& r) {
   if (!context.year) {
     return Status::InvalidArgument(
-        "no chip given: give --chip NAME, --peak-flops F, or --year Y to impute the peak from the "
-        "training year (seed 002's year-average table)");
+        "no chip given: give `chip` NAME, `peak_flops` F, or `year` Y to impute the peak from the "
+        "training year (the Sevilla et al. 2022 year-average table)");
   }
   std::string why = "--precision (given)";
   const Precision wanted = phase.precision ? *phase.precision : RulePrecision(context, &why);
@@ -86,14 +86,14 @@ Status TablePeak(const Phase& phase, const RunContext& context, const HardwareDb
 Status ChipTime(const Phase& phase, PhaseResult& r) {
   if (phase.time && phase.chip_time) {
     return Status::InvalidArgument(
-        "give either --time DURATION (with --count N) or --chip-hours H / --chip-days D, not both");
+        "give either `time` DURATION (with `count` N) or `chip_hours` H / `chip_days` D, not both");
   }
   if (phase.count && !(*phase.count > 0 && std::isfinite(*phase.count))) {
-    return Status::InvalidArgument("--count must be a number of chips greater than zero");
+    return Status::InvalidArgument("`count` must be a number of chips greater than zero");
   }
   if (phase.time) {
     if (!phase.count) {
-      return Status::InvalidArgument("--time needs --count N: how many chips ran for " +
+      return Status::InvalidArgument("`time` needs `count` N: how many chips ran for " +
                                      phase.time->ToString());
     }
     r.count = *phase.count;
@@ -111,7 +111,7 @@ Status ChipTime(const Phase& phase, PhaseResult& r) {
     return Status::Ok();
   }
   return Status::InvalidArgument(
-      "give the training time: --time DURATION with --count N, or --chip-hours H / --chip-days D");
+      "give the training time: `time` DURATION with `count` N, or `chip_hours` H / `chip_days` D");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Method 2 against the seeds' worked examples (independent hand arithmetic,
+// Method 2 against the worked examples of Sevilla et al. 2022 (independent hand arithmetic,
 // docs/worked-examples-derivation.md section 8) and its rules.
 #include "trainflops/method2.h"
 
@@ -232,16 +232,16 @@ TEST(Method2, BadInputs) {
   fp32_tc.tensor_cores = TensorCores::kYes;
   const BadRun cases[] = {
       {"unknown chip", MakePhase("V1000", 1, "1 h"), {}, "unknown chip 'V1000'; did you mean"},
-      {"no count", no_count, {}, "--time needs --count N"},
+      {"no count", no_count, {}, "`time` needs `count` N"},
       {"time and chip-time", both, {}, "not both"},
-      {"zero count", zero, {}, "--count must be a number of chips greater than zero"},
+      {"zero count", zero, {}, "`count` must be a number of chips greater than zero"},
       {"precision lacking",
        bf16_k40,
        {},
        "'NVIDIA Tesla K40' has no bf16 rate in the hardware table (it has: fp64 1.682e12 FLOP/s, "
        "fp32 5.046e12 FLOP/s)"},
-      {"fp32 on tensor cores", fp32_tc, {}, "FP32 work on tensor cores is --precision tf32"},
-      {"unknown chip, no year", MakePhase("unknown", 1, "1 h"), {}, "--year Y to impute"},
+      {"fp32 on tensor cores", fp32_tc, {}, "FP32 work on tensor cores is `precision` tf32"},
+      {"unknown chip, no year", MakePhase("unknown", 1, "1 h"), {}, "`year` Y to impute"},
       {"too early to impute", MakePhase("unknown", 1, "1 h"), 2011, "starts in 2012"},
   };
   for (const BadRun& c : cases) {
@@ -300,8 +300,8 @@ TEST(Method2, Utilization) {
   }
   EXPECT_NE(ParseUtilization("openai-gpuu").status().message().find("did you mean 'openai-gpu'?"),
             std::string::npos);
-  EXPECT_EQ(DefaultUtilization(true, false).value, 0.30);   // seed 002: LLMs
-  EXPECT_EQ(DefaultUtilization(false, false).value, 0.40);  // seed 002: other models
+  EXPECT_EQ(DefaultUtilization(true, false).value, 0.30);   // Sevilla et al. 2022: LLMs
+  EXPECT_EQ(DefaultUtilization(false, false).value, 0.40);  // Sevilla et al. 2022: other models
   EXPECT_EQ(DefaultUtilization(false, true).value, 0.30);   // tensor-core caveat
 }
 

@@ -30,7 +30,7 @@ std::string Reading(const InputRange& r) {
 
 // The assumed utilization's default range: the one whose usual value the
 // point estimate used (0.30 for language models and the tensor-core caveat,
-// 0.40 otherwise; seed 002).
+// 0.40 otherwise; Sevilla et al. 2022).
 const DefaultRange* UtilizationRange(double value) {
   for (const DefaultRange& d : DefaultRanges()) {
     if (d.name.rfind("utilization", 0) == 0 && d.point == value) return &d;
@@ -78,7 +78,7 @@ Status AddDefaults(const Phase& phase, const PhaseResult& p, QuantityList& list,
   if (!phase.precision && !phase.peak_flops) {
     TF_ASSIGN_OR_RETURN(const DefaultRange* d, FindDefaultRange("precision_guessed"));
     TF_RETURN_IF_ERROR(
-        AddDefault(*d, d->point, "precision (chosen by the seeds' rule)", list, term));
+        AddDefault(*d, d->point, "precision (chosen by the rule of Sevilla et al. 2022)", list, term));
   }
   return Status::Ok();
 }

@@ -102,7 +102,7 @@ TEST(Method2Uncertainty, ImputedHardwareAndGuessedPrecisionAddTheirRanges) {
   for (const UncertainQuantity& q : r->uncertainty->quantities) names.push_back(q.name);
   EXPECT_EQ(names, (std::vector<std::string>{"utilization (assumed)",
                                              "imputed peak (unknown hardware)",
-                                             "precision (chosen by the seeds' rule)"}));
+                                             "precision (chosen by the rule of Sevilla et al. 2022)"}));
 }
 
 TEST(Method2Uncertainty, NoRangesAndNoDefaultRangesMeansNoInterval) {

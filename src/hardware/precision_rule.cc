@@ -117,12 +117,12 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
   const bool tensor_only = p == Precision::kTf32 || p == Precision::kBf16 || p == Precision::kFp8;
   const bool no_tensor = p == Precision::kFp64 || p == Precision::kFp32 || p == Precision::kInt8;
   if (tc == TensorCores::kYes && no_tensor) {
-    return Status::InvalidArgument("--tensor-cores yes: the table has no tensor-core " + name +
-                                   " rate (FP32 work on tensor cores is --precision tf32)");
+    return Status::InvalidArgument("`tensor_cores` yes: the table has no tensor-core " + name +
+                                   " rate (FP32 work on tensor cores is `precision` tf32)");
   }
   if (tc == TensorCores::kNo && tensor_only) {
-    return Status::InvalidArgument("--tensor-cores no: the table's " + name +
-                                   " rates are tensor/matrix-unit rates; --tensor-cores no "
+    return Status::InvalidArgument("`tensor_cores` no: the table's " + name +
+                                   " rates are tensor/matrix-unit rates; `tensor_cores` no "
                                    "applies to fp16 (the plain FP16 rate)");
   }
   const std::vector<RateColumn> columns = ColumnsOf(p, tc);
@@ -139,7 +139,7 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
                            : tc == TensorCores::kNo  ? "plain (non-tensor) fp16"
                            : tc == TensorCores::kYes ? "tensor-core fp16"
                                                      : "fp16";
-  return Lacks(chip, what, "choose one of those with --precision, or give --peak-flops");
+  return Lacks(chip, what, "choose one of those with `precision`, or give `peak_flops`");
 }
 
 }  // namespace
@@ -158,19 +158,19 @@ Precision RulePrecision(const RunContext& context, std::string* why) {
       context.year ? "" : "; training year unknown (give --year to apply the before-2019 rule)";
   if (context.year && *context.year < 2019) {
     *why = "FP32: the run is from " + std::to_string(*context.year) +
-           ", before 2019, when FP16 training was rare (seed 002, 'which number format', rule 1)";
+           ", before 2019, when FP16 training was rare (Sevilla et al. 2022, 'which number format', rule 1)";
     return Precision::kFp32;
   }
   if (context.industry) {
     *why = "FP16/BF16: a large industry model (" + context.industry_origin +
-           ") is assumed to use the fastest format, FP16 or bfloat16 (seed 002, 'which number "
+           ") is assumed to use the fastest format, FP16 or bfloat16 (Sevilla et al. 2022, 'which number "
            "format', rule 2)" +
            unknown_year;
     return Precision::kFp16;
   }
   *why =
       "FP32: not marked as a large industry model (--industry yes), so the frameworks' "
-      "default FP32 is assumed, as for small academic runs (seed 002, 'which number format', "
+      "default FP32 is assumed, as for small academic runs (Sevilla et al. 2022, 'which number format', "
       "rule 2)" +
       unknown_year;
   return Precision::kFp32;
@@ -184,7 +184,7 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
       return Make(chip, *c, "FP16/BF16 on tensor cores: --tensor-cores yes says the run used them",
                   tc);
     }
-    return Lacks(chip, "tensor-core", "drop --tensor-cores yes or give --peak-flops");
+    return Lacks(chip, "tensor-core", "drop `tensor_cores` yes or give `peak_flops`");
   }
   std::string why;
   const Precision wanted = RulePrecision(context, &why);
@@ -210,9 +210,9 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
   }
   if (!chip.HasAnyRate()) {
     return Status::InvalidArgument("the hardware table has no peak FLOP/s for '" + chip.name +
-                                   "' (see 'trainflops chips show'); give --peak-flops F");
+                                   "' (see 'trainflops chips show'); give `peak_flops` F");
   }
-  return Lacks(chip, "FP32 or FP16/BF16", "give --precision with one of those, or --peak-flops");
+  return Lacks(chip, "FP32 or FP16/BF16", "give `precision` with one of those, or `peak_flops`");
 }
 
 }  // namespace trainflops::hardware

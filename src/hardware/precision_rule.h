@@ -1,5 +1,5 @@
 // Internal: which number format (and so which peak) a run used, by the
-// seeds' rules when the paper does not say (seed 002, "which number format").
+// the rules of Sevilla et al. 2022 when the paper does not say (Sevilla et al. 2022, "which number format").
 #ifndef TRAINFLOPS_SRC_HARDWARE_PRECISION_RULE_H_
 #define TRAINFLOPS_SRC_HARDWARE_PRECISION_RULE_H_
 
@@ -25,7 +25,7 @@ struct PeakChoice {
   bool tensor_caveat = false;  // an NVIDIA tensor-core rate under TensorCores::kAuto
 };
 
-// The format the seeds' rules give when --precision is absent:
+// The format the rules of Sevilla et al. 2022 give when --precision is absent:
 //  1. a run before 2019 -> FP32 (FP16 was rare before 2019);
 //  2. a large industry model (--industry yes, or --llm yes) -> FP16/BF16;
 //  3. otherwise -> FP32, the frameworks' default (small academic runs).

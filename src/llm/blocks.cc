@@ -46,6 +46,7 @@ Sizes AttentionSizes(const AttentionShape& a, double d) {
   s.weights = d * q + 2 * d * kv + q * d;
   if (a.qkv_bias) s.other += q + 2 * kv;
   if (a.out_bias) s.other += d;
+  s.other += a.extra_params;
   s.qk_dim = s.v_dim = a.head_dim;
   s.type = a.kv_heads == a.heads ? "mha_attention"
            : a.kv_heads == 1     ? "mqa_attention"
@@ -75,14 +76,14 @@ void AddMlp(TransformerModel& m, const std::string& label, double count, const M
   const double d = m.d_model;
   Component c = Make(label + "/mlp", p.gated ? "gated_mlp" : "mlp", ComponentRole::kMlp, count);
   if (p.experts > 0) {
-    const double expert = 3 * d * p.expert_ff;  // gate, up, down
+    const double expert = 3 * d * p.expert_ff + (p.expert_bias ? 2 * p.expert_ff + d : 0);
     const double shared = 3 * d * p.shared_ff + (p.shared_gate ? d : 0);
     const double router = d * p.experts;
     const double bias = p.router_bias ? p.experts : 0;
     c.type = "moe";
     c.params = count * (p.experts * expert + shared + router + bias);
     c.active_params = count * (p.experts_per_tok * expert + shared + router + bias);
-    c.matmul_params = count * (p.experts_per_tok * expert + shared + router);
+    c.matmul_params = count * (p.experts_per_tok * 3 * d * p.expert_ff + shared + router);
   } else {
     const double weights = (p.gated ? 3 : 2) * d * p.d_ff;
     const double bias = p.bias ? (p.gated ? 2 * p.d_ff : p.d_ff) + d : 0;
@@ -91,6 +92,42 @@ void AddMlp(TransformerModel& m, const std::string& label, double count, const M
   }
   c.output_shape = SeqShape(m.seq_len, d);
   m.components.push_back(c);
+}
+
+// Mamba-1 mixer (modeling_mamba.py MambaMixer): in_proj d x 2·inner, conv1d
+// inner x d_conv (depthwise), x_proj inner x (dt_rank + 2N), dt_proj
+// dt_rank x inner + inner, A_log inner x N, D inner, out_proj inner x d.
+// Mamba-2 (modeling_mamba2.py Mamba2Mixer): in_proj d x (2·inner + 2·G·N +
+// H), conv1d over inner + 2·G·N channels, dt_bias, A_log, D (H each), a
+// gated RMSNorm of inner, out_proj inner x d.
+void AddMamba(TransformerModel& m, const std::string& label, double count, const MambaShape& s) {
+  const double d = m.d_model, inner = s.d_inner, n = s.d_state;
+  double in = 0, conv_channels = 0, weights = 0, other = 0;
+  if (s.mamba2) {
+    in = 2 * inner + 2 * s.groups * n + s.heads;
+    conv_channels = inner + 2 * s.groups * n;
+    weights = d * in + conv_channels * s.d_conv + inner * d;
+    other = 3 * s.heads + inner;
+  } else {
+    in = 2 * inner;
+    conv_channels = inner;
+    weights =
+        d * in + inner * s.d_conv + inner * (s.dt_rank + 2 * n) + s.dt_rank * inner + inner * d;
+    other = inner + inner * n + inner;  // dt_proj bias, A_log, D
+  }
+  if (s.proj_bias) other += in + d;
+  if (s.conv_bias) other += conv_channels;
+  Component c = Make(label + "/mamba", s.mamba2 ? "mamba2_mixer" : "mamba_mixer",
+                     ComponentRole::kStateSpace, count);
+  c.params = c.active_params = count * (weights + other + s.extra_params);
+  c.matmul_params = count * weights;
+  c.output_shape = SeqShape(m.seq_len, d);
+  m.components.push_back(c);
+  Component scan =
+      Make(label + "/mamba_scan", "selective_scan", ComponentRole::kStateSpaceScan, count);
+  scan.scan_flop = count * (9 * inner * n + 2 * inner);
+  scan.output_shape = SeqShape(m.seq_len, inner);
+  m.components.push_back(scan);
 }
 
 }  // namespace
@@ -117,9 +154,13 @@ void AddPositionTable(TransformerModel& m, const std::string& name, double rows,
 }
 
 void AddBlocks(TransformerModel& m, const BlockGroup& g) {
-  AddAttention(m, g.label, g.count, g.attention);
+  if (g.mamba) {
+    AddMamba(m, g.label, g.count, *g.mamba);
+  } else {
+    AddAttention(m, g.label, g.count, g.attention);
+  }
   if (g.cross) AddAttention(m, g.label, g.count, *g.cross);
-  AddMlp(m, g.label, g.count, g.mlp);
+  if (g.mlp.d_ff > 0 || g.mlp.experts > 0) AddMlp(m, g.label, g.count, g.mlp);
   if (g.norms > 0 && g.norm_params > 0) {
     Component n = Make(g.label + "/norms", g.norm_type, ComponentRole::kNorm, g.count);
     n.params = n.active_params = g.count * g.norms * g.norm_params;

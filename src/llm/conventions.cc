@@ -67,6 +67,13 @@ bool HasCore(const TransformerModel& m) {
   return false;
 }
 
+bool HasStateSpace(const TransformerModel& m) {
+  for (const Component& c : m.components) {
+    if (c.role == ComponentRole::kStateSpace) return true;
+  }
+  return false;
+}
+
 bool HasOpaqueParams(const TransformerModel& m) {
   for (const Component& c : m.components) {
     if (c.role == ComponentRole::kParams) return true;
@@ -77,14 +84,15 @@ bool HasOpaqueParams(const TransformerModel& m) {
 // Kaplan, PaLM, Chinchilla and Megatron-LM have an attention-score term:
 // they need its dimensions and the sequence length.
 Status NeedSeqLen(const TransformerModel& m, Convention conv) {
+  if (!HasCore(m) && HasStateSpace(m)) return Status::Ok();  // no attention: no T term
   if (!HasCore(m)) {
     return Status::InvalidArgument("convention '" + ConventionName(conv) +
-                                   "' needs the attention dimensions (--layers, --seq-len and "
-                                   "--d-model or --heads with --head-dim)");
+                                   "' needs the attention dimensions (`layers`, `seq_len` and "
+                                   "`d_model` or `heads` with `head_dim`)");
   }
   if (m.seq_len <= 0) {
     return Status::InvalidArgument("convention '" + ConventionName(conv) +
-                                   "' needs the training sequence length (--seq-len T)");
+                                   "' needs the training sequence length (`seq_len` T)");
   }
   return Status::Ok();
 }
@@ -96,6 +104,43 @@ Status NeedStructure(const TransformerModel& m, Convention conv) {
                                    "dimensions, not only a parameter count");
   }
   return Status::Ok();
+}
+
+// The Megatron-LM formula is a transformer's: refused for state-space layers.
+Status NeedAttentionOnly(const TransformerModel& m, Convention conv) {
+  if (!HasStateSpace(m)) return Status::Ok();
+  return Status::InvalidArgument("convention '" + ConventionName(conv) +
+                                 "' is a formula for transformers (24·l·h² per token for "
+                                 "attention and MLP); this model has state-space (Mamba) layers: "
+                                 "use 6nd, kaplan, palm or chinchilla");
+}
+
+// The selective scans' forward FLOP per token (state-space layers in place
+// of attention), charged to their components; 0 without state-space layers.
+double SumScan(const TransformerModel& m, ConventionResult& r) {
+  double total = 0;
+  for (size_t i = 0; i < m.components.size(); ++i) {
+    if (m.components[i].role != ComponentRole::kStateSpaceScan) continue;
+    r.component_forward[i] = m.components[i].scan_flop;
+    total += m.components[i].scan_flop;
+  }
+  return total;
+}
+
+// The state-space term of the attention-aware conventions (Kaplan, PaLM,
+// Chinchilla): the scan, in place of attention's T-dependent terms.
+// `formula`: add a formula line (Chinchilla's sums its terms instead).
+void AddScanTerm(const TransformerModel& m, ConventionResult& r, bool formula = true) {
+  const double scan = SumScan(m, r);
+  if (scan <= 0) return;
+  r.terms.push_back({"state-space scan (Mamba layers, in place of attention)",
+                     "(9 x d_inner x d_state + 2 x d_inner) per Mamba layer", scan});
+  if (formula)
+    r.formula.push_back(
+        "+ state-space scan " + Num(scan) +
+        " FLOP per token (Gu, state-spaces/mamba GitHub thread 110, 'How to compute MACs or "
+        "FLOPs of mamba': 9·L·D·N per "
+        "selective scan, plus D·L for the D skip and D·L for the z gate)");
 }
 
 bool IsEmbeddingRole(ComponentRole r) {
@@ -124,7 +169,7 @@ void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionRes
       {"convention", ConventionName(r.convention), ConventionSource(r.convention)});
   r.assumptions.push_back({"backward/forward ratio", "2",
                            "backward computes gradients for weights and inputs, each about one "
-                           "forward (seed 002, Method 1; Kaplan et al. 2020 section 2.1)"});
+                           "forward (Sevilla et al. 2022, Method 1; Kaplan et al. 2020 section 2.1)"});
   if (r.convention != Convention::k6ND) {
     r.assumptions.push_back({"attention", r.attention,
                              "causal masking halves the T x T terms; PaLM, Chinchilla and "
@@ -244,7 +289,8 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
   const double n = TwoN(m, /*embeddings=*/false, r);
   const CoreParts core = SumCore(m, o, Convention::kKaplan, false, r);
   r.terms.push_back({"2·N (N = non-embedding parameters)", "2 x " + Num(n), 2 * n});
-  std::string core_formula = "0 (no attention dimensions given)";
+  std::string core_formula =
+      HasStateSpace(m) ? "0 (no attention layers)" : "0 (no attention dimensions given)";
   if (const Component* c = FirstCore(m)) {
     core_formula = "4 x " + Num(CoreBlocks(m)) + " x " + Num(m.seq_len) + " x " + Num(c->heads) +
                    " x " + HeadWidth(*c) + Halving(o, Convention::kKaplan);
@@ -254,6 +300,7 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
                       Num(core.logits + core.values) + " = " +
                       Num(2 * n + core.logits + core.values) + " FLOP");
   if (HasOpaqueParams(m)) r.notes.push_back("--params is taken as Kaplan's non-embedding N");
+  AddScanTerm(m, r);
   Finish(m, o, r);
   return r;
 }
@@ -276,6 +323,7 @@ Result<ConventionResult> FlopPalm(const TransformerModel& m, const ConventionOpt
   r.formula.push_back("forward per token = 2N + 4·L·H·Q·T = " + Num(2 * n) + " + " +
                       Num(core.logits + core.values) + " = " +
                       Num(2 * n + core.logits + core.values) + " FLOP");
+  AddScanTerm(m, r);
   Finish(m, o, r);
   return r;
 }
@@ -290,7 +338,7 @@ Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const Convent
   TF_RETURN_IF_ERROR(NeedStructure(m, Convention::kChinchilla));
   TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kChinchilla));
   ConventionResult r = Start(m, Convention::kChinchilla, o);
-  double embed = 0, proj = 0, dense = 0, logits = 0, other = 0;
+  double embed = 0, proj = 0, dense = 0, logits = 0, other = 0, ssm = 0;
   for (size_t i = 0; i < m.components.size(); ++i) {
     const Component& c = m.components[i];
     const double f = 2 * c.matmul_params;
@@ -310,6 +358,9 @@ Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const Convent
       case ComponentRole::kOther:
         other += f;
         break;
+      case ComponentRole::kStateSpace:
+        ssm += f;
+        break;
       default:
         continue;  // positions, norms: not counted; the core below
     }
@@ -324,6 +375,11 @@ Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const Convent
              {"dense blocks", "2 x MLP weights used per token", dense},
              {"final logits", "2 x d x V", logits}};
   if (other > 0) r.terms.push_back({"other projections (pooler, ...)", "2 x weights", other});
+  if (ssm > 0) {
+    r.terms.push_back({"state-space projections (in_proj, conv1d, x_proj, dt_proj, out_proj)",
+                       "2 x weights", ssm});
+  }
+  AddScanTerm(m, r, /*formula=*/false);
   double sum = 0;
   std::string parts;
   for (const FlopTerm& t : r.terms) {
@@ -343,6 +399,7 @@ Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const Convent
 // of 4h; the figure follows the formula, not the model's exact shapes.
 Result<ConventionResult> FlopMegatron(const TransformerModel& m, const ConventionOptions& o) {
   TF_RETURN_IF_ERROR(NeedStructure(m, Convention::kMegatron));
+  TF_RETURN_IF_ERROR(NeedAttentionOnly(m, Convention::kMegatron));
   TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kMegatron));
   ConventionResult r = Start(m, Convention::kMegatron, o);
   const double h = m.d_model, s = m.seq_len;

@@ -216,11 +216,11 @@ TEST(Conventions, BadInputNamesTheProblem) {
   d.params = 1e9;
   Result<TransformerModel> m = ModelFromDims(d, Convention::kPalm);
   ASSERT_FALSE(m.ok());
-  EXPECT_NE(m.status().message().find("--layers, --seq-len"), std::string::npos)
+  EXPECT_NE(m.status().message().find("`layers`, `seq_len`"), std::string::npos)
       << m.status().message();
   Result<LlmStage> s = ParseStage("sft:-5B");
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.status().message().find("--stage 'sft:-5B'"), std::string::npos);
+  EXPECT_NE(s.status().message().find("`stages` 'sft:-5B'"), std::string::npos);
   EXPECT_FALSE(ParseStage("nocolon").ok());
   EXPECT_FALSE(ParseStage("rl:5B:backward").ok());
 }

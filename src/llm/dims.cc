@@ -1,6 +1,7 @@
 // The `tokens` command's model: an opaque parameter count (6ND, Kaplan,
 // PaLM) plus, when the dimensions are given, the attention-score term; or a
 // generic decoder built from the dimensions (Chinchilla, Megatron-LM).
+#include <cmath>
 #include <tuple>
 
 #include "blocks.h"
@@ -42,11 +43,11 @@ Result<TransformerModel> Opaque(const TransformerDims& d, Convention conv) {
   p.active_params = p.matmul_params = d.active_params.value_or(*d.params);
   m.components.push_back(p);
   if (conv == Convention::k6ND) return m;
-  TF_RETURN_IF_ERROR(RequireDims(conv, {{"--layers", &d.layers}, {"--seq-len", &d.seq_len}},
+  TF_RETURN_IF_ERROR(RequireDims(conv, {{"`layers`", &d.layers}, {"`seq_len`", &d.seq_len}},
                                  "for the attention term"));
   if (!d.d_model && !d.head_dim) {
     return Status::InvalidArgument("convention '" + ConventionName(conv) +
-                                   "' needs --d-model, or --heads with --head-dim (for d_attn)");
+                                   "' needs `d_model`, or `heads` with `head_dim` (for d_attn)");
   }
   m.layers = *d.layers;
   m.seq_len = *d.seq_len;
@@ -67,11 +68,11 @@ Result<TransformerModel> Opaque(const TransformerDims& d, Convention conv) {
 // attention of heads x head_dim, an MLP of d_ff (default 4·d_model), no
 // biases or norms (neither convention counts them).
 Result<TransformerModel> Structural(const TransformerDims& d, Convention conv) {
-  std::vector<Field> fields = {{"--layers", &d.layers},
-                               {"--d-model", &d.d_model},
-                               {"--seq-len", &d.seq_len},
-                               {"--vocab", &d.vocab}};
-  if (conv == Convention::kChinchilla) fields.push_back({"--heads", &d.heads});
+  std::vector<Field> fields = {{"`layers`", &d.layers},
+                               {"`d_model`", &d.d_model},
+                               {"`seq_len`", &d.seq_len},
+                               {"`vocab`", &d.vocab}};
+  if (conv == Convention::kChinchilla) fields.push_back({"`heads`", &d.heads});
   TF_RETURN_IF_ERROR(RequireDims(conv, fields, "it counts the architecture term by term"));
   TransformerModel m;
   m.name = "generic decoder from the dimensions";
@@ -108,19 +109,31 @@ Result<TransformerModel> ModelFromDims(const TransformerDims& dims, Convention c
                         &dims.head_dim, &dims.seq_len, &dims.vocab, &dims.d_ff}) {
     if (v->has_value() && !(**v > 0)) return Status::InvalidArgument("dimensions must be positive");
   }
+  // Counts of blocks, heads and widths are whole numbers: 32.5 layers would be
+  // counted silently as a fraction of a block.
+  const std::pair<const char*, const std::optional<double>*> counts[] = {
+      {"--layers", &dims.layers},     {"--d-model", &dims.d_model}, {"--heads", &dims.heads},
+      {"--head-dim", &dims.head_dim}, {"--vocab", &dims.vocab},     {"--d-ff", &dims.d_ff}};
+  for (const auto& [name, v] : counts) {
+    if (v->has_value() && **v != std::floor(**v)) {
+      return Status::InvalidArgument(std::string(name) +
+                                     " must be a whole number (a count of blocks, heads or "
+                                     "units), not a fraction");
+    }
+  }
   if (dims.active_params && !dims.params) {
-    return Status::InvalidArgument("--active-params needs --params (the total)");
+    return Status::InvalidArgument("`active_params` needs `params` (the total)");
   }
   if (dims.active_params && dims.params && *dims.active_params > *dims.params) {
-    return Status::InvalidArgument("--active-params " + llm::Exact(*dims.active_params) +
-                                   " exceeds --params " + llm::Exact(*dims.params));
+    return Status::InvalidArgument("`active_params` " + llm::Exact(*dims.active_params) +
+                                   " exceeds `params` " + llm::Exact(*dims.params));
   }
   const bool structural =
       convention == Convention::kChinchilla || convention == Convention::kMegatron;
   if (structural) return Structural(dims, convention);
   if (!dims.params) {
     return Status::InvalidArgument("convention '" + ConventionName(convention) +
-                                   "' needs --params N (the parameter count)");
+                                   "' needs `params` N (the parameter count)");
   }
   return Opaque(dims, convention);
 }

@@ -7,6 +7,7 @@
 
 #include "hf_fields.h"
 #include "llm_internal.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 
 namespace trainflops {
@@ -14,16 +15,64 @@ namespace llm {
 
 using nlohmann::json;
 
+namespace {
+// A config value quoted in an error: shortened, as a value may be megabytes.
+std::string Shown(const json& v) {
+  return Abbreviate(v.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+}  // namespace
+
+HfFields::HfFields(const json& config, HfModel& out)
+    : HfFields(config, out, std::make_shared<Shared>(), "") {}
+
+HfFields::HfFields(const json& config, HfModel& out, std::shared_ptr<Shared> shared,
+                   std::string prefix)
+    : config_(config), out_(out), shared_(std::move(shared)), prefix_(std::move(prefix)) {
+  shared_->objects.emplace_back(prefix_, &config_);
+}
+
+HfFields HfFields::Sub(const char* key) {
+  static const json kEmpty = json::object();
+  const std::string name = prefix_ + key;
+  shared_->seen.insert(name);
+  auto it = config_.find(key);
+  const json* sub = &kEmpty;
+  if (it != config_.end() && it->is_object()) {
+    sub = &*it;
+  } else if (it != config_.end() && !it->is_null()) {
+    shared_->bad.push_back("'" + name + "' must be an object, got " + Shown(*it));
+  }
+  return HfFields(*sub, out_, shared_, name + ".");
+}
+
 const json* HfFields::Find(std::initializer_list<const char*> keys, std::string* name) const {
   for (const char* k : keys) {
+    shared_->seen.insert(prefix_ + k);
     auto it = config_.find(k);
     if (it != config_.end() && !it->is_null()) {
-      *name = k;
+      *name = prefix_ + k;
       return &*it;
     }
   }
-  *name = *keys.begin();
+  *name = prefix_ + *keys.begin();
   return nullptr;
+}
+
+void HfFields::MarkRead(std::initializer_list<const char*> keys) {
+  for (const char* k : keys) shared_->seen.insert(prefix_ + k);
+}
+
+void HfFields::Bad(const std::string& message) { shared_->bad.push_back(message); }
+
+std::vector<std::string> HfFields::Keys(bool read) const {
+  std::vector<std::string> keys;
+  for (const auto& [prefix, object] : shared_->objects) {
+    for (auto it = object->begin(); it != object->end(); ++it) {
+      const std::string name = prefix + it.key();
+      if ((shared_->seen.count(name) > 0) == read) keys.push_back(name);
+    }
+  }
+  return keys;
 }
 
 void HfFields::Record(const std::string& name, double value, bool defaulted) {
@@ -40,12 +89,12 @@ void HfFields::Record(const std::string& name, double value, bool defaulted) {
 bool HfFields::IsCount(const std::string& name, const json& v, double at_most) {
   const double value = v.get<double>();
   if (value != std::floor(value)) {
-    bad_.push_back("'" + name + "' must be a whole number, got " + v.dump());
+    shared_->bad.push_back("'" + name + "' must be a whole number, got " + Shown(v));
     return false;
   }
   if (value > at_most) {
-    bad_.push_back("'" + name + "' is " + v.dump() + ", implausibly large (at most " +
-                   Num(at_most) + ")");
+    shared_->bad.push_back("'" + name + "' is " + Shown(v) + ", implausibly large (at most " +
+                           Num(at_most) + ")");
     return false;
   }
   return true;
@@ -55,11 +104,11 @@ double HfFields::Need(std::initializer_list<const char*> keys, double at_most) {
   std::string name;
   const json* v = Find(keys, &name);
   if (v == nullptr) {
-    missing_.push_back(name);
+    shared_->missing.push_back(name);
     return 0;
   }
   if (!v->is_number() || !(v->get<double>() > 0) || !std::isfinite(v->get<double>())) {
-    bad_.push_back("'" + name + "' must be a positive number, got " + v->dump());
+    shared_->bad.push_back("'" + name + "' must be a positive number, got " + Shown(*v));
     return 0;
   }
   if (!IsCount(name, *v, at_most)) return 0;
@@ -75,7 +124,7 @@ double HfFields::Get(std::initializer_list<const char*> keys, double fallback, d
     return fallback;
   }
   if (!v->is_number() || v->get<double>() < 0 || !std::isfinite(v->get<double>())) {
-    bad_.push_back("'" + name + "' must be a non-negative number, got " + v->dump());
+    shared_->bad.push_back("'" + name + "' must be a non-negative number, got " + Shown(*v));
     return fallback;
   }
   if (!IsCount(name, *v, at_most)) return fallback;
@@ -83,32 +132,45 @@ double HfFields::Get(std::initializer_list<const char*> keys, double fallback, d
   return v->get<double>();
 }
 
+double HfFields::GetAuto(const char* key, double auto_value) {
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr || (v->is_string() && *v == "auto")) {
+    Record(name, auto_value, v == nullptr);
+    return auto_value;
+  }
+  return Get({key}, auto_value);
+}
+
 bool HfFields::Flag(const char* key, bool fallback) {
-  auto it = config_.find(key);
-  if (it == config_.end() || it->is_null()) {
-    Record(key, fallback ? 1 : 0, true);
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr) {
+    Record(name, fallback ? 1 : 0, true);
     return fallback;
   }
-  if (!it->is_boolean()) {
-    bad_.push_back("'" + std::string(key) + "' must be true or false, got " + it->dump());
+  if (!v->is_boolean()) {
+    shared_->bad.push_back("'" + name + "' must be true or false, got " + Shown(*v));
     return fallback;
   }
-  Record(key, it->get<bool>() ? 1 : 0, false);
-  return it->get<bool>();
+  Record(name, v->get<bool>() ? 1 : 0, false);
+  return v->get<bool>();
 }
 
 std::string HfFields::Text(const char* key, const std::string& fallback) {
-  auto it = config_.find(key);
-  if (it == config_.end() || !it->is_string()) return fallback;
-  return it->get<std::string>();
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr || !v->is_string()) return fallback;
+  return v->get<std::string>();
 }
 
 std::vector<double> HfFields::List(const char* key) {
   std::vector<double> out;
-  auto it = config_.find(key);
-  if (it == config_.end() || !it->is_array()) return out;
-  for (const json& v : *it) {
-    if (v.is_number()) out.push_back(v.get<double>());
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr || !v->is_array()) return out;
+  for (const json& e : *v) {
+    if (e.is_number()) out.push_back(e.get<double>());
   }
   return out;
 }
@@ -119,19 +181,19 @@ bool HfFields::Has(const char* key) const {
 }
 
 Status HfFields::Check() const {
-  std::string what = out_.fallback ? "the generic decoder (model_type '" + out_.model_type +
+  std::string what = out_.fallback ? "the " + out_.family + " (model_type '" + out_.model_type +
                                          "' is not a known family)"
                                    : "model_type '" + out_.model_type + "'";
-  if (!missing_.empty()) {
+  std::vector<std::string> problems;
+  if (!shared_->missing.empty()) {
     std::vector<std::string> quoted;
-    for (const std::string& m : missing_) quoted.push_back("'" + m + "'");
-    return Status::InvalidArgument(out_.file + ": " + what + " needs field(s) " +
-                                   JoinNames(quoted) + " (missing)");
+    for (const std::string& m : shared_->missing) quoted.push_back("'" + m + "'");
+    problems.push_back("needs field(s) " + JoinNames(quoted) + " (missing)");
   }
-  if (!bad_.empty()) {
-    return Status::InvalidArgument(out_.file + ": " + what + ": " + JoinNames(bad_, "; "));
-  }
-  return Status::Ok();
+  if (!shared_->bad.empty()) problems.push_back(JoinNames(shared_->bad, "; "));
+  if (problems.empty()) return Status::Ok();
+  return Status::InvalidArgument(out_.file + ": " + what + (shared_->missing.empty() ? ": " : " ") +
+                                 JoinNames(problems, "; "));
 }
 
 }  // namespace llm
@@ -141,32 +203,153 @@ namespace {
 using llm::HfFields;
 using nlohmann::json;
 
-struct Family {
-  const char* model_type;
-  const char* name;
-  Status (*build)(HfFields&, HfModel&);
-};
+using Family = llm::FamilyRow;
 
+// The families of hf_families.cc and hf_decoders.cc, then the recent ones
+// (hf_recent.cc, hf_moe.cc, hf_ssm.cc, hf_multimodal.cc).
 const std::vector<Family>& Families() {
-  static const std::vector<Family> families = {
-      {"gpt2", "GPT-2", llm::BuildGpt2},
-      {"gpt_neox", "GPT-NeoX / Pythia", llm::BuildGptNeox},
-      {"bert", "BERT", llm::BuildBert},
-      {"t5", "T5 (encoder-decoder)", llm::BuildT5},
-      {"llama", "Llama 1/2/3", llm::BuildLlamaLike},
-      {"mistral", "Mistral", llm::BuildLlamaLike},
-      {"qwen2", "Qwen2", llm::BuildLlamaLike},
-      {"gemma", "Gemma", llm::BuildLlamaLike},
-      {"phi3", "Phi-3", llm::BuildLlamaLike},
-      {"mixtral", "Mixtral (mixture of experts)", llm::BuildMoe},
-      {"qwen2_moe", "Qwen2-MoE (mixture of experts)", llm::BuildMoe},
-      {"falcon", "Falcon", llm::BuildFalcon},
-      {"RefinedWebModel", "Falcon (RefinedWebModel)", llm::BuildFalcon},
-      {"RefinedWeb", "Falcon (RefinedWeb)", llm::BuildFalcon},
-      {"deepseek_v2", "DeepSeek-V2 (MLA + MoE)", llm::BuildDeepSeek},
-      {"deepseek_v3", "DeepSeek-V3 (MLA + MoE)", llm::BuildDeepSeek},
-  };
+  static const std::vector<Family> families = [] {
+    std::vector<Family> all = {
+        {"gpt2", "GPT-2", llm::BuildGpt2,
+         "modeling_gpt2.py: wte, learned wpe, per block 2 LayerNorms, c_attn, c_proj, c_fc, c_proj "
+         "with biases; ln_f; head tied"},
+        {"gpt_neox", "GPT-NeoX / Pythia", llm::BuildGptNeox,
+         "modeling_gpt_neox.py: embed_in, per block 2 LayerNorms, query_key_value, dense, MLP with "
+         "biases; final_layer_norm; embed_out"},
+        {"bert", "BERT", llm::BuildBert,
+         "modeling_bert.py (BertModel): word, position and token-type embeddings, LayerNorm; per "
+         "layer Q, K, V, O, MLP with biases, 2 LayerNorms; pooler"},
+        {"t5", "T5 (encoder-decoder)", llm::BuildT5,
+         "modeling_t5.py: shared embedding; encoder and decoder blocks (cross-attention in the "
+         "decoder), scale-only norms, relative-position biases in the first block of each stack"},
+        {"llama", "Llama 1/2/3", llm::BuildLlamaLike,
+         "modeling_llama.py: q/k/v/o (GQA), gated MLP (gate, up, down), 2 RMSNorms per layer, "
+         "final norm, head unless tied; Qwen2: q, k, v biases"},
+        {"mistral", "Mistral", llm::BuildLlamaLike,
+         "modeling_llama.py: q/k/v/o (GQA), gated MLP (gate, up, down), 2 RMSNorms per layer, "
+         "final norm, head unless tied; Qwen2: q, k, v biases"},
+        {"qwen2", "Qwen2", llm::BuildLlamaLike,
+         "modeling_llama.py: q/k/v/o (GQA), gated MLP (gate, up, down), 2 RMSNorms per layer, "
+         "final norm, head unless tied; Qwen2: q, k, v biases"},
+        {"gemma", "Gemma", llm::BuildLlamaLike,
+         "modeling_llama.py: q/k/v/o (GQA), gated MLP (gate, up, down), 2 RMSNorms per layer, "
+         "final norm, head unless tied; Qwen2: q, k, v biases"},
+        {"phi3", "Phi-3", llm::BuildLlamaLike,
+         "modeling_llama.py: q/k/v/o (GQA), gated MLP (gate, up, down), 2 RMSNorms per layer, "
+         "final norm, head unless tied; Qwen2: q, k, v biases"},
+        {"mixtral", "Mixtral (mixture of experts)", llm::BuildMoe,
+         "modeling_mixtral.py: Llama attention; every layer num_local_experts SwiGLU experts and a "
+         "router d x experts"},
+        {"qwen2_moe", "Qwen2-MoE (mixture of experts)", llm::BuildMoe,
+         "modeling_qwen2_moe.py / modeling_qwen3_moe.py: routed experts of moe_intermediate_size, "
+         "router, (Qwen2-MoE) a gated shared expert; dense layers by decoder_sparse_step and "
+         "mlp_only_layers; Qwen3-MoE: q_norm and k_norm of head_dim"},
+        {"qwen3_moe", "Qwen3-MoE (mixture of experts)", llm::BuildMoe,
+         "modeling_qwen2_moe.py / modeling_qwen3_moe.py: routed experts of moe_intermediate_size, "
+         "router, (Qwen2-MoE) a gated shared expert; dense layers by decoder_sparse_step and "
+         "mlp_only_layers; Qwen3-MoE: q_norm and k_norm of head_dim"},
+        {"falcon", "Falcon", llm::BuildFalcon,
+         "modeling_falcon.py: fused query_key_value, dense, 4h MLP, biases when bias; 1 or 2 "
+         "LayerNorms per block; head tied"},
+        {"RefinedWebModel", "Falcon (RefinedWebModel)", llm::BuildFalcon,
+         "modeling_falcon.py: fused query_key_value, dense, 4h MLP, biases when bias; 1 or 2 "
+         "LayerNorms per block; head tied"},
+        {"RefinedWeb", "Falcon (RefinedWeb)", llm::BuildFalcon,
+         "modeling_falcon.py: fused query_key_value, dense, 4h MLP, biases when bias; 1 or 2 "
+         "LayerNorms per block; head tied"},
+        {"deepseek_v2", "DeepSeek-V2 (MLA + MoE)", llm::BuildDeepSeek,
+         "modeling_deepseek_v3.py: multi-head latent attention, first_k_dense_replace dense "
+         "layers, routed and shared experts, router (and V3 correction bias)"},
+        {"deepseek_v3", "DeepSeek-V3 (MLA + MoE)", llm::BuildDeepSeek,
+         "modeling_deepseek_v3.py: multi-head latent attention, first_k_dense_replace dense "
+         "layers, routed and shared experts, router (and V3 correction bias)"},
+    };
+    for (const auto* more : {&llm::RecentFamilies(), &llm::MoeFamilies(), &llm::SsmFamilies()}) {
+      all.insert(all.end(), more->begin(), more->end());
+    }
+    return all;
+  }();
   return families;
+}
+
+const Family* FindFamily(const std::string& model_type) {
+  for (const Family& f : Families()) {
+    if (model_type == f.model_type) return &f;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> Quoted(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const std::string& n : names) out.push_back("'" + n + "'");
+  return out;
+}
+
+std::string KnownTypes() { return "; known model types: " + JoinNames(SupportedModelTypes()); }
+
+// An unknown model_type: refused when a field suggests a structure the
+// generic decoder does not have; a mixture of experts when MoE fields are
+// present; else the generic Llama-style decoder. Each says so.
+Status BuildUnknown(const json& config, HfFields& fields, HfModel& out) {
+  out.fallback = true;
+  if (out.model_type.empty()) out.model_type = "(none)";
+  const std::string type = "model_type '" + out.model_type + "'";
+  const std::vector<std::string> structural = llm::StructuralKeys(config);
+  if (!structural.empty()) {
+    return Status::InvalidArgument(
+        out.file + ": " + type + " is not a known family, and its config has field(s) " +
+        JoinNames(Quoted(structural)) +
+        " that describe a structure other than a decoder of attention and MLP blocks "
+        "(state-space layers, an encoder-decoder, nested sub-models or latent attention): "
+        "refusing to count it as a generic decoder" +
+        KnownTypes() + DidYouMean(out.model_type, SupportedModelTypes()));
+  }
+  const std::vector<std::string> moe = llm::MoeKeys(config);
+  out.family =
+      moe.empty() ? "generic decoder (Llama-style)" : "generic mixture of experts (Llama-style)";
+  out.rule = moe.empty() ? "modeling_llama.py shapes (q/k/v/o, gated MLP, 2 RMSNorms per layer)"
+                         : "modeling_mixtral.py shapes with the experts, top-k, expert width, "
+                           "shared experts and dense layers taken from the fields present";
+  Status built = moe.empty() ? llm::BuildLlamaLike(fields, out) : llm::BuildGenericMoe(fields, out);
+  if (!built.ok()) {
+    return Status::InvalidArgument(built.message() + KnownTypes() +
+                                   DidYouMean(out.model_type, SupportedModelTypes()));
+  }
+  const std::string what =
+      moe.empty()
+          ? "a generic Llama-style decoder (gated MLP of three matrices, RMSNorm, no "
+            "biases unless attention_bias/mlp_bias)"
+          : "a generic mixture of experts, because of its field(s) " + JoinNames(Quoted(moe)) +
+                " (Llama-style attention, SwiGLU experts, a router d x experts)";
+  out.model.notes.insert(out.model.notes.begin(), type + " is not a known family: counted as " +
+                                                      what +
+                                                      " - check the total against the "
+                                                      "checkpoint");
+  return Status::Ok();
+}
+
+bool HasExperts(const TransformerModel& m) {
+  for (const Component& c : m.components) {
+    if (c.type == "moe") return true;
+  }
+  return false;
+}
+
+// A dense family's rule that left an MoE field unread would count a
+// mixture of experts as dense: refused.
+Status RefuseUnreadExperts(const json& config, const HfFields& fields, const HfModel& out) {
+  if (HasExperts(out.model)) return Status::Ok();
+  const std::vector<std::string> unread = fields.Keys(false);
+  std::vector<std::string> experts;
+  for (const std::string& k : llm::MoeKeys(config)) {
+    if (std::find(unread.begin(), unread.end(), k) != unread.end())
+      experts.push_back("'" + k + "'");
+  }
+  if (experts.empty()) return Status::Ok();
+  return Status::InvalidArgument(
+      out.file + ": model_type '" + out.model_type + "' is counted as a dense model (" +
+      out.family + "), but its config has mixture-of-experts field(s) " + JoinNames(experts) +
+      " that this family's rule does not read: refusing rather than counting experts as dense");
 }
 
 Status MalformedJson(std::string_view text, const std::string& file, size_t byte,
@@ -181,7 +364,7 @@ Status MalformedJson(std::string_view text, const std::string& file, size_t byte
     }
   }
   return Status::ParseError(file + ":" + std::to_string(line) + ":" + std::to_string(column) +
-                            ": malformed JSON: " + what);
+                            ": malformed JSON: " + Abbreviate(what, 160));
 }
 
 }  // namespace
@@ -196,6 +379,7 @@ const std::vector<std::string>& SupportedModelTypes() {
 }
 
 Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& file, double seq_len) {
+  TF_RETURN_IF_ERROR(CheckNestingDepth(json_text, file));
   json config;
   try {
     config = json::parse(json_text);
@@ -216,33 +400,23 @@ Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& fil
   out.file = file;
   out.model.seq_len = seq_len;
   auto type = config.find("model_type");
-  out.model_type = type != config.end() && type->is_string() ? type->get<std::string>() : "";
+  out.model_type =
+      type != config.end() && type->is_string() ? Abbreviate(type->get<std::string>()) : "";
   HfFields fields(config, out);
+  fields.MarkRead({"model_type"});
   out.max_position_embeddings = fields.Get({"max_position_embeddings", "n_positions"}, 0);
-  for (const Family& f : Families()) {
-    if (out.model_type != f.model_type) continue;
-    out.family = f.name;
-    TF_RETURN_IF_ERROR(f.build(fields, out));
-    out.model.name = out.model_type;
-    return out;
+  out.torch_dtype = fields.Text("torch_dtype", "");
+  if (const Family* f = FindFamily(out.model_type)) {
+    out.family = f->name;
+    out.rule = f->rule;
+    TF_RETURN_IF_ERROR(f->build(fields, out));
+  } else {
+    TF_RETURN_IF_ERROR(BuildUnknown(config, fields, out));
   }
-  // Unknown: a Llama-style decoder if the fields allow it, and say so.
-  out.fallback = true;
-  out.family = "generic decoder (Llama-style)";
-  if (out.model_type.empty()) out.model_type = "(none)";
-  Status built = llm::BuildLlamaLike(fields, out);
-  if (!built.ok()) {
-    return Status::InvalidArgument(built.message() +
-                                   "; known model types: " + JoinNames(SupportedModelTypes()) +
-                                   DidYouMean(out.model_type, SupportedModelTypes()));
-  }
+  TF_RETURN_IF_ERROR(RefuseUnreadExperts(config, fields, out));
+  out.fields_read = fields.Keys(true);
+  out.fields_ignored = fields.Keys(false);
   out.model.name = out.model_type;
-  out.model.notes.insert(
-      out.model.notes.begin(),
-      "model_type '" + out.model_type +
-          "' is not a known family: counted as a generic Llama-style decoder (gated MLP of three "
-          "matrices, RMSNorm, no biases unless attention_bias/mlp_bias) - check the total "
-          "against the checkpoint");
   return out;
 }
 

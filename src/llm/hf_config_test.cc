@@ -6,18 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
+#include "hf_test_util.h"
 
 namespace trainflops {
 namespace {
 
-std::string Fixture(const std::string& name) {
-  std::ifstream in(std::string(TRAINFLOPS_SOURCE_DIR) + "/tests/fixtures/hf/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using testing::Fixture;
+using testing::FixtureTestName;
 
 HfModel Load(const std::string& name, double seq_len = 0) {
   Result<HfModel> m = ParseHfConfig(Fixture(name), name, seq_len);
@@ -116,14 +111,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "checkpoint index total_size 14,434,379,520 bytes / 2 (bf16) = "
                   "7,217,189,760 stored values, which hold the tied head twice: minus "
                   "65024·4544 = 6,921,720,704"}),
-    [](const ::testing::TestParamInfo<Published>& p) {
-      std::string name = p.param.file;
-      name = name.substr(0, name.find(".json"));
-      for (char& c : name) {
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      }
-      return name;
-    });
+    [](const ::testing::TestParamInfo<Published>& p) { return FixtureTestName(p.param.file); });
 
 // DeepSeek-V3's report gives rounded figures only: 671B total, 37B
 // activated (Liu et al. 2024, abstract); its README_WEIGHTS: 36.6B
@@ -215,6 +203,15 @@ std::string Mixtral(const std::string& layers) {
       "num_local_experts": 8, "num_experts_per_tok": 2})";
 }
 
+std::string DeepSeekWithExpertsPerToken(const std::string& k) {
+  std::string text = Fixture("deepseek-v3.json");
+  const std::string field = "\"num_experts_per_tok\": 8";
+  const size_t at = text.find(field);
+  EXPECT_NE(at, std::string::npos);
+  if (at != std::string::npos) text.replace(at, field.size(), "\"num_experts_per_tok\": " + k);
+  return text;
+}
+
 struct Finding {
   std::string name, text, expected;
 };
@@ -239,6 +236,20 @@ TEST(HfConfigFuzzFindings, RefusedWithTheField) {
       // Infinite parameter counts: 1e200 x 1e200 overflows a double.
       {"head_dim_1e200", Llama("head_dim", "1e200"),
        "'head_dim' is 1e+200, implausibly large (at most 1e12)"},
+      // DeepSeek-V3 with more experts per token than routed experts aborted
+      // the fuzzer's "active <= total" check (outside it: active 1.32e12 >
+      // total 6.71e11, exit 0). Mixtral refused it already.
+      {"deepseek_experts_per_token", DeepSeekWithExpertsPerToken("300"),
+       "cfg.json: num_experts_per_tok (300) exceeds the number of experts, n_routed_experts (256)"},
+      // A value 80,000 arrays deep overflowed the stack while being quoted.
+      {"deep_nesting",
+       R"({"model_type": "llama", "hidden_size": )" + std::string(80000, '[') +
+           std::string(80000, ']') + "}",
+       "cfg.json:1: nested more than 64 levels deep"},
+      // A long value is quoted shortened.
+      {"long_value_quoted_short", Llama("head_dim", "\"" + std::string(1000, 'x') + "\""),
+       "'head_dim' must be a non-negative number, got \"" + std::string(39, 'x') +
+           "... (1002 bytes)"},
   };
   for (const Finding& c : cases) {
     SCOPED_TRACE(c.name);

@@ -4,26 +4,15 @@
 // dense first layers). Shapes follow transformers' modeling_<family>.py.
 #include <algorithm>
 
-#include "blocks.h"
-#include "hf_fields.h"
+#include "decoder.h"
 #include "llm_internal.h"
 
 namespace trainflops::llm {
-namespace {
 
-// What every RMSNorm decoder reads: the attention shape, vocabulary, tying.
-struct Decoder {
-  double d = 0, layers = 0, vocab = 0;
-  bool tied = false;
-  AttentionShape attention;
-  bool mlp_bias = false;
-};
-
-Decoder ReadDecoder(HfFields& f, const HfModel& out) {
+Decoder ReadShape(HfFields& f) {
   Decoder r;
-  const std::string& type = out.model_type;
   r.d = f.Need({"hidden_size"});
-  r.layers = f.Need({"num_hidden_layers"}, kMaxLayers);
+  r.layers = f.Need({"num_hidden_layers", "num_layers"}, kMaxLayers);
   r.vocab = f.Need({"vocab_size"});
   AttentionShape& a = r.attention;
   a.heads = f.Need({"num_attention_heads"});
@@ -31,15 +20,23 @@ Decoder ReadDecoder(HfFields& f, const HfModel& out) {
   a.kv_heads = f.Get({"num_key_value_heads"}, a.heads);
   // Gemma and others set head_dim explicitly; otherwise d / heads.
   a.head_dim = f.Get({"head_dim"}, a.heads > 0 ? r.d / a.heads : 0);
+  r.norm_params = r.d;
+  return r;
+}
+
+Decoder ReadDecoder(HfFields& f, const HfModel& out, const DecoderDefaults& defaults) {
+  Decoder r = ReadShape(f);
+  AttentionShape& a = r.attention;
+  const std::string& type = out.model_type;
   // Qwen2 always has q, k, v biases (no o bias); Llama's attention_bias
   // puts biases on all four projections.
   if (type == "qwen2" || type == "qwen2_moe") {
     a.qkv_bias = true;
   } else {
-    a.qkv_bias = a.out_bias = f.Flag("attention_bias", false);
+    a.qkv_bias = a.out_bias = f.Flag("attention_bias", defaults.attention_bias);
   }
   r.mlp_bias = f.Flag("mlp_bias", false);
-  r.tied = f.Flag("tie_word_embeddings", type == "gemma");
+  r.tied = f.Flag("tie_word_embeddings", defaults.tied || type == "gemma");
   return r;
 }
 
@@ -51,8 +48,8 @@ BlockGroup RmsBlock(const Decoder& dec, const std::string& label, double count) 
   g.mlp.gated = true;
   g.mlp.bias = dec.mlp_bias;
   g.norms = 2;  // input_layernorm, post_attention_layernorm
-  g.norm_params = dec.d;
-  g.norm_type = "rmsnorm";
+  g.norm_params = dec.norm_params;
+  g.norm_type = dec.norm_type;
   return g;
 }
 
@@ -64,14 +61,12 @@ void Open(HfModel& out, const Decoder& dec) {
 }
 
 void Close(HfModel& out, const Decoder& dec) {
-  AddFinalNorm(out.model, "norm", dec.d, "rmsnorm");
-  AddLogits(out.model, dec.vocab, dec.d, dec.tied);
+  AddFinalNorm(out.model, "norm", dec.norm_params, dec.norm_type);
+  AddLogits(out.model, dec.vocab, dec.d, dec.tied, dec.head_bias);
 }
 
-// Adds the dense and the mixture-of-experts blocks; `moe` says which
-// layers are sparse. Contiguous runs get a layer range as their name.
 void AddDenseAndMoe(HfModel& out, const Decoder& dec, const std::vector<bool>& moe,
-                    const MlpShape& dense_mlp, const MlpShape& moe_mlp) {
+                    const MlpShape& dense_mlp, const MlpShape& moe_mlp, const BlockGroup& base) {
   double sparse = 0;
   for (bool m : moe) sparse += m ? 1 : 0;
   const double dense = dec.layers - sparse;
@@ -79,22 +74,49 @@ void AddDenseAndMoe(HfModel& out, const Decoder& dec, const std::vector<bool>& m
   while (leading_dense < dense && !moe[static_cast<size_t>(leading_dense)]) ++leading_dense;
   const bool split = leading_dense == dense;  // dense layers first, then the experts
   if (dense > 0) {
-    BlockGroup g = RmsBlock(
-        dec, split ? RangeLabel("layers", 0, dense) : "layers (" + Num(dense) + " dense)", dense);
+    BlockGroup g = base;
+    g.label = split ? RangeLabel("layers", 0, dense) : "layers (" + Num(dense) + " dense)";
+    g.count = dense;
     g.mlp = dense_mlp;
     AddBlocks(out.model, g);
   }
   if (sparse > 0) {
-    BlockGroup g = RmsBlock(
-        dec,
-        split ? RangeLabel("layers", dense, sparse) : "layers (" + Num(sparse) + " with experts)",
-        sparse);
+    BlockGroup g = base;
+    g.label =
+        split ? RangeLabel("layers", dense, sparse) : "layers (" + Num(sparse) + " with experts)";
+    g.count = sparse;
     g.mlp = moe_mlp;
     AddBlocks(out.model, g);
   }
 }
 
-}  // namespace
+void AddDenseAndMoe(HfModel& out, const Decoder& dec, const std::vector<bool>& moe,
+                    const MlpShape& dense_mlp, const MlpShape& moe_mlp) {
+  AddDenseAndMoe(out, dec, moe, dense_mlp, moe_mlp, RmsBlock(dec, "", 0));
+}
+
+Status CheckTopK(const HfModel& out, const MlpShape& moe, const std::string& experts_field,
+                 const std::string& top_k_field) {
+  if (moe.experts_per_tok <= moe.experts) return Status::Ok();
+  return Status::InvalidArgument(out.file + ": " + top_k_field + " (" + Num(moe.experts_per_tok) +
+                                 ") exceeds the number of experts, " + experts_field + " (" +
+                                 Num(moe.experts) +
+                                 "): a token cannot use more experts than "
+                                 "there are");
+}
+
+std::vector<bool> SparseByStep(double layers, double step, std::vector<double> dense_layers) {
+  // Sorted: a long list on many layers must not take list x layers steps.
+  std::sort(dense_layers.begin(), dense_layers.end());
+  std::vector<bool> sparse(static_cast<size_t>(layers));
+  for (size_t i = 0; i < sparse.size(); ++i) {
+    const bool listed =
+        std::binary_search(dense_layers.begin(), dense_layers.end(), static_cast<double>(i));
+    sparse[i] =
+        !listed && step > 0 && static_cast<long long>(i + 1) % static_cast<long long>(step) == 0;
+  }
+  return sparse;
+}
 
 // Llama (modeling_llama.py) and its kin: embed_tokens; per layer q_proj
 // (d x H·head_dim), k_proj and v_proj (d x KV·head_dim), o_proj, gate_proj,
@@ -120,9 +142,12 @@ Status BuildLlamaLike(HfFields& f, HfModel& out) {
 // moe_intermediate_size, a shared expert of shared_expert_intermediate_size
 // with a sigmoid gate d -> 1; mlp_only_layers and decoder_sparse_step make
 // some layers dense (intermediate_size).
+// Qwen3-MoE (modeling_qwen3_moe.py) is Qwen2-MoE without the shared expert
+// and the q, k, v biases, with an RMSNorm of head_dim on q and on k.
 Status BuildMoe(HfFields& f, HfModel& out) {
-  const Decoder dec = ReadDecoder(f, out);
-  const bool qwen = out.model_type == "qwen2_moe";
+  Decoder dec = ReadDecoder(f, out);
+  const bool qwen = out.model_type == "qwen2_moe" || out.model_type == "qwen3_moe";
+  if (out.model_type == "qwen3_moe") dec.attention.extra_params = 2 * dec.attention.head_dim;
   MlpShape moe, dense;
   moe.experts = f.Need({qwen ? "num_experts" : "num_local_experts"});
   moe.experts_per_tok = f.Need({"num_experts_per_tok"});
@@ -134,21 +159,11 @@ Status BuildMoe(HfFields& f, HfModel& out) {
     moe.shared_gate = moe.shared_ff > 0;
     dense.d_ff = f.Get({"intermediate_size"}, 0);
     const double step = f.Get({"decoder_sparse_step"}, 1);
-    // Sorted: a long list on many layers must not take list x layers steps.
-    std::vector<double> dense_layers = f.List("mlp_only_layers");
-    std::sort(dense_layers.begin(), dense_layers.end());
-    for (size_t i = 0; i < sparse.size(); ++i) {
-      const bool listed =
-          std::binary_search(dense_layers.begin(), dense_layers.end(), static_cast<double>(i));
-      sparse[i] =
-          !listed && step > 0 && static_cast<long long>(i + 1) % static_cast<long long>(step) == 0;
-    }
+    sparse = SparseByStep(dec.layers, step, f.List("mlp_only_layers"));
   }
   TF_RETURN_IF_ERROR(f.Check());
-  if (moe.experts_per_tok > moe.experts) {
-    return Status::InvalidArgument(out.file + ": num_experts_per_tok (" + Num(moe.experts_per_tok) +
-                                   ") exceeds the number of experts (" + Num(moe.experts) + ")");
-  }
+  TF_RETURN_IF_ERROR(
+      CheckTopK(out, moe, qwen ? "num_experts" : "num_local_experts", "num_experts_per_tok"));
   Open(out, dec);
   AddDenseAndMoe(out, dec, sparse, dense, moe);
   Close(out, dec);
@@ -181,6 +196,7 @@ Status BuildDeepSeek(HfFields& f, HfModel& out) {
   const double freq = f.Get({"moe_layer_freq"}, 1);
   const double mtp = f.Get({"num_nextn_predict_layers"}, 0);
   TF_RETURN_IF_ERROR(f.Check());
+  TF_RETURN_IF_ERROR(CheckTopK(out, moe, "n_routed_experts", "num_experts_per_tok"));
   std::vector<bool> sparse(static_cast<size_t>(dec.layers));
   for (size_t i = 0; i < sparse.size(); ++i) {
     sparse[i] = static_cast<double>(i) >= first_dense && freq > 0 &&

@@ -4,7 +4,9 @@
 #define TRAINFLOPS_SRC_LLM_HF_FIELDS_H_
 
 #include <initializer_list>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,30 +23,65 @@ inline constexpr double kMaxLayers = 1e5;
 
 class HfFields {
  public:
-  HfFields(const nlohmann::json& config, HfModel& out) : config_(config), out_(out) {}
+  HfFields(const nlohmann::json& config, HfModel& out);
+
+  // A nested object (Llama 4's text_config, DBRX's ffn_config): its fields
+  // are named "text_config.hidden_size" in the report and in errors. An
+  // absent key gives an empty object, so its required fields are reported
+  // missing under their nested names.
+  HfFields Sub(const char* key);
 
   // A required positive whole number up to `at_most`; the first of `keys`
   // present is used (aliases such as n_layer / num_hidden_layers).
   double Need(std::initializer_list<const char*> keys, double at_most = kMaxCount);
   // An optional non-negative whole number (null counts as absent).
   double Get(std::initializer_list<const char*> keys, double fallback, double at_most = kMaxCount);
+  // An optional count that may also be "auto" (Mamba's time_step_rank):
+  // "auto" or absent gives `auto_value`.
+  double GetAuto(const char* key, double auto_value);
   bool Flag(const char* key, bool fallback);
   std::string Text(const char* key, const std::string& fallback);
   std::vector<double> List(const char* key);
   bool Has(const char* key) const;
+  // Marks fields as read without a value (names the builder consulted, such
+  // as model_type or a layer-type string).
+  void MarkRead(std::initializer_list<const char*> keys);
+  // A malformed value found by a builder's own check.
+  void Bad(const std::string& message);
 
   // Error naming every missing or malformed field, or OK.
   Status Check() const;
+  // The keys of this object and of the nested objects opened with Sub()
+  // that a builder read (`read`) or did not, for the report ("fields read",
+  // "fields ignored").
+  std::vector<std::string> Keys(bool read) const;
 
  private:
+  struct Shared {
+    std::vector<std::string> missing, bad;
+    std::set<std::string> seen;  // full names ("text_config.hidden_size")
+    std::vector<std::pair<std::string, const nlohmann::json*>> objects;  // prefix, object
+  };
+  HfFields(const nlohmann::json& config, HfModel& out, std::shared_ptr<Shared> shared,
+           std::string prefix);
   const nlohmann::json* Find(std::initializer_list<const char*> keys, std::string* name) const;
   void Record(const std::string& name, double value, bool defaulted);
   bool IsCount(const std::string& name, const nlohmann::json& v, double at_most);
 
   const nlohmann::json& config_;
   HfModel& out_;
-  std::vector<std::string> missing_, bad_;
+  std::shared_ptr<Shared> shared_;
+  std::string prefix_;  // "" or "text_config."
 };
+
+// hf_guard.cc: a key that describes experts ("num_experts",
+// "moe_intermediate_size", ...), the keys of `config` that do with a value
+// (not null, 0 or false), and those that describe a structure other than a
+// decoder of attention and MLP blocks (state-space layers, encoder-decoder
+// stacks, nested sub-models, latent attention).
+bool IsMoeKey(const std::string& key);
+std::vector<std::string> MoeKeys(const nlohmann::json& config);
+std::vector<std::string> StructuralKeys(const nlohmann::json& config);
 
 // Family builders (hf_families.cc, hf_decoders.cc). Each fills out.model
 // from the fields; errors come from HfFields::Check.
@@ -56,6 +93,21 @@ Status BuildFalcon(HfFields& f, HfModel& out);
 Status BuildLlamaLike(HfFields& f, HfModel& out);  // llama, mistral, qwen2, gemma, phi3, generic
 Status BuildMoe(HfFields& f, HfModel& out);        // mixtral, qwen2_moe
 Status BuildDeepSeek(HfFields& f, HfModel& out);   // deepseek_v2, deepseek_v3
+// An unknown model_type with mixture-of-experts fields (hf_moe.cc).
+Status BuildGenericMoe(HfFields& f, HfModel& out);
+
+struct FamilyRow {
+  const char* model_type;
+  const char* name;
+  Status (*build)(HfFields&, HfModel&);
+  const char* rule;  // what is counted, after which modelling code
+};
+// The families added after the first ones: recent dense decoders
+// (hf_recent.cc), mixtures of experts (hf_moe.cc), state-space and hybrid
+// models (hf_ssm.cc), multimodal wrappers (hf_multimodal.cc).
+const std::vector<FamilyRow>& RecentFamilies();
+const std::vector<FamilyRow>& MoeFamilies();
+const std::vector<FamilyRow>& SsmFamilies();
 
 }  // namespace trainflops::llm
 

@@ -1,9 +1,10 @@
 // Training compute of a language model: per-token FLOP of the chosen
-// convention x tokens of every stage, summed (seed 002, Appendix C: the
+// convention x tokens of every stage, summed (Sevilla et al. 2022, Appendix C: the
 // stages of a model's training add up).
 #include <cmath>
 
 #include "llm_internal.h"
+#include "trainflops/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -43,7 +44,7 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
                                 const std::vector<LlmStage>& stages) {
   if (stages.empty()) {
     return Status::InvalidArgument(
-        "no tokens: give --tokens D (pre-training) or --stage NAME:TOKENS");
+        "no tokens: give `tokens` D (pre-training) or `stages` NAME:TOKENS");
   }
   LlmEstimate e;
   e.model = model;
@@ -67,11 +68,10 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
     e.estimate.inputs.push_back({"sequence length", model.seq_len, "tokens", "--seq-len"});
   }
   AddStages(stages, e);
-  if (!std::isfinite(e.estimate.training_flop) || !std::isfinite(e.hardware_flop)) {
-    return Status::InvalidArgument(
-        "the training compute overflows (over 1.8e308 FLOP): check "
-        "the parameter and token counts");
-  }
+  // Overflow (over 1.8e308 FLOP) or underflow to 0 (1e-300 parameters).
+  TF_RETURN_IF_ERROR(RequireFinitePositive({{"training compute", e.estimate.training_flop, "FLOP"},
+                                            {"hardware compute", e.hardware_flop, "FLOP"}},
+                                           e.estimate.inputs));
   for (Convention c : AllConventions()) {
     Result<ConventionResult> other = ApplyConvention(c, model, options);
     if (!other.ok()) continue;

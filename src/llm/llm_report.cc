@@ -5,7 +5,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "../report/table.h"
+#include "../core/estimate_json.h"
+#include "../core/table.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "llm_internal.h"
 #include "trainflops/text.h"
@@ -95,9 +96,20 @@ std::string LayerTable(const LlmEstimate& e) {
 std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
   const ConventionResult& t = e.per_token;
   std::string out;
-  if (context.hf != nullptr) {
-    out += Line("model", context.hf->file + " (model_type " + context.hf->model_type + ", " +
-                             context.hf->family + " formulas)");
+  if (const HfModel* hf = context.hf) {
+    out += Line("model",
+                hf->file + " (model_type " + hf->model_type + ", " + hf->family + " formulas)");
+    out += Line("family rule", hf->rule);
+    out += Line("config fields read", JoinNames(hf->fields_read));
+    out += Line("config fields ignored",
+                hf->fields_ignored.empty() ? std::string("none") : JoinNames(hf->fields_ignored));
+    if (const auto& c = hf->checkpoint) {
+      out += Line("checkpoint", c->checkpoint.file + ": " + Exact(c->checkpoint.params) +
+                                    " parameters (" + c->checkpoint.how +
+                                    "); config: " + Exact(c->config_params) + "; difference " +
+                                    FormatScientific(100 * c->relative_difference, 3) + "%" +
+                                    (c->flagged ? " - FLAGGED: " + c->explanation : ""));
+    }
   }
   out +=
       Line("convention", ConventionName(t.convention) +
@@ -185,16 +197,8 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   out["params_active"] = e.params_active;
   out["attention"] = t.attention;
   out["recompute"] = RecomputeName(t.recompute);
-  json inputs = json::object();
-  for (const Input& i : e.estimate.inputs) {
-    inputs[i.name] = {{"value", i.value}, {"unit", i.unit}, {"origin", i.origin}};
-  }
-  out["inputs"] = inputs;
-  json assumptions = json::array();
-  for (const Assumption& a : e.estimate.assumptions) {
-    assumptions.push_back({{"name", a.name}, {"value", a.value}, {"source", a.source}});
-  }
-  out["assumptions"] = assumptions;
+  out["inputs"] = InputsJson(e.estimate.inputs);
+  out["assumptions"] = AssumptionsJson(e.estimate.assumptions);
   out["formula"] = e.estimate.formula;
   out["notes"] = e.estimate.notes;
   json terms = json::array();
@@ -229,7 +233,8 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
     conventions.push_back({{"name", ConventionName(c.convention)},
                            {"forward_flop", c.forward_flop},
                            {"training_flop_per_token", c.training_flop},
-                           {"source", ConventionSource(c.convention)}});
+                           {"source", ConventionSource(c.convention)},
+                           {"reference", ReferenceOf(ConventionSource(c.convention))}});
   }
   out["conventions"] = conventions;
   if (const HfModel* hf = context.hf) {
@@ -237,11 +242,23 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
                     {"model_type", hf->model_type},
                     {"family", hf->family},
                     {"fallback", hf->fallback},
+                    {"rule", hf->rule},
+                    {"fields_read", hf->fields_read},
+                    {"fields_ignored", hf->fields_ignored},
                     {"mtp_params_not_counted", hf->mtp_params},
                     {"max_position_embeddings", hf->max_position_embeddings}};
     json fields = json::object();
     for (const Input& f : hf->fields) fields[f.name] = {{"value", f.value}, {"origin", f.origin}};
     out["config_fields"] = fields;
+    if (const auto& c = hf->checkpoint) {
+      out["checkpoint"] = {{"file", c->checkpoint.file},
+                           {"params", c->checkpoint.params},
+                           {"how", c->checkpoint.how},
+                           {"config_params", c->config_params},
+                           {"relative_difference", c->relative_difference},
+                           {"flagged", c->flagged},
+                           {"explanation", c->explanation}};
+    }
   }
   if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);
   if (context.checks != nullptr) out["thresholds"] = ChecksJson(*context.checks);

@@ -1,6 +1,6 @@
 // A language-model estimate with uncertain inputs: each stage is a term
 //   stage FLOP = per-token FLOP x tokens
-// (x 3 for training: forward + backward at the ratio 2, seed 002, Method 1),
+// (x 3 for training: forward + backward at the ratio 2, Sevilla et al. 2022, Method 1),
 // scaled by the ratio of each uncertain input to the value the point used.
 #include "trainflops/transformer.h"
 
@@ -19,7 +19,8 @@ Result<std::optional<std::size_t>> ParamsQuantity(const LlmUncertainInputs& in,
   if (!in.params || in.params->distribution.is_point()) return std::optional<std::size_t>();
   if (e.per_token.convention != Convention::k6ND) {
     return Status::InvalidArgument(
-        in.params_option + ": a range needs --convention 6nd (6 x N per token, proportional to "
+        "`" + (in.params_option == "--active-params" ? std::string("active_params") : "params") +
+            "`: a range needs `convention` 6nd (6 x N per token, proportional to "
         "N); the " + ConventionName(e.per_token.convention) +
         " convention adds attention terms that do not scale with N: give one number");
   }

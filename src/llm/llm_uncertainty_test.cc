@@ -66,7 +66,7 @@ TEST(LlmUncertainty, AParameterRangeNeedsSixNd) {
   in.params = Given("70B..80B", *Distribution::Uniform(70e9, 80e9));
   const Status s = AddLlmUncertainty(in, {}, e);
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.message().find("needs --convention 6nd"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("needs `convention` 6nd"), std::string::npos) << s.message();
 }
 
 // The parameter range is one quantity for every stage: 6 N (D1 + D2) with

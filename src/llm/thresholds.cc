@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "trainflops/input_limits.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -86,20 +87,20 @@ const std::vector<Threshold>& BundledThresholds() {
 }
 
 Result<ComputeRange> ParseComputeRange(std::string_view text) {
-  const std::string s(text);
-  const size_t dots = s.find("..");
+  const std::string s = Abbreviate(text);
+  const size_t dots = text.find("..");
   if (dots == std::string::npos) {
-    return Status::InvalidArgument("--range '" + s + "' is not LOW..HIGH (e.g. 3e24..2e25)");
+    return Status::InvalidArgument("`range` '" + s + "' is not LOW..HIGH (e.g. 3e24..2e25)");
   }
   ComputeRange r;
-  Result<double> low = ParseCompute(s.substr(0, dots));
-  if (!low.ok()) return low.status().WithContext("--range '" + s + "' (low end)");
-  Result<double> high = ParseCompute(s.substr(dots + 2));
-  if (!high.ok()) return high.status().WithContext("--range '" + s + "' (high end)");
+  Result<double> low = ParseCompute(text.substr(0, dots));
+  if (!low.ok()) return low.status().WithContext("`range` '" + s + "' (low end)");
+  Result<double> high = ParseCompute(text.substr(dots + 2));
+  if (!high.ok()) return high.status().WithContext("`range` '" + s + "' (high end)");
   r.low = *low;
   r.high = *high;
   if (!(r.low > 0) || r.low > r.high) {
-    return Status::InvalidArgument("--range '" + s + "': need 0 < LOW <= HIGH");
+    return Status::InvalidArgument("`range` '" + s + "': need 0 < LOW <= HIGH");
   }
   return r;
 }
@@ -122,6 +123,14 @@ Result<std::vector<ThresholdCheck>> CheckThresholds(double total_flop,
                                                     const std::vector<Threshold>& thresholds) {
   if (!std::isfinite(total_flop) || !(total_flop > 0)) {
     return Status::InvalidArgument("the compute to check must be a positive number of FLOP");
+  }
+  // A range is the figure's uncertainty: one that leaves the figure out would
+  // give verdicts ("exceeds: yes") contradicting the figure's own ratios.
+  if (range && !(range->low <= total_flop && total_flop <= range->high)) {
+    return Status::InvalidArgument(
+        "the range " + FormatScientific(range->low) + ".." + FormatScientific(range->high) +
+        " FLOP does not contain the figure " + FormatScientific(total_flop) +
+        " FLOP; give a range around the figure (LOW <= FLOP <= HIGH)");
   }
   std::vector<ThresholdCheck> out;
   for (const Threshold& t : thresholds) {

@@ -74,6 +74,15 @@ TEST(Thresholds, ForwardOnlyStagesLeftOutWhereOnlyUpdatesCount) {
 
 TEST(Thresholds, BadInput) {
   EXPECT_FALSE(CheckThresholds(-1, std::nullopt, {}).ok());
+  // A range must contain its figure: 2e25 with 2e26..1e27 once answered
+  // "exceeds: yes" beside "x limit 0.2".
+  Result<std::vector<ThresholdCheck>> outside = CheckThresholds(2e25, ComputeRange{2e26, 1e27}, {});
+  ASSERT_FALSE(outside.ok());
+  EXPECT_NE(outside.status().message().find("the range 2e26..1e27 FLOP does not contain the figure "
+                                            "2e25 FLOP"),
+            std::string::npos)
+      << outside.status().message();
+  EXPECT_TRUE(CheckThresholds(2e25, ComputeRange{2e25, 2e25}, {}).ok());
   Result<ComputeRange> r = ParseComputeRange("2e25..1e24");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("LOW <= HIGH"), std::string::npos);

@@ -155,7 +155,7 @@ Result<UncertainStage> ParseUncertainStage(std::string_view text) {
   const std::string s(text);
   const size_t colon = s.find(':');
   if (colon == std::string::npos || colon == 0) {
-    return Status::InvalidArgument("--stage '" + s +
+    return Status::InvalidArgument("`stages` '" + s +
                                    "' is not NAME:TOKENS[:forward] (e.g. pretraining:2T, "
                                    "sft:10B, rollouts:50B:forward, sft:5B..10B)");
   }
@@ -165,14 +165,14 @@ Result<UncertainStage> ParseUncertainStage(std::string_view text) {
   if (const size_t second = rest.find(':'); second != std::string::npos) {
     const std::string kind = ToLower(rest.substr(second + 1));
     if (kind != "forward" && kind != "forward-only") {
-      return Status::InvalidArgument("--stage '" + s + "': '" + kind +
+      return Status::InvalidArgument("`stages` '" + s + "': '" + kind +
                                      "' is not accepted after the tokens (accepted: forward)");
     }
     u.stage.forward_only = true;
     rest = rest.substr(0, second);
   }
   Result<Uncertain> tokens = ParseUncertain(rest, ParsePositive, UncertainOptions::Positive());
-  if (!tokens.ok()) return tokens.status().WithContext("--stage '" + s + "'");
+  if (!tokens.ok()) return tokens.status().WithContext("`stages` '" + s + "'");
   u.tokens = *tokens;
   u.stage.tokens = tokens->distribution.Median();
   return u;
@@ -181,7 +181,7 @@ Result<UncertainStage> ParseUncertainStage(std::string_view text) {
 Result<LlmStage> ParseStage(std::string_view text) {
   TF_ASSIGN_OR_RETURN(const UncertainStage u, ParseUncertainStage(text));
   if (!u.tokens.distribution.is_point()) {
-    return Status::InvalidArgument("--stage '" + std::string(text) +
+    return Status::InvalidArgument("`stages` '" + std::string(text) +
                                    "': a range of tokens is not accepted here (give one number)");
   }
   return u.stage;

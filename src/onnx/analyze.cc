@@ -3,13 +3,14 @@
 // evaluated by its rule (shapes, FLOP), then summed per operator type.
 #include <algorithm>
 #include <map>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
-#include "analyze_internal.h"
-#include "graph.h"
+#include "analyzer.h"
 #include "trainflops/onnx.h"
 #include "trainflops/text.h"
+#include "values.h"
 
 namespace trainflops {
 namespace onnx {
@@ -18,6 +19,8 @@ namespace {
 // Operator sets whose operators the rules follow: ONNX opset 7 (2018) to 24.
 constexpr int64_t kMinOpset = 7;
 constexpr int64_t kNewestOpset = 24;
+
+}  // namespace
 
 OnnxTensor Describe(const std::string& name, const TensorInfo* t) {
   OnnxTensor out;
@@ -32,229 +35,281 @@ OnnxTensor Describe(const std::string& name, const TensorInfo* t) {
   return out;
 }
 
-class Analyzer {
- public:
-  Analyzer(const ModelData& model, const OnnxOptions& options)
-      : model_(model), graph_(model.graph), options_(options) {}
+namespace {
 
-  Result<OnnxAnalysis> Run() {
-    TF_RETURN_IF_ERROR(CheckModel());
-    TF_RETURN_IF_ERROR(CollectDims());
-    TF_ASSIGN_OR_RETURN(initializers_, CheckInitializers(graph_, &out_));
-    size_t tensors = initializers_.size() + graph_.inputs.size();
-    for (const NodeProtoData& node : graph_.nodes) tensors += node.outputs.size();
-    tensors_.reserve(tensors);
-    out_.nodes.reserve(graph_.nodes.size());
-    for (const auto& [name, index] : initializers_) {
-      tensors_[name] = FromTensorMeta(graph_.initializers[index]);
-    }
-    for (const auto* list : {&graph_.value_info, &graph_.outputs, &graph_.inputs}) {
-      for (const ValueInfo& v : *list) value_info_[v.name] = &v;
-    }
-    for (const ValueInfo& v : graph_.inputs) {
-      if (initializers_.count(v.name)) continue;  // IR < 4 lists initializers as inputs too
-      tensors_[v.name] = FromValueInfo(v);
-      out_.graph_inputs.push_back(Describe(v.name, &tensors_[v.name]));
-    }
-    TF_ASSIGN_OR_RETURN(const std::vector<size_t> order, TopologicalOrder(graph_, tensors_));
-    const ParamUse use = ClassifyInitializers(graph_, order, initializers_);
-    for (size_t i = 0; i < order.size(); ++i) TF_RETURN_IF_ERROR(Evaluate(order[i], use));
-    FinishParams(graph_, initializers_, use, &out_);
-    for (const ValueInfo& v : graph_.outputs) {
-      const auto it = tensors_.find(v.name);
-      out_.graph_outputs.push_back(Describe(v.name, it == tensors_.end() ? nullptr : &it->second));
-    }
-    Summarise(&out_);
-    return std::move(out_);
+// Operators whose outputs are their data input's values rearranged, cut or
+// cast (Concat: all its inputs'): a weight seen through them is a weight.
+bool IsWeightView(const NodeProtoData& node) {
+  static const char* const kViews[] = {"Identity",  "Transpose", "Reshape", "Cast",  "Squeeze",
+                                       "Unsqueeze", "Flatten",   "Slice",   "Split", "Concat"};
+  if (!node.domain.empty() && node.domain != "ai.onnx") return false;
+  return std::any_of(std::begin(kViews), std::end(kViews),
+                     [&](const char* op) { return node.op_type == op; });
+}
+
+bool IsControlFlow(const NodeProtoData& node) {
+  return (node.domain.empty() || node.domain == "ai.onnx") &&
+         (node.op_type == "If" || node.op_type == "Loop" || node.op_type == "Scan");
+}
+
+// Products of two operands (A, B): their backward pass computes dA and dB,
+// each one forward pass's worth of multiply-adds.
+bool IsProduct(const NodeProtoData& node) {
+  static const char* const kStandard[] = {"MatMul", "Gemm", "Conv", "ConvTranspose", "Einsum"};
+  static const char* const kContrib[] = {"FusedMatMul"};
+  const bool standard = node.domain.empty() || node.domain == "ai.onnx";
+  if (!standard && node.domain != "com.microsoft") return false;
+  for (const char* op : standard ? std::span<const char* const>(kStandard)
+                                 : std::span<const char* const>(kContrib)) {
+    if (node.op_type == op) return true;
   }
+  return false;
+}
 
- private:
-  Status CheckModel() {
-    if (!model_.has_graph) {
-      return Status::ParseError("not an ONNX model: no graph (ModelProto field 7)");
-    }
-    out_.ir_version = model_.ir_version;
-    out_.producer = model_.producer_name +
-                    (model_.producer_version.empty() ? "" : " " + model_.producer_version);
-    out_.graph_name = graph_.name;
-    for (const OpsetId& o : model_.opsets) {
-      const std::string domain = o.domain == "ai.onnx" ? "" : o.domain;
-      opsets_[domain] = o.version;
-      out_.opsets.emplace_back(o.domain, o.version);
-    }
-    const auto it = opsets_.find("");
-    if (it == opsets_.end()) {
-      return Status::ParseError(
-          "no opset_import for the default ONNX domain (ModelProto field "
-          "8); is this an ONNX model?");
-    }
-    if (it->second < kMinOpset) {
-      return Status::InvalidArgument("opset " + std::to_string(it->second) +
-                                     " is not supported (accepted: " + std::to_string(kMinOpset) +
-                                     " to " + std::to_string(kNewestOpset) +
-                                     "); convert it with onnx.version_converter");
-    }
-    if (it->second > kNewestOpset) {
-      out_.notes.push_back("opset " + std::to_string(it->second) + " is newer than " +
-                           std::to_string(kNewestOpset) +
-                           ", the newest the rules were written for");
-    }
-    return Status::Ok();
+}  // namespace
+
+Result<OnnxAnalysis> Analyzer::Run() {
+  TF_RETURN_IF_ERROR(CheckModel());
+  TF_RETURN_IF_ERROR(CollectDims());
+  TF_ASSIGN_OR_RETURN(initializers_, CheckInitializers(graph_, &out_));
+  size_t tensors = initializers_.size() + graph_.inputs.size();
+  for (const NodeProtoData& node : graph_.nodes) tensors += node.outputs.size();
+  tensors_.reserve(tensors);
+  out_.nodes.reserve(graph_.nodes.size());
+  for (const auto& [name, index] : initializers_) {
+    tensors_[name] = FromTensorMeta(graph_.initializers[index]);
   }
+  for (const auto* list : {&graph_.value_info, &graph_.outputs, &graph_.inputs}) {
+    for (const ValueInfo& v : *list) value_info_[v.name] = &v;
+  }
+  for (const ValueInfo& v : graph_.inputs) {
+    if (initializers_.count(v.name)) continue;  // IR < 4 lists initializers as inputs too
+    tensors_[v.name] = FromValueInfo(v);
+    out_.graph_inputs.push_back(Describe(v.name, &tensors_[v.name]));
+  }
+  TF_ASSIGN_OR_RETURN(const std::vector<size_t> order, TopologicalOrder(graph_, tensors_));
+  use_ = ClassifyInitializers(graph_, order, initializers_);
+  const Scope main{&graph_, "", 1, true};
+  for (size_t i = 0; i < order.size(); ++i) TF_RETURN_IF_ERROR(Evaluate(main, order[i]));
+  FinishParams(graph_, initializers_, use_, &out_);
+  out_.params += declared_params_;
+  for (const ValueInfo& v : graph_.outputs) {
+    const auto it = tensors_.find(v.name);
+    out_.graph_outputs.push_back(Describe(v.name, it == tensors_.end() ? nullptr : &it->second));
+  }
+  Summarise(&out_);
+  return std::move(out_);
+}
 
-  // The symbolic dimensions of inputs, outputs and value_info; every --dim
-  // must name one of them.
-  Status CollectDims() {
-    std::vector<std::string> symbols;
-    for (const auto* list : {&graph_.inputs, &graph_.outputs, &graph_.value_info}) {
-      for (const ValueInfo& v : *list) {
-        for (const Dimension& d : v.dims) {
-          if (!d.has_value && !d.param.empty() &&
-              std::find(symbols.begin(), symbols.end(), d.param) == symbols.end()) {
-            symbols.push_back(d.param);
-          }
+Status Analyzer::CheckModel() {
+  if (!model_.has_graph) {
+    return Status::ParseError("not an ONNX model: no graph (ModelProto field 7)");
+  }
+  out_.ir_version = model_.ir_version;
+  out_.producer =
+      model_.producer_name + (model_.producer_version.empty() ? "" : " " + model_.producer_version);
+  out_.graph_name = graph_.name;
+  for (const OpsetId& o : model_.opsets) {
+    const std::string domain = o.domain == "ai.onnx" ? "" : o.domain;
+    opsets_[domain] = o.version;
+    out_.opsets.emplace_back(o.domain, o.version);
+  }
+  const auto it = opsets_.find("");
+  if (it == opsets_.end()) {
+    return Status::ParseError(
+        "no opset_import for the default ONNX domain (ModelProto field "
+        "8); is this an ONNX model?");
+  }
+  if (it->second < kMinOpset) {
+    return Status::InvalidArgument("opset " + std::to_string(it->second) +
+                                   " is not supported (accepted: " + std::to_string(kMinOpset) +
+                                   " to " + std::to_string(kNewestOpset) +
+                                   "); convert it with onnx.version_converter");
+  }
+  if (it->second > kNewestOpset) {
+    out_.notes.push_back("opset " + std::to_string(it->second) + " is newer than " +
+                         std::to_string(kNewestOpset) + ", the newest the rules were written for");
+  }
+  return Status::Ok();
+}
+
+// The symbolic dimensions of inputs, outputs and value_info; every --dim
+// must name one of them.
+Status Analyzer::CollectDims() {
+  std::vector<std::string> symbols;
+  for (const auto* list : {&graph_.inputs, &graph_.outputs, &graph_.value_info}) {
+    for (const ValueInfo& v : *list) {
+      for (const Dimension& d : v.dims) {
+        if (!d.has_value && !d.param.empty() &&
+            std::find(symbols.begin(), symbols.end(), d.param) == symbols.end()) {
+          symbols.push_back(d.param);
         }
       }
     }
-    for (const auto& [name, value] : options_.dims) {
-      if (std::find(symbols.begin(), symbols.end(), name) == symbols.end()) {
-        return Status::InvalidArgument(
-            "--dim " + name + ": the model has no dimension named '" + name + "' (" +
-            (symbols.empty() ? "it has no symbolic dimensions"
-                             : "its symbolic dimensions: " + JoinNames(symbols)) +
-            ")" + DidYouMean(name, symbols));
-      }
+  }
+  for (const auto& [name, value] : options_.dims) {
+    if (std::find(symbols.begin(), symbols.end(), name) == symbols.end()) {
+      return Status::InvalidArgument(
+          "`dims` " + name + ": the model has no dimension named '" + name + "' (" +
+          (symbols.empty() ? "it has no symbolic dimensions"
+                           : "its symbolic dimensions: " + JoinNames(symbols)) +
+          ")" + DidYouMean(name, symbols));
     }
-    for (const std::string& s : symbols) {
-      const auto it = options_.dims.find(s);
-      out_.dims[s] = it == options_.dims.end() ? -1 : it->second;
+  }
+  for (const std::string& s : symbols) {
+    const auto it = options_.dims.find(s);
+    out_.dims[s] = it == options_.dims.end() ? -1 : it->second;
+  }
+  return Status::Ok();
+}
+
+TensorInfo Analyzer::FromValueInfo(const ValueInfo& v) const {
+  TensorInfo t;
+  t.elem_type = v.elem_type;
+  if (!v.has_shape) return t;
+  t.rank_known = true;
+  for (const Dimension& d : v.dims) {
+    if (d.has_value) {
+      t.shape.push_back(Dim::Of(d.value));
+    } else {
+      const auto it = options_.dims.find(d.param);
+      t.shape.push_back(it != options_.dims.end() ? Dim::Of(it->second) : Dim::Symbol(d.param));
     }
+  }
+  return t;
+}
+
+// Fills dimensions the rule left unknown from value_info; a disagreement
+// on a known dimension is an error (one of them is wrong).
+Status Analyzer::Merge(const std::string& name, TensorInfo* t) const {
+  const auto it = value_info_.find(name);
+  if (it == value_info_.end()) return Status::Ok();
+  const TensorInfo declared = FromValueInfo(*it->second);
+  if (t->elem_type == kUndefined) t->elem_type = declared.elem_type;
+  if (!declared.rank_known) return Status::Ok();
+  if (!t->rank_known) {
+    const bool keep_values = t->has_int_values;
+    Dims values = t->int_values;
+    *t = declared;
+    t->has_int_values = keep_values;
+    t->int_values = values;
     return Status::Ok();
   }
-
-  TensorInfo FromValueInfo(const ValueInfo& v) const {
-    TensorInfo t;
-    t.elem_type = v.elem_type;
-    if (!v.has_shape) return t;
-    t.rank_known = true;
-    for (const Dimension& d : v.dims) {
-      if (d.has_value) {
-        t.shape.push_back(Dim::Of(d.value));
-      } else {
-        const auto it = options_.dims.find(d.param);
-        t.shape.push_back(it != options_.dims.end() ? Dim::Of(it->second) : Dim::Symbol(d.param));
-      }
-    }
-    return t;
+  if (t->shape.size() != declared.shape.size()) {
+    return Status::InvalidArgument("output '" + name + "' is inferred as " +
+                                   DimsToString(t->shape) + " but value_info declares " +
+                                   DimsToString(declared.shape));
   }
-
-  // Fills dimensions the rule left unknown from value_info; a disagreement
-  // on a known dimension is an error (one of them is wrong).
-  Status Merge(const std::string& name, TensorInfo* t) const {
-    const auto it = value_info_.find(name);
-    if (it == value_info_.end()) return Status::Ok();
-    const TensorInfo declared = FromValueInfo(*it->second);
-    if (t->elem_type == kUndefined) t->elem_type = declared.elem_type;
-    if (!declared.rank_known) return Status::Ok();
-    if (!t->rank_known) {
-      const bool keep_values = t->has_int_values;
-      Dims values = t->int_values;
-      *t = declared;
-      t->has_int_values = keep_values;
-      t->int_values = values;
-      return Status::Ok();
-    }
-    if (t->shape.size() != declared.shape.size()) {
+  for (size_t i = 0; i < t->shape.size(); ++i) {
+    Dim& d = t->shape[i];
+    const Dim& v = declared.shape[i];
+    if (d.known() && v.known() && d.value != v.value) {
       return Status::InvalidArgument("output '" + name + "' is inferred as " +
                                      DimsToString(t->shape) + " but value_info declares " +
                                      DimsToString(declared.shape));
     }
-    for (size_t i = 0; i < t->shape.size(); ++i) {
-      Dim& d = t->shape[i];
-      const Dim& v = declared.shape[i];
-      if (d.known() && v.known() && d.value != v.value) {
-        return Status::InvalidArgument("output '" + name + "' is inferred as " +
-                                       DimsToString(t->shape) + " but value_info declares " +
-                                       DimsToString(declared.shape));
-      }
-      if (!d.known() && (v.known() || d.symbol.empty())) d = v;
-    }
-    return Status::Ok();
+    if (!d.known() && (v.known() || d.symbol.empty())) d = v;
   }
+  return Status::Ok();
+}
 
-  int64_t OpsetOf(const std::string& domain) const {
-    const auto it = opsets_.find(domain == "ai.onnx" ? "" : domain);
-    return it == opsets_.end() ? 1 : it->second;
+int64_t Analyzer::OpsetOf(const std::string& domain) const {
+  const auto it = opsets_.find(domain == "ai.onnx" ? "" : domain);
+  return it == opsets_.end() ? 1 : it->second;
+}
+
+Status Analyzer::Evaluate(const Scope& scope, size_t index) {
+  const NodeProtoData& node = scope.graph->nodes[index];
+  OnnxNode result;
+  result.name =
+      scope.prefix + (node.name.empty() ? node.op_type + "_" + std::to_string(index) : node.name);
+  result.op_type = node.op_type;
+  result.domain = node.domain;
+  std::vector<const TensorInfo*> inputs;
+  // "Needs gradient" propagates forward from the trainable initializers;
+  // graph inputs (data) and constants need none.
+  bool input_grad = false, any_weight = false;
+  std::vector<bool> operand_grad;
+  for (const std::string& name : node.inputs) {
+    const auto it = name.empty() ? tensors_.end() : tensors_.find(name);
+    inputs.push_back(it == tensors_.end() ? nullptr : &it->second);
+    if (!name.empty()) result.inputs.push_back(Describe(name, inputs.back()));
+    const bool weight = !name.empty() && (use_.trainable.count(name) > 0 ||
+                                          (inputs.back() && inputs.back()->weight));
+    const bool grad = weight || (inputs.back() && inputs.back()->requires_grad);
+    operand_grad.push_back(grad);
+    any_weight = any_weight || weight;
+    input_grad = input_grad || (!weight && grad);
   }
-
-  Status Evaluate(size_t index, const ParamUse& use) {
-    const NodeProtoData& node = graph_.nodes[index];
-    OnnxNode result;
-    result.name = node.name.empty() ? node.op_type + "_" + std::to_string(index) : node.name;
-    result.op_type = node.op_type;
-    result.domain = node.domain;
-    std::vector<const TensorInfo*> inputs;
-    bool input_grad = false;
-    for (const std::string& name : node.inputs) {
-      const auto it = name.empty() ? tensors_.end() : tensors_.find(name);
-      inputs.push_back(it == tensors_.end() ? nullptr : &it->second);
-      if (!name.empty()) result.inputs.push_back(Describe(name, inputs.back()));
-      input_grad = input_grad || (inputs.back() && inputs.back()->requires_grad);
-    }
-    if (node.outputs.empty()) {
-      return Status::InvalidArgument("node '" + result.name + "' (" + node.op_type +
-                                     ") has no outputs");
-    }
-    const OpRule* rule = FindRule(node.domain, node.op_type);
-    NodeEval eval;
-    if (rule != nullptr) {
-      const NodeContext ctx(node, OpsetOf(node.domain), inputs);
-      const Status s = rule->rule(ctx, &eval);
-      if (!s.ok()) {
-        return s.WithContext("node '" + result.name + "' (" + node.op_type + ")");
-      }
-      result.rule = rule->cost == OpRule::kCounted ? OnnxRule::kCounted
-                    : rule->cost == OpRule::kZero  ? OnnxRule::kZero
-                                                   : OnnxRule::kNone;
-    }
+  const std::string where = "node '" + result.name + "' (" + node.op_type + ")";
+  if (node.outputs.empty()) return Status::InvalidArgument(where + " has no outputs");
+  const OpRule* rule = FindRule(node.domain, node.op_type);
+  NodeEval eval;
+  const bool control = IsControlFlow(node);
+  if (control) {
+    TF_RETURN_IF_ERROR(ControlFlow(scope, node, result.name, inputs, &eval).WithContext(where));
+    result.rule = OnnxRule::kZero;  // its cost is its subgraphs' nodes
+  } else if (rule != nullptr) {
+    const NodeContext ctx(node, OpsetOf(node.domain), inputs);
+    Status s = rule->rule(ctx, &eval);
+    if (s.ok()) s = EvaluateValues(ctx, &eval);
+    if (!s.ok()) return s.WithContext(where);
+    result.rule = rule->cost == OpRule::kCounted ? OnnxRule::kCounted
+                  : rule->cost == OpRule::kZero  ? OnnxRule::kZero
+                                                 : OnnxRule::kNone;
+  }
+  if (!control) {
     for (const Attribute& a : node.attributes) result.subgraph_nodes += a.subgraph_nodes;
-    eval.outputs.resize(node.outputs.size());
-    const auto uses = use.trainable_uses.find(index);
-    result.weight_gradient = uses != use.trainable_uses.end();
-    result.input_gradient = input_grad;
-    const bool grad_out =
-        (rule == nullptr || rule->differentiable) && (result.weight_gradient || input_grad);
-    for (size_t i = 0; i < node.outputs.size(); ++i) {
-      if (node.outputs[i].empty()) continue;
-      TensorInfo& t = eval.outputs[i];
-      TF_RETURN_IF_ERROR(Merge(node.outputs[i], &t)
-                             .WithContext("node '" + result.name + "' (" + node.op_type + ")"));
-      t.requires_grad =
-          grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 && t.elem_type != kBool;
-      result.outputs.push_back(Describe(node.outputs[i], &t));
-      tensors_[node.outputs[i]] = std::move(t);
-    }
-    result.forward_flop = eval.flop;
-    result.multiply_adds = eval.multiply_adds;
-    result.formula = eval.formula;
-    result.source = eval.source;
-    result.notes = eval.notes;
-    if (uses != use.trainable_uses.end()) result.params = uses->second;
-    out_.nodes.push_back(std::move(result));
-    return Status::Ok();
   }
+  eval.outputs.resize(node.outputs.size());
+  const auto uses = scope.main ? use_.trainable_uses.find(index) : use_.trainable_uses.end();
+  result.weight_gradient = uses != use_.trainable_uses.end() || any_weight;
+  result.input_gradient = input_grad;
+  if (IsProduct(node)) {
+    // A product's backward pass costs one forward per operand that needs
+    // a gradient: Q·K^T and softmax·V, whose operands both derive from
+    // weights, cost 2x forward; x·W on data, 1x.
+    result.input_gradient = !operand_grad.empty() && operand_grad[0];
+    result.weight_gradient = operand_grad.size() > 1 && operand_grad[1];
+  }
+  // Data inputs: all of Concat's, input 0 of the others.
+  const size_t data_inputs = node.op_type == "Concat" ? operand_grad.size() : 1;
+  bool view_of_weight = IsWeightView(node) && !operand_grad.empty();
+  for (size_t i = 0; view_of_weight && i < data_inputs && i < node.inputs.size(); ++i) {
+    view_of_weight = use_.trainable.count(node.inputs[i]) > 0 || (inputs[i] && inputs[i]->weight);
+  }
+  const bool grad_out = (control || rule == nullptr || rule->differentiable) &&
+                        (result.weight_gradient || input_grad);
+  for (size_t i = 0; i < node.outputs.size(); ++i) {
+    if (node.outputs[i].empty()) continue;
+    TensorInfo& t = eval.outputs[i];
+    TF_RETURN_IF_ERROR(Merge(node.outputs[i], &t).WithContext(where));
+    t.requires_grad =
+        grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 && t.elem_type != kBool;
+    // A weight seen through a view or a cast is still the weight (tied or
+    // deduplicated weights, an LSTM's W unsqueezed by the exporter).
+    t.weight = view_of_weight;
+    result.outputs.push_back(Describe(node.outputs[i], &t));
+    tensors_[node.outputs[i]] = std::move(t);
+  }
+  result.forward_flop = eval.flop * scope.runs;
+  result.multiply_adds = eval.multiply_adds * scope.runs;
+  result.formula = eval.formula;
+  if (scope.runs != 1 && !eval.formula.empty()) {
+    result.formula = "(" + eval.formula + ") x " + Num(scope.runs) + " runs of the body";
+  }
+  result.source = eval.source;
+  result.notes = eval.notes;
+  if (uses != use_.trainable_uses.end()) result.params = uses->second;
+  if (eval.declared_params >= 0) {
+    result.params += eval.declared_params;
+    declared_params_ += eval.declared_params;
+    result.weight_gradient = true;
+  }
+  out_.nodes.push_back(std::move(result));
+  return Status::Ok();
+}
 
-  const ModelData& model_;
-  const GraphData& graph_;
-  const OnnxOptions& options_;
-  OnnxAnalysis out_;
-  std::map<std::string, int64_t> opsets_;
-  std::unordered_map<std::string, size_t> initializers_;
-  std::unordered_map<std::string, TensorInfo> tensors_;
-  std::unordered_map<std::string, const ValueInfo*> value_info_;
-};
-
-}  // namespace
 }  // namespace onnx
 
 Result<OnnxAnalysis> AnalyzeOnnx(const ByteSource& source, const OnnxOptions& options) {

@@ -55,14 +55,14 @@ TEST(OnnxAnalyze, UnsetDimensionNeededByAFlopCountIsNamed) {
   ASSERT_FALSE(a.ok());
   EXPECT_EQ(a.status().message(),
             "node 'fc' (MatMul): dimension 'batch' of 'flat' (shape batch x 12) is not set; "
-            "pass --dim batch=N");
+            "pass `dims` batch=N");
 }
 
 TEST(OnnxAnalyze, UnknownDimNameGetsDidYouMean) {
   const auto a = Analyze(DynamicFlatten(), {{"btch", 2}});
   ASSERT_FALSE(a.ok());
   EXPECT_EQ(a.status().message(),
-            "--dim btch: the model has no dimension named 'btch' (its symbolic dimensions: "
+            "`dims` btch: the model has no dimension named 'btch' (its symbolic dimensions: "
             "batch); did you mean 'batch'?");
 }
 

@@ -1,4 +1,5 @@
 // Method 1 on an analysed ONNX graph: one layer per node, part "graph".
+#include "trainflops/finite.h"
 #include "trainflops/onnx.h"
 #include "trainflops/units.h"
 
@@ -43,13 +44,22 @@ LayerResult ToLayer(const OnnxNode& node, double per_run) {
 Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
                                   const OnnxEstimateOptions& options) {
   if (!(options.examples_per_run >= 1 && options.examples_per_run <= 1e12)) {
-    return Status::InvalidArgument("--examples-per-run must be at least 1");
+    return Status::InvalidArgument("`examples_per_run` must be at least 1");
   }
   const TrainingOverrides& o = options.overrides;
   if (!o.examples && !o.batches) {
     return Status::InvalidArgument(
-        "an ONNX graph holds no training data: give --examples N (examples per epoch) or "
-        "--batches N --batch-size N, and --epochs N (default 1)");
+        "an ONNX graph holds no training data: give `examples` N (examples per epoch) or "
+        "`batches` N `batch_size` N, and `epochs` N (default 1)");
+  }
+  // An empty tensor (a zero-size dimension) is legal ONNX but trains nothing;
+  // dimensions of 1e18 overflow the count. Neither is an answer.
+  Status counted =
+      RequireFinitePositive({{"graph's forward compute", analysis.forward_flop, "FLOP"}}, {});
+  if (!counted.ok()) {
+    return counted.WithContext(file +
+                               " (check the graph's dimensions: a zero-size dimension, "
+                               "or sizes whose product exceeds 1.8e308; --dim sets symbolic ones)");
   }
   OnnxEstimate out;
   out.spec.file = file;
@@ -71,12 +81,11 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
   Estimate& e = out.result.estimate;
   e.method = "method1_onnx";
   const double n = options.examples_per_run;
-  e.formula.insert(
-      e.formula.begin(),
-      "forward FLOP per example = graph forward FLOP / examples per run = " +
-          FormatCompute(analysis.forward_flop) + " / " + FormatScientific(n) + " = " +
-          FormatCompute(analysis.forward_flop / n) +
-          (analysis.lower_bound() ? " (lower bound: some operators have no rule)" : ""));
+  e.formula.insert(e.formula.begin(),
+                   "forward FLOP per example = graph forward FLOP / examples per run = " +
+                       FormatCompute(analysis.forward_flop) + " / " + FormatScientific(n) + " = " +
+                       FormatCompute(analysis.forward_flop / n) +
+                       (analysis.lower_bound() ? " (a lower bound: see the notes)" : ""));
   e.inputs.push_back(
       {"examples_per_run", n, "examples per graph run", n == 1 ? "default" : "--examples-per-run"});
   e.assumptions.push_back({"examples per graph run", FormatScientific(n),
@@ -87,7 +96,7 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
                            "the layer catalogue's: 1 multiply-add = 2 FLOP; activations and "
                            "element-wise arithmetic 1 per output element; softmax 3 and "
                            "batch/layer norm 7 per element; shape operators 0",
-                           "seed 002, Table 1 and the catalogue's conventions (docs/onnx.md)"});
+                           "Sevilla et al. 2022, Table 1 and the catalogue's conventions (docs/onnx.md)"});
   e.assumptions.push_back({"parameters",
                            "floating-point initializers read as weights, shared ones once; "
                            "shape/index/statistics inputs are constants",

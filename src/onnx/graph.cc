@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "trainflops/units.h"
+#include "values.h"
 
 namespace trainflops::onnx {
 
@@ -50,6 +51,12 @@ std::optional<double> KnownElements(const TensorInfo& t) {
   return n;
 }
 
+std::string DimAdvice(const std::string& symbol) {
+  std::string out = "pass";
+  for (const std::string& name : SymbolNames(symbol)) out += " `dims` " + name + "=N";
+  return out;
+}
+
 Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string& tensor) {
   if (!t.rank_known) {
     return Status::InvalidArgument("the shape of '" + tensor +
@@ -63,8 +70,8 @@ Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string
       out.push_back(d.value);
     } else if (!d.symbol.empty()) {
       return Status::InvalidArgument("dimension '" + d.symbol + "' of '" + tensor + "' (shape " +
-                                     DimsToString(t.shape) + ") is not set; pass --dim " +
-                                     d.symbol + "=N");
+                                     DimsToString(t.shape) + ") is not set; " +
+                                     DimAdvice(d.symbol));
     } else {
       return Status::InvalidArgument("dimension " + std::to_string(i) + " of '" + tensor +
                                      "' (shape " + DimsToString(t.shape) +
@@ -184,10 +191,10 @@ Result<std::vector<int64_t>> NodeContext::IntValues(size_t i, const char* what) 
   std::vector<int64_t> out;
   for (const Dim& d : t->int_values) {
     if (!d.literal()) {
-      return InputError(i, std::string(what) + " " + DimsToString(t->int_values) + ": " +
-                               (d.symbol.empty() ? "a value could not be inferred"
-                                                 : "'" + d.symbol + "' is not set; pass --dim " +
-                                                       d.symbol + "=N"));
+      return InputError(
+          i, std::string(what) + " " + DimsToString(t->int_values) + ": " +
+                 (d.symbol.empty() ? "a value could not be inferred"
+                                   : "'" + d.symbol + "' is not set; " + DimAdvice(d.symbol)));
     }
     out.push_back(d.value);
   }
@@ -227,7 +234,9 @@ const OpRule* FindRule(const std::string& domain, const std::string& op_type) {
   }();
   static const Table contrib = [] {
     Table t;
-    for (const OpRule& r : ContribOpRules()) t.emplace(r.op_type, &r);
+    for (const auto* table : {&ContribOpRules(), &ContribFusedOpRules()}) {
+      for (const OpRule& r : *table) t.emplace(r.op_type, &r);
+    }
     return t;
   }();
   const Table* table = domain.empty() || domain == "ai.onnx" ? &standard

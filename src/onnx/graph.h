@@ -42,6 +42,7 @@ struct TensorInfo {
   bool has_float_values = false;
   std::vector<double> float_values;
   bool requires_grad = false;  // depends on a trainable weight (see analyze.cc)
+  bool weight = false;         // a trainable weight through Identity/Transpose/Reshape/...
 
   static TensorInfo Shaped(Dims dims, int32_t type = kUndefined) {
     TensorInfo t;
@@ -69,6 +70,9 @@ struct NodeEval {
   std::string formula;
   std::string source;
   std::vector<std::string> notes;
+  // Parameters the rule declares for weights not stored as floating-point
+  // initializers (MatMulNBits' packed 4-bit N x K matrix); -1: none.
+  double declared_params = -1;
 };
 
 // What a rule sees: the node, its attributes and its input tensors.
@@ -119,6 +123,8 @@ class NodeContext {
   std::vector<const TensorInfo*> inputs_;
 };
 
+// "pass --dim seq=N" for a symbol, naming each --dim it depends on.
+std::string DimAdvice(const std::string& symbol);
 // Concrete dims as numbers; error naming the first unknown dimension.
 Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string& tensor);
 double Product(const std::vector<int64_t>& dims, size_t from = 0, size_t to = SIZE_MAX);
@@ -158,18 +164,24 @@ struct OpRule {
   bool differentiable = true;
 };
 
+// MatMul of shapes a and b with numpy semantics (rules_linear.cc).
+Status CountMatMul(std::vector<int64_t> a, std::vector<int64_t> b, int32_t type, NodeEval* eval);
+// Which axes a Reduce*/ArgMax/ArgMin node reduces (rules_elementwise.cc).
+Result<std::vector<bool>> ReducedAxes(const NodeContext& ctx, size_t rank);
+
 // The rule for (domain, op_type), or nullptr. Domains "" and "ai.onnx" are
 // the standard operators; "com.microsoft" the ONNX Runtime contrib operators.
 const OpRule* FindRule(const std::string& domain, const std::string& op_type);
 
 // Rule tables contributed by each file.
-const std::vector<OpRule>& ShapeOpRules();        // rules_shape.cc
-const std::vector<OpRule>& DataOpRules();         // rules_data.cc
-const std::vector<OpRule>& ElementwiseOpRules();  // rules_elementwise.cc
-const std::vector<OpRule>& ConvOpRules();         // rules_conv.cc
-const std::vector<OpRule>& LinearOpRules();       // rules_linear.cc
-const std::vector<OpRule>& SequenceOpRules();     // rules_sequence.cc (RNNs, attention)
-const std::vector<OpRule>& ContribOpRules();      // rules_sequence.cc (com.microsoft)
+const std::vector<OpRule>& ShapeOpRules();         // rules_shape.cc
+const std::vector<OpRule>& DataOpRules();          // rules_data.cc
+const std::vector<OpRule>& ElementwiseOpRules();   // rules_elementwise.cc
+const std::vector<OpRule>& ConvOpRules();          // rules_conv.cc
+const std::vector<OpRule>& LinearOpRules();        // rules_linear.cc
+const std::vector<OpRule>& SequenceOpRules();      // rules_sequence.cc (RNNs, attention)
+const std::vector<OpRule>& ContribOpRules();       // rules_sequence.cc (com.microsoft)
+const std::vector<OpRule>& ContribFusedOpRules();  // rules_contrib.cc (com.microsoft)
 
 }  // namespace trainflops::onnx
 

@@ -99,30 +99,49 @@ Result<InitializerIndex> CheckInitializers(const GraphData& graph, OnnxAnalysis*
   return index;
 }
 
+namespace {
+
+// Records the initializers `node` reads, crediting trainable ones to the
+// main-graph node `index`; the nodes of its subgraphs (If, Loop, Scan
+// bodies) are credited to it too.
+void ReadInitializers(const GraphData& graph, const NodeProtoData& node, size_t index,
+                      const InitializerIndex& initializers,
+                      std::unordered_set<std::string>* credited, ParamUse* use) {
+  const OpRule* rule = FindRule(node.domain, node.op_type);
+  for (size_t slot = 0; slot < node.inputs.size(); ++slot) {
+    const std::string& name = node.inputs[slot];
+    const auto it = initializers.find(name);
+    if (it == initializers.end()) continue;
+    const auto first_slot = std::find(node.inputs.begin(), node.inputs.end(), name);
+    if (first_slot == node.inputs.begin() + static_cast<std::ptrdiff_t>(slot)) {
+      ++use->readers[name];  // once per node, whatever the slots
+    }
+    const TensorMeta& t = graph.initializers[it->second];
+    const bool constant_slot =
+        rule != nullptr && std::count(rule->constant_inputs.begin(), rule->constant_inputs.end(),
+                                      static_cast<int>(slot)) > 0;
+    if (constant_slot || !IsFloating(t.data_type)) continue;
+    use->trainable.insert(name);
+    double& first = use->trainable_uses[index];
+    if (credited->insert(name).second) first += Elements(t.dims);
+  }
+  for (const Attribute& a : node.attributes) {
+    for (const auto& sub : a.graphs) {
+      for (const NodeProtoData& inner : sub->nodes) {
+        ReadInitializers(graph, inner, index, initializers, credited, use);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>& order,
                               const InitializerIndex& initializers) {
   ParamUse use;
   std::unordered_set<std::string> credited;
   for (size_t index : order) {
-    const NodeProtoData& node = graph.nodes[index];
-    const OpRule* rule = FindRule(node.domain, node.op_type);
-    for (size_t slot = 0; slot < node.inputs.size(); ++slot) {
-      const std::string& name = node.inputs[slot];
-      const auto it = initializers.find(name);
-      if (it == initializers.end()) continue;
-      const auto first_slot = std::find(node.inputs.begin(), node.inputs.end(), name);
-      if (first_slot == node.inputs.begin() + static_cast<std::ptrdiff_t>(slot)) {
-        ++use.readers[name];  // once per node, whatever the slots
-      }
-      const TensorMeta& t = graph.initializers[it->second];
-      const bool constant_slot =
-          rule != nullptr && std::count(rule->constant_inputs.begin(), rule->constant_inputs.end(),
-                                        static_cast<int>(slot)) > 0;
-      if (constant_slot || !IsFloating(t.data_type)) continue;
-      use.trainable.insert(name);
-      double& first = use.trainable_uses[index];
-      if (credited.insert(name).second) first += Elements(t.dims);
-    }
+    ReadInitializers(graph, graph.nodes[index], index, initializers, &credited, &use);
   }
   return use;
 }

@@ -184,9 +184,12 @@ Status Parser::AttrField(const Field& f, Attribute* a) {
     }
     case 6:
     case 11: {
-      TF_ASSIGN_OR_RETURN(const int64_t nodes, CountNodes(f));
-      a->subgraph_nodes += nodes;
+      // The wire reader's nesting limit (kMaxDepth) bounds the recursion.
+      auto graph = std::make_shared<GraphData>();
+      TF_RETURN_IF_ERROR(Graph(f, graph.get()));
+      a->subgraph_nodes += CountNodes(*graph);
       ++a->subgraphs;
+      a->graphs.push_back(std::move(graph));
       return Status::Ok();
     }
     case 7: {
@@ -212,29 +215,13 @@ Status Parser::AttrField(const Field& f, Attribute* a) {
   }
 }
 
-// Counts the nodes of a subgraph (GraphProto.node = 1) and of its own
-// subgraphs (NodeProto.attribute = 5, AttributeProto.g = 6 / graphs = 11):
-// If, Loop and Scan bodies are not analysed, the report says how many nodes
-// they hold.
-Result<int64_t> Parser::CountNodes(const Field& graph) {
+// Nodes of a subgraph and of its own subgraphs.
+int64_t CountNodes(const GraphData& graph) {
   int64_t count = 0;
-  TF_ASSIGN_OR_RETURN(const Span span, in_.Message(graph, "AttributeProto.g/graphs"));
-  const Status visited = in_.ForEachField(span, [&](const Field& node) -> Status {
-    if (node.number != 1) return Status::Ok();
+  for (const NodeProtoData& node : graph.nodes) {
     ++count;
-    TF_ASSIGN_OR_RETURN(const Span node_span, in_.Message(node, "GraphProto.node"));
-    return in_.ForEachField(node_span, [&](const Field& attr) -> Status {
-      if (attr.number != 5) return Status::Ok();
-      TF_ASSIGN_OR_RETURN(const Span attr_span, in_.Message(attr, "NodeProto.attribute"));
-      return in_.ForEachField(attr_span, [&](const Field& g) -> Status {
-        if (g.number != 6 && g.number != 11) return Status::Ok();
-        TF_ASSIGN_OR_RETURN(const int64_t inner, CountNodes(g));
-        count += inner;
-        return Status::Ok();
-      });
-    });
-  });
-  if (!visited.ok()) return visited;
+    for (const Attribute& a : node.attributes) count += a.subgraph_nodes;
+  }
   return count;
 }
 

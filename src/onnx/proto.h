@@ -5,6 +5,7 @@
 #define TRAINFLOPS_SRC_ONNX_PROTO_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,6 +75,8 @@ struct ValueInfo {
   std::vector<Dimension> dims;
 };
 
+struct GraphData;
+
 struct Attribute {
   std::string name;
   int32_t type = 0;  // AttributeProto.AttributeType
@@ -84,8 +87,10 @@ struct Attribute {
   std::vector<int64_t> ints;
   std::vector<double> floats;
   std::optional<TensorMeta> t;
-  int64_t subgraph_nodes = 0;  // nodes in g / graphs (counted, not analysed)
+  int64_t subgraph_nodes = 0;  // nodes in g / graphs, nested ones included
   int subgraphs = 0;
+  // g (field 6) and graphs (field 11): If branches, Loop and Scan bodies.
+  std::vector<std::shared_ptr<const GraphData>> graphs;
 };
 
 struct NodeProtoData {

@@ -18,6 +18,7 @@ inline constexpr size_t kMaxItems = 2'000'000;  // initializers, inputs, outputs
 inline constexpr size_t kMaxPerNode = 100'000;  // inputs, outputs or attributes of one node
 inline constexpr size_t kMaxInts = 1'000'000;   // values in one attribute
 
+int64_t CountNodes(const GraphData& graph);
 Status TooMany(const Field& f, const std::string& what, size_t limit);
 Status WrongType(const Field& f, const std::string& what, const char* expected);
 inline Status ExpectVarint(const Field& f, const std::string& what) {
@@ -44,7 +45,6 @@ class Parser {
   Result<NodeProtoData> Node(const Field& f);
   Result<Attribute> Attr(const Field& f);
   Status AttrField(const Field& f, Attribute* a);
-  Result<int64_t> CountNodes(const Field& graph);
 
   // proto_tensor.cc
   Result<TensorMeta> Tensor(const Field& f);

@@ -99,12 +99,16 @@ Status Parser::ExternalData(const Field& field, TensorMeta* t) {
 Status Parser::TensorValues(TensorMeta* t, const Field& data) {
   double count = 1;
   for (int64_t d : t->dims) count *= static_cast<double>(d);
-  const bool is_int = t->data_type == kInt64 || t->data_type == kInt32;
-  const bool is_float = t->data_type == kFloat || t->data_type == kDouble;
+  const int32_t type = t->data_type;
+  // Integers and booleans (conditions, masks) of any width; int32_data
+  // holds the narrow ones as varints.
+  const bool is_int = type == kInt64 || type == kInt32 || type == kBool || type == kInt8 ||
+                      type == kUint8 || type == kInt16 || type == kUint16 || type == kUint32;
+  const bool is_float = type == kFloat || type == kDouble;
   const auto limit = static_cast<double>(is_int ? kMaxValues : kMaxFloatValues);
   if (count > limit || (!is_int && !is_float)) return Status::Ok();
   const auto n = static_cast<size_t>(count);
-  const int width = t->data_type == kInt64 || t->data_type == kDouble ? 8 : 4;
+  const int width = static_cast<int>(ElementBytes(type));
   std::vector<uint64_t> bits;
   if (data.number == 9) {  // raw_data: little-endian values
     if (data.span.size() != n * static_cast<uint64_t>(width)) return Status::Ok();
@@ -124,6 +128,18 @@ Status Parser::TensorValues(TensorMeta* t, const Field& data) {
         break;
       case kInt32:
         t->int_values.push_back(static_cast<int32_t>(static_cast<uint32_t>(b)));
+        break;
+      case kInt8:
+        t->int_values.push_back(static_cast<int8_t>(static_cast<uint8_t>(b)));
+        break;
+      case kInt16:
+        t->int_values.push_back(static_cast<int16_t>(static_cast<uint16_t>(b)));
+        break;
+      case kBool:
+      case kUint8:
+      case kUint16:
+      case kUint32:
+        t->int_values.push_back(static_cast<int64_t>(b & (width == 4 ? 0xffffffffu : 0xffffu)));
         break;
       case kFloat:
         t->float_values.push_back(std::bit_cast<float>(static_cast<uint32_t>(b)));

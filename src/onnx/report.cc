@@ -1,26 +1,19 @@
-// Text and JSON reports of an ONNX estimate: the graph's tables, then the
-// Method 1 report shared with spec files.
+// The text report of an ONNX estimate (report_json.cc writes the JSON): the graph's tables, then
+// the Method 1 report shared with spec files.
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
-#include "../report/table.h"
+#include "../core/table.h"
 #include "trainflops/onnx.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
 namespace {
 
-using nlohmann::json;
-
 std::string Share(double part, double total) {
   if (total <= 0) return "-";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * part / total);
   return buf;
-}
-
-const char* RuleName(OnnxRule r) {
-  return r == OnnxRule::kCounted ? "counted" : r == OnnxRule::kZero ? "zero" : "no_rule";
 }
 
 std::string OpName(const std::string& domain, const std::string& op) {
@@ -103,27 +96,6 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   return out;
 }
 
-json Tensors(const std::vector<OnnxTensor>& tensors) {
-  json out = json::array();
-  for (const OnnxTensor& t : tensors) {
-    out.push_back({{"name", t.name},
-                   {"shape", t.shape},
-                   {"dims", t.rank_known ? json(t.dims) : json(nullptr)}});
-  }
-  return out;
-}
-
-json OpTypeJson(const OnnxOpType& t, double total) {
-  return {{"op_type", t.op_type},
-          {"domain", t.domain},
-          {"rule", RuleName(t.rule)},
-          {"count", t.count},
-          {"params", t.params},
-          {"forward_flop", t.forward_flop},
-          {"multiply_adds", t.multiply_adds},
-          {"share", total > 0 ? t.forward_flop / total : 0.0}};
-}
-
 }  // namespace
 
 std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
@@ -134,63 +106,6 @@ std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& est
   ReportOptions rest = options;
   rest.show_layers = false;
   return out + RenderMethod1Text(estimate.result, estimate.spec, rest);
-}
-
-std::string RenderOnnxJson(const OnnxAnalysis& a, const OnnxEstimate& e) {
-  json out = json::parse(RenderMethod1Json(e.result, e.spec));
-  json opsets = json::array();
-  for (const auto& [domain, version] : a.opsets)
-    opsets.push_back({{"domain", domain}, {"version", version}});
-  out["model"] = {{"file", e.spec.file},
-                  {"ir_version", a.ir_version},
-                  {"producer", a.producer},
-                  {"opsets", opsets},
-                  {"graph", a.graph_name},
-                  {"nodes", a.nodes.size()},
-                  {"initializers", a.initializers},
-                  {"trainable_initializers", a.trainable_initializers},
-                  {"shared_initializers", a.shared_initializers},
-                  {"external_initializers", a.external_initializers}};
-  out["graph_inputs"] = Tensors(a.graph_inputs);
-  out["graph_outputs"] = Tensors(a.graph_outputs);
-  json dims = json::object();
-  for (const auto& [name, value] : a.dims) dims[name] = value < 0 ? json(nullptr) : json(value);
-  out["dims"] = dims;
-  out["params_trainable"] = a.params;
-  out["params_constant"] = a.constant_elements;
-  out["graph_forward_flop"] = a.forward_flop;
-  out["multiply_adds"] = a.multiply_adds;
-  out["lower_bound"] = a.lower_bound();
-  json types = json::array(), unsupported = json::array();
-  for (const OnnxOpType& t : a.op_types) types.push_back(OpTypeJson(t, a.forward_flop));
-  for (const OnnxOpType& t : a.unsupported) {
-    json item = OpTypeJson(t, a.forward_flop), nodes = json::array();
-    for (const OnnxNode& n : a.nodes) {
-      if (n.op_type == t.op_type && n.domain == t.domain) {
-        nodes.push_back({{"name", n.name}, {"outputs", Tensors(n.outputs)}});
-      }
-    }
-    item["nodes"] = nodes;
-    unsupported.push_back(item);
-  }
-  out["op_types"] = types;
-  out["unsupported_ops"] = unsupported;
-  json& layers = out["layers"];
-  for (size_t i = 0; i < a.nodes.size() && i < layers.size(); ++i) {
-    const OnnxNode& n = a.nodes[i];
-    const double forward = e.result.layers[i].cost.forward_flop;
-    json& l = layers[i];
-    l["domain"] = n.domain;
-    l["rule"] = RuleName(n.rule);
-    l["inputs"] = Tensors(n.inputs);
-    l["outputs"] = Tensors(n.outputs);
-    l["multiply_adds"] = n.multiply_adds;
-    l["weight_gradient"] = n.weight_gradient;
-    l["input_gradient"] = n.input_gradient;
-    l["weight_gradient_flop"] = n.weight_gradient ? forward : 0.0;
-    l["input_gradient_flop"] = n.input_gradient ? forward : 0.0;
-  }
-  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace trainflops

@@ -99,7 +99,7 @@ Result<std::vector<int64_t>> NeedRank(const NodeContext& ctx, size_t i, size_t m
 
 // Conv(X [N, C, D...], W [M, C/g, k...], B [M]?):
 //   FLOP = 2·N·M·P·(C/g)·k + N·M·P (bias)
-// with P output positions and k the kernel volume (seed 002, Table 1, CNN row,
+// with P output positions and k the kernel volume (Sevilla et al. 2022, Table 1, CNN row,
 // extended to groups and 1D/3D as the catalogue does).
 Status Conv(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> x, NeedRank(ctx, 0, 3));
@@ -127,7 +127,7 @@ Status Conv(const NodeContext& ctx, NodeEval* eval) {
                   " with N=" + Num(n) + ", M=" + Num(m) + ", P=" + Shape(positions) + "=" + Num(p) +
                   ", C/g=" + Num(cg) + ", k=" + Shape(kernel) + "=" + Num(k);
   eval->source =
-      "seed 002, Table 1 (CNN), with groups and 1D/3D as in the catalogue; output "
+      "Sevilla et al. 2022, Table 1 (CNN), with groups and 1D/3D as in the catalogue; output "
       "size: ONNX Conv, Dumoulin & Visin 2016";
   return Status::Ok();
 }
@@ -135,7 +135,7 @@ Status Conv(const NodeContext& ctx, NodeEval* eval) {
 // ConvTranspose(X [N, C, D...], W [C, M/g, k...], B [M]?): every input value
 // is scattered through the (M/g)·k weights that see it:
 //   FLOP = 2·N·C·P_in·(M/g)·k + N·M·P_out (bias)
-// (seed 002, Table 1, transposed CNN, without its spurious extra factor C;
+// (Sevilla et al. 2022, Table 1, transposed CNN, without its spurious extra factor C;
 // the catalogue's conv_transpose2d). Output size (ONNX ConvTranspose):
 //   stride·(in - 1) + output_padding + dilation·(k - 1) + 1 - pad_begin - pad_end.
 Status ConvTranspose(const NodeContext& ctx, NodeEval* eval) {
@@ -182,7 +182,7 @@ Status ConvTranspose(const NodeContext& ctx, NodeEval* eval) {
                   " with N=" + Num(n) + ", C=" + Num(c) + ", P_in=" + Shape(in) +
                   ", M/g=" + Num(mg) + ", k=" + Shape(kernel) + ", P_out=" + Shape(out);
   eval->source =
-      "seed 002, Table 1 (transposed CNN; its extra factor C is an erratum), as the "
+      "Sevilla et al. 2022, Table 1 (transposed CNN; its extra factor C is an erratum), as the "
       "catalogue's conv_transpose2d; output size: ONNX ConvTranspose";
   return Status::Ok();
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "graph.h"
+#include "values.h"
 
 namespace trainflops::onnx {
 namespace {
@@ -92,15 +93,17 @@ Status Slice(const NodeContext& ctx, NodeEval* eval) {
       steps.size() != starts.size()) {
     return Status::InvalidArgument("starts, ends, axes and steps differ in length");
   }
-  TensorInfo out = *in;
-  const bool slice_values = in->has_int_values && rank == 1;
+  TensorInfo out = TensorInfo::Shaped(in->shape, in->elem_type);
+  // Where each output coordinate starts and steps in the input (values).
+  std::vector<int64_t> first(in->shape.size(), 0), stride(in->shape.size(), 1);
+  bool known = true;
   for (size_t i = 0; i < starts.size(); ++i) {
     TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(axes[i], rank, "axis"));
     const Dim& d = in->shape[static_cast<size_t>(axis)];
     if (steps[i] == 0) return Status::InvalidArgument("a step of 0");
     if (!d.known()) {
       out.shape[static_cast<size_t>(axis)] = Dim::Symbol("");
-      out.has_int_values = false;
+      known = false;
       continue;
     }
     const int64_t n = d.value, step = steps[i];
@@ -112,20 +115,24 @@ Status Slice(const NodeContext& ctx, NodeEval* eval) {
     const int64_t end = step > 0 ? clampi(ends[i], 0, n) : clampi(ends[i], -1, n - 1);
     // ceil(span / |step|) without overflow (steps may be as large as int64).
     const int64_t span = step > 0 ? end - start : start - end;
-    const uint64_t stride =
+    const uint64_t magnitude =
         step > 0 ? static_cast<uint64_t>(step) : 0 - static_cast<uint64_t>(step);
     const auto count =
-        span > 0 ? static_cast<int64_t>(1 + (static_cast<uint64_t>(span) - 1) / stride) : 0;
+        span > 0 ? static_cast<int64_t>(1 + (static_cast<uint64_t>(span) - 1) / magnitude) : 0;
     out.shape[static_cast<size_t>(axis)] = Dim::Of(count);
-    if (slice_values && in->int_values.size() == static_cast<size_t>(n)) {
-      Dims picked;
-      for (int64_t k = 0; k < count; ++k) {
-        picked.push_back(in->int_values[static_cast<size_t>(start + k * step)]);
-      }
-      out.int_values = picked;
-    } else {
-      out.has_int_values = false;
-    }
+    first[static_cast<size_t>(axis)] = start;
+    stride[static_cast<size_t>(axis)] = step;
+  }
+  const auto values = known ? ReadValues(in) : std::nullopt;
+  const auto dims = values ? SmallShape(out) : std::nullopt;
+  if (dims) {
+    PickValues(
+        *values, *dims,
+        [&](std::vector<int64_t> c) {
+          for (size_t a = 0; a < c.size(); ++a) c[a] = first[a] + c[a] * stride[a];
+          return Ravel(c, values->shape);
+        },
+        &out);
   }
   eval->outputs = {out};
   return Status::Ok();

@@ -2,11 +2,12 @@
 //
 // Conventions, shared with the layer catalogue (src/catalogue/elementwise.cc):
 //  - an activation or arithmetic operation: 1 FLOP per output element
-//    (seed 002, Table 1 counts one FLOP per output for a non-linearity);
+//    (Sevilla et al. 2022, Table 1 counts one FLOP per output for a non-linearity);
 //  - softmax: 3 per element (exp, sum, divide), as the catalogue's softmax;
 //  - batch/layer/instance/group normalisation: 7 per element (mean 1,
 //    centre 1, variance 2, normalise 1, scale + shift 2), RMS norm 4;
 //  - a reduction: 1 per input element (each value is added or compared once).
+#include <algorithm>
 #include <cmath>
 
 #include "graph.h"
@@ -26,7 +27,7 @@ Status CountPerElement(const TensorInfo& out, double per_element, const std::str
 }
 
 constexpr const char* kActivationSource =
-    "seed 002, Table 1 (one FLOP per output for a non-linearity); catalogue 'activation'";
+    "Sevilla et al. 2022, Table 1 (one FLOP per output for a non-linearity); catalogue 'activation'";
 constexpr const char* kArithmeticSource = "our convention: one FLOP per output element";
 
 // Unary: output shape = input shape, 1 FLOP per element.
@@ -38,12 +39,12 @@ Status Unary(const NodeContext& ctx, NodeEval* eval) {
   return CountPerElement(eval->outputs[0], 1, ctx.node().op_type, ctx.node().inputs[0], eval);
 }
 
-// Dropout: the catalogue's 1 FLOP per element (mask multiply, seed 002
+// Dropout: the catalogue's 1 FLOP per element (mask multiply, Sevilla et al. 2022
 // Appendix E); the optional mask output has the same shape.
 Status Dropout(const NodeContext& ctx, NodeEval* eval) {
   TF_RETURN_IF_ERROR(Unary<false>(ctx, eval));
   if (eval->outputs.size() > 1) eval->outputs[1].elem_type = kBool;
-  eval->source = "seed 002, Appendix E (dropout multiplies by a 0/1 mask); catalogue 'dropout'";
+  eval->source = "Sevilla et al. 2022, Appendix E (dropout multiplies by a 0/1 mask); catalogue 'dropout'";
   return Status::Ok();
 }
 
@@ -69,36 +70,7 @@ Status Broadcasting(const NodeContext& ctx, NodeEval* eval) {
                        : op == "Where" && ctx.input(1) ? ctx.type(1)
                                                        : first->elem_type;
   eval->outputs = {TensorInfo::Shaped(shape, type)};
-  // Shape arithmetic (Add/Mul/Div/Sub on shape vectors) keeps its values.
-  const TensorInfo* a = ctx.input(0);
-  const TensorInfo* b = ctx.input(1);
-  const auto sizes_fit = [](const Dims& x, const Dims& y) {
-    return !x.empty() && !y.empty() && (x.size() == y.size() || x.size() == 1 || y.size() == 1);
-  };
-  if (n == 2 && a->has_int_values && b && b->has_int_values && shape.size() <= 1 &&
-      sizes_fit(a->int_values, b->int_values)) {
-    TensorInfo& out = eval->outputs[0];
-    const size_t len = std::max(a->int_values.size(), b->int_values.size());
-    out.has_int_values = true;
-    for (size_t k = 0; k < len; ++k) {
-      const Dim& x = a->int_values[a->int_values.size() == 1 ? 0 : k];
-      const Dim& y = b->int_values[b->int_values.size() == 1 ? 0 : k];
-      Dim r = Dim::Symbol("");
-      if (x.literal() && y.literal()) {
-        if (op == "Add") r = AddDim(x.value, y.value);
-        if (op == "Sub") r = SubDim(x.value, y.value);
-        if (op == "Mul") r = MulDim(x.value, y.value);
-        if (op == "Div" && y.value != 0 && !(y.value == -1 && x.value == INT64_MIN)) {
-          r = Dim::Of(x.value / y.value);
-        }
-      } else if ((op == "Mul" || op == "Div") && y.literal() && y.value == 1) {
-        r = x;
-      } else if (op == "Mul" && x.literal() && x.value == 1) {
-        r = y;
-      }
-      out.int_values.push_back(r);
-    }
-  }
+  // Values of shape arithmetic are computed by values.cc.
   const double per = n <= 2 ? 1 : static_cast<double>(n) - 1 + kExtra;
   eval->source = kArithmeticSource;
   return CountPerElement(eval->outputs[0], per,
@@ -113,7 +85,7 @@ Status Softmax(const NodeContext& ctx, NodeEval* eval) {
   eval->outputs = {TensorInfo::Shaped(in->shape, in->elem_type)};
   eval->source = "our convention (one op per exp/add/divide), as the catalogue's softmax";
   eval->notes.push_back(
-      "seed 002, Table 1 counts the attention softmax as one FLOP per score; "
+      "Sevilla et al. 2022, Table 1 counts the attention softmax as one FLOP per score; "
       "we count 3 per element (exp, sum, divide)");
   return CountPerElement(eval->outputs[0], 3, "exp, sum, divide", ctx.node().inputs[0], eval);
 }
@@ -181,24 +153,37 @@ Status SkipNorm(const NodeContext& ctx, NodeEval* eval) {
   return Status::Ok();
 }
 
-// Reduce*(data, axes?): axes from the attribute (older opsets) or input 1;
-// keepdims (default 1); 1 FLOP per input element.
-Status Reduce(const NodeContext& ctx, NodeEval* eval) {
-  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
-  const auto rank = static_cast<int64_t>(in->shape.size());
+}  // namespace
+
+// Which axes a Reduce* or ArgMax/ArgMin node reduces: axes from the
+// attribute (older opsets) or input 1, every axis when none are given
+// (unless noop_with_empty_axes); ArgMax/ArgMin take one axis (default 0).
+Result<std::vector<bool>> ReducedAxes(const NodeContext& ctx, size_t rank) {
   const bool arg = ctx.node().op_type.rfind("Arg", 0) == 0;
   std::vector<int64_t> axes = ctx.Ints("axes").value_or(std::vector<int64_t>());
-  if (arg) axes = {ctx.Int("axis", 0)};  // ArgMax / ArgMin: one axis, default 0
+  if (arg) axes = {ctx.Int("axis", 0)};
   if (axes.empty() && ctx.has_input(1)) {
     TF_ASSIGN_OR_RETURN(axes, ctx.IntValues(1, "axes"));
   }
-  const bool keep = ctx.Int("keepdims", 1) != 0;
   const bool noop = axes.empty() && ctx.Int("noop_with_empty_axes", 0) != 0;
-  std::vector<bool> reduced(in->shape.size(), axes.empty() && !noop);
+  std::vector<bool> reduced(rank, axes.empty() && !noop);
   for (int64_t a : axes) {
-    TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(a, rank, "axis"));
+    TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(a, static_cast<int64_t>(rank), "axis"));
     reduced[static_cast<size_t>(axis)] = true;
   }
+  return reduced;
+}
+
+namespace {
+
+// Reduce*(data, axes?), ArgMax/ArgMin: keepdims (default 1); 1 FLOP per
+// input element.
+Status Reduce(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
+  const bool arg = ctx.node().op_type.rfind("Arg", 0) == 0;
+  TF_ASSIGN_OR_RETURN(const std::vector<bool> reduced, ReducedAxes(ctx, in->shape.size()));
+  const bool keep = ctx.Int("keepdims", 1) != 0;
+  const bool noop = std::find(reduced.begin(), reduced.end(), true) == reduced.end();
   Dims out;
   for (size_t i = 0; i < reduced.size(); ++i) {
     if (!reduced[i])

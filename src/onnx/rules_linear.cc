@@ -1,5 +1,5 @@
 // Matrix products: Gemm, MatMul (numpy semantics) and Einsum. One
-// multiply-add = 2 FLOP (seed 002, "Units"; the catalogue's dense layer).
+// multiply-add = 2 FLOP (Sevilla et al. 2022, "Units"; the catalogue's dense layer).
 #include <algorithm>
 #include <map>
 #include <set>
@@ -44,7 +44,7 @@ Status Gemm(const NodeContext& ctx, NodeEval* eval) {
                   (beta ? " + M·N (beta)" : "") + " with M=" + Num(static_cast<double>(m)) +
                   ", N=" + Num(static_cast<double>(n)) + ", K=" + Num(static_cast<double>(k));
   eval->source =
-      "seed 002, Table 1 (fully connected: 2 FLOP per weight per example + bias), as "
+      "Sevilla et al. 2022, Table 1 (fully connected: 2 FLOP per weight per example + bias), as "
       "the catalogue's dense layer";
   return Status::Ok();
 }
@@ -55,6 +55,12 @@ Status Gemm(const NodeContext& ctx, NodeEval* eval) {
 Status MatMul(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(std::vector<int64_t> a, ctx.Concrete(0));
   TF_ASSIGN_OR_RETURN(std::vector<int64_t> b, ctx.Concrete(1));
+  return CountMatMul(std::move(a), std::move(b), ctx.type(0), eval);
+}
+
+}  // namespace
+
+Status CountMatMul(std::vector<int64_t> a, std::vector<int64_t> b, int32_t type, NodeEval* eval) {
   if (a.empty() || b.empty()) return Status::InvalidArgument("MatMul inputs must not be scalars");
   const bool a_vec = a.size() == 1, b_vec = b.size() == 1;
   if (a_vec) a.insert(a.begin(), 1);
@@ -73,13 +79,15 @@ Status MatMul(const NodeContext& ctx, NodeEval* eval) {
   eval->multiply_adds =
       batches * static_cast<double>(n) * static_cast<double>(k) * static_cast<double>(m);
   eval->flop = 2 * eval->multiply_adds;
-  eval->outputs = {TensorInfo::Shaped(out, ctx.type(0))};
+  eval->outputs = {TensorInfo::Shaped(out, type)};
   eval->formula = "2·batch·N·K·M with batch=" + Num(batches) + " (" + DimsToString(batch) +
                   "), N=" + Num(static_cast<double>(n)) + ", K=" + Num(static_cast<double>(k)) +
                   ", M=" + Num(static_cast<double>(m));
-  eval->source = "one multiply-add (2 FLOP) per term of each dot product (seed 002, Units)";
+  eval->source = "one multiply-add (2 FLOP) per term of each dot product (Sevilla et al. 2022, Units)";
   return Status::Ok();
 }
+
+namespace {
 
 // Einsum: labels are letters; "..." stands for broadcast dimensions, which
 // get labels 1..E here (aligned to the right, as numpy does).
@@ -247,7 +255,7 @@ Status EinsumRule(const NodeContext& ctx, NodeEval* eval) {
   eval->formula =
       "'" + equation + "': 2·(product of the sizes of every label of a contraction) = " + steps;
   eval->source =
-      "one multiply-add (2 FLOP) per point of the contracted index space (seed 002, "
+      "one multiply-add (2 FLOP) per point of the contracted index space (Sevilla et al. 2022, "
       "Units); pairwise, left to right";
   return Status::Ok();
 }

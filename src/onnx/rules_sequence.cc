@@ -20,7 +20,7 @@ struct Cell {
   double combine;  // C: FLOP per hidden unit to combine the gates
   const char* name;
 };
-// Catalogue (src/catalogue/recurrent.cc, seed 002 Table 1): RNN G=1 C=0,
+// Catalogue (src/catalogue/recurrent.cc, Sevilla et al. 2022, Table 1): RNN G=1 C=0,
 // GRU G=3 C=5, LSTM G=4 C=5.
 constexpr Cell kRnn = {1, 0, "RNN"}, kGru = {3, 5, "GRU"}, kLstm = {4, 5, "LSTM"};
 
@@ -75,7 +75,7 @@ Status Recurrent(const NodeContext& ctx, NodeEval* eval) {
                   (peephole ? " + 6·H (peepholes)" : "") + ") with seq=" + std::to_string(seq) +
                   ", batch=" + std::to_string(batch) + ", dirs=" + std::to_string(dirs) +
                   ", I=" + Num(i) + ", H=" + Num(h);
-  eval->source = std::string("seed 002, Table 1 (") + kCell.name +
+  eval->source = std::string("Sevilla et al. 2022, Table 1 (") + kCell.name +
                  "), as the catalogue's row, with ONNX's two bias vectors";
   if (ctx.has_input(4)) {
     eval->notes.push_back("sequence_lens is ignored: every sequence is counted at full length");
@@ -109,7 +109,7 @@ void AddScores(const Scores& s, NodeEval* eval) {
 
 constexpr const char* kAttentionSource =
     "one multiply-add (2 FLOP) per term of Q·K^T and weights·V; softmax 3 per score as the "
-    "catalogue's softmax; scale 1 per score (seed 002, Table 1's L·(2D + 1))";
+    "catalogue's softmax; scale 1 per score (Sevilla et al. 2022, Table 1's L·(2D + 1))";
 
 // Heads and per-head size of a 3-D [B, S, hidden] or 4-D [B, heads, S, size] input.
 struct Heads {
@@ -202,43 +202,157 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
                                                AddDim(past, x[1]), Dim::Of(sizes[0] / heads)},
                                           ctx.type(0));
   }
-  eval->source = std::string(kAttentionSource) + "; projection: seed 002, Table 1 (dense)";
+  eval->source = std::string(kAttentionSource) + "; projection: Sevilla et al. 2022, Table 1 (dense)";
   return Status::Ok();
 }
 
-// com.microsoft MultiHeadAttention(query [B, Sq, D], key [B, L, D] or
-// [B, heads, L, size], value likewise, bias [D + D + Dv]?, key_padding_mask?,
-// attention_bias?, past_key?, past_value?): the bias additions of the 3-D
-// inputs, then the scores. Output [B, Sq, Dv].
+// com.microsoft MultiHeadAttention(query, key?, value?, bias?,
+// key_padding_mask?, attention_bias?, past_key?, past_value?): query
+// [B, Sq, D], key and value [B, L, D] or [B, heads, L, size]; packed KV as
+// key [B, L, heads, 2, size] (no value); packed QKV as query
+// [B, Sq, heads, 3, size] (no key, no value). The bias additions of the
+// 3-D inputs (D + D + Dv values), then the scores. Output [B, Sq, Dv].
 Status MsMultiHeadAttention(const NodeContext& ctx, NodeEval* eval) {
   const int64_t heads = ctx.Int("num_heads", 0);
   if (heads <= 0) return Status::InvalidArgument("num_heads is required");
+  Heads q, k, v;
+  bool projected_k = false, projected_v = false;  // 3-D inputs get the bias
+  TF_ASSIGN_OR_RETURN(const std::vector<int64_t> query, ctx.Concrete(0));
   if (!ctx.has_input(1)) {
-    return Status::InvalidArgument("packed QKV (no key input) is not supported; unpack Q, K, V");
+    if (query.size() != 5 || query[3] != 3 || query[2] != heads) {
+      return ctx.InputError(0,
+                            "packed QKV (no key input) must be [batch, seq, num_heads, 3, size], "
+                            "but is " +
+                                Shape(query));
+    }
+    q = k = v = Heads{query[0], heads, query[1], query[4]};
+    projected_k = projected_v = true;
+  } else {
+    TF_ASSIGN_OR_RETURN(q, HeadsOf(ctx, 0, heads));
+    TF_ASSIGN_OR_RETURN(const std::vector<int64_t> key, ctx.Concrete(1));
+    if (key.size() == 5) {
+      if (key[3] != 2 || key[2] != heads) {
+        return ctx.InputError(
+            1, "packed KV must be [batch, L, num_heads, 2, size], but is " + Shape(key));
+      }
+      k = v = Heads{key[0], heads, key[1], key[4]};
+      projected_k = projected_v = true;
+    } else {
+      TF_ASSIGN_OR_RETURN(k, HeadsOf(ctx, 1, heads));
+      TF_ASSIGN_OR_RETURN(v, HeadsOf(ctx, 2, heads));
+      projected_k = ctx.rank(1) == 3;
+      projected_v = ctx.rank(2) == 3;
+    }
   }
-  TF_ASSIGN_OR_RETURN(const Heads q, HeadsOf(ctx, 0, heads));
-  TF_ASSIGN_OR_RETURN(const Heads k, HeadsOf(ctx, 1, heads));
-  TF_ASSIGN_OR_RETURN(const Heads v, HeadsOf(ctx, 2, heads));
   int64_t past = 0;
   if (ctx.has_input(6)) {
     TF_ASSIGN_OR_RETURN(const std::vector<int64_t> p, ctx.Concrete(6));
     if (p.size() == 4) past = p[2];
   }
   if (ctx.has_input(3)) {
-    double adds = D(q.batch) * D(q.seq) * D(q.heads) * D(q.size);
-    if (ctx.rank(1) == 3) adds += D(k.batch) * D(k.seq) * D(heads) * D(k.size);
-    if (ctx.rank(2) == 3) adds += D(v.batch) * D(v.seq) * D(heads) * D(v.size);
+    double adds = D(q.batch) * D(q.seq) * D(heads) * D(q.size);
+    if (projected_k) adds += D(k.batch) * D(k.seq) * D(heads) * D(k.size);
+    if (projected_v) adds += D(v.batch) * D(v.seq) * D(heads) * D(v.size);
     eval->flop += adds;
     eval->formula = Num(adds) + " (bias additions)";
   }
-  AddScores({static_cast<double>(q.batch * heads), static_cast<double>(q.seq), D(past) + D(k.seq),
-             static_cast<double>(q.size), static_cast<double>(v.size),
+  AddScores({D(q.batch) * D(heads), D(q.seq), D(past) + D(k.seq), D(q.size), D(v.size),
              ctx.Int("unidirectional", 0) != 0, ctx.has_input(4) || ctx.has_input(5)},
             eval);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   eval->outputs[0] = TensorInfo::Shaped(
       Dims{Dim::Of(q.batch), Dim::Of(q.seq), MulDim(heads, v.size)}, ctx.type(0));
+  for (size_t i = 1; i < eval->outputs.size() && i < 3; ++i) {
+    const Heads& h = i == 1 ? k : v;
+    eval->outputs[i] = TensorInfo::Shaped(
+        Dims{Dim::Of(h.batch), Dim::Of(heads), AddDim(past, h.seq), Dim::Of(h.size)}, ctx.type(0));
+  }
   eval->source = kAttentionSource;
+  return Status::Ok();
+}
+
+// Rotating q and k by position (rotary embeddings, Su et al. 2021, eq. 34):
+// x·cos + rotate(x)·sin, 2 multiplies and 1 add per rotated element.
+constexpr double kRotaryPerElement = 3;
+
+// com.microsoft GroupQueryAttention(query, key?, value?, past_key?,
+// past_value?, seqlens_k, total_sequence_length, cos_cache?, sin_cache?):
+// query [B, S, num_heads·H] (or packed [B, S, (num_heads + 2·kv_num_heads)·H]
+// with no key), key/value [B, S, kv_num_heads·H], past [B, kv_num_heads, P,
+// H]. Each query head attends over the total length T (total_sequence_length
+// when known, else P + S), causally: the scores of num_heads heads (grouped
+// heads share K and V, which saves memory, not FLOP). do_rotary adds the
+// rotation of q and k. Outputs [B, S, num_heads·H], present K/V
+// [B, kv_num_heads, T, H].
+Status GroupQueryAttention(const NodeContext& ctx, NodeEval* eval) {
+  const int64_t heads = ctx.Int("num_heads", 0), kv_heads = ctx.Int("kv_num_heads", 0);
+  if (heads <= 0 || kv_heads <= 0 || heads % kv_heads != 0) {
+    return Status::InvalidArgument(
+        "num_heads and kv_num_heads must be positive, with num_heads a "
+        "multiple of kv_num_heads");
+  }
+  TF_ASSIGN_OR_RETURN(const std::vector<int64_t> query, ctx.Concrete(0));
+  const int64_t packed = ctx.has_input(1) ? heads : heads + 2 * kv_heads;
+  if (query.size() != 3 || query[2] % packed != 0) {
+    return ctx.InputError(0, "expected [batch, seq, hidden] with hidden divisible by " +
+                                 std::to_string(packed) + " heads, but got " + Shape(query));
+  }
+  const int64_t batch = query[0], seq = query[1], size = query[2] / packed;
+  int64_t total = seq;
+  if (ctx.has_input(3)) {
+    TF_ASSIGN_OR_RETURN(const std::vector<int64_t> p, ctx.Concrete(3));
+    if (p.size() == 4) total = p[2] + seq;
+  }
+  if (const TensorInfo* t = ctx.input(6);
+      t && t->has_int_values && t->int_values.size() == 1 && t->int_values[0].known()) {
+    total = t->int_values[0].value;  // the attended length, when the graph gives it
+  }
+  if (total < seq) return ctx.InputError(6, "the total sequence length is below the new tokens");
+  AddScores({D(batch) * D(heads), D(seq), D(total), D(size), D(size), true, false}, eval);
+  if (ctx.Int("do_rotary", 0) != 0) {
+    const double rotated = D(batch) * D(seq) * D(heads + kv_heads) * D(size);
+    eval->flop += kRotaryPerElement * rotated;
+    eval->formula +=
+        " + 3·B·S·(heads + kv_heads)·H (rotary on q and k) = " + Num(kRotaryPerElement * rotated);
+  }
+  eval->outputs.assign(ctx.num_outputs(), TensorInfo());
+  eval->outputs[0] =
+      TensorInfo::Shaped(Dims{Dim::Of(batch), Dim::Of(seq), MulDim(heads, size)}, ctx.type(0));
+  for (size_t i = 1; i < eval->outputs.size(); ++i) {
+    eval->outputs[i] = TensorInfo::Shaped(ToDims({batch, kv_heads, total, size}), ctx.type(0));
+  }
+  eval->source = std::string(kAttentionSource) +
+                 "; causal over the total length (onnxruntime contrib GroupQueryAttention)";
+  return Status::Ok();
+}
+
+// com.microsoft RotaryEmbedding(input, position_ids, cos_cache, sin_cache):
+// input [B, S, hidden] (num_heads heads) or [B, heads, S, H]; the first
+// rotary_embedding_dim (default H) values of each head are rotated, 3 FLOP
+// each. Output: the input's shape.
+Status RotaryEmbedding(const NodeContext& ctx, NodeEval* eval) {
+  TF_ASSIGN_OR_RETURN(const std::vector<int64_t> x, ctx.Concrete(0));
+  int64_t heads = ctx.Int("num_heads", 0);
+  double head_size = 0, tokens_heads = 0;
+  if (x.size() == 4) {
+    heads = x[1];
+    head_size = D(x[3]);
+    tokens_heads = D(x[0]) * D(x[1]) * D(x[2]);
+  } else if (x.size() == 3) {
+    heads = heads > 0 ? heads : 1;
+    if (x[2] % heads != 0) return ctx.InputError(0, "hidden is not divisible by num_heads");
+    head_size = D(x[2] / heads);
+    tokens_heads = D(x[0]) * D(x[1]) * D(heads);
+  } else {
+    return ctx.InputError(
+        0, "expected [batch, seq, hidden] or [batch, heads, seq, size], got " + Shape(x));
+  }
+  const double rot = D(ctx.Int("rotary_embedding_dim", 0));
+  const double rotated = tokens_heads * (rot > 0 && rot < head_size ? rot : head_size);
+  eval->flop = kRotaryPerElement * rotated;
+  eval->formula = "3 (x·cos + rotate(x)·sin) per rotated element x " + Num(rotated);
+  eval->source = "Su et al. 2021 (RoFormer), eq. 34: 2 multiplies and 1 add per element";
+  eval->outputs = {TensorInfo::Shaped(ToDims(x), ctx.type(0))};
   return Status::Ok();
 }
 
@@ -277,6 +391,8 @@ const std::vector<OpRule>& ContribOpRules() {
   static const std::vector<OpRule> rules = {
       {"Attention", MsAttention, {3, 7}},
       {"MultiHeadAttention", MsMultiHeadAttention, {4}},
+      {"GroupQueryAttention", GroupQueryAttention, {5, 6, 7, 8}},
+      {"RotaryEmbedding", RotaryEmbedding, {1, 2, 3}},
       {"SkipLayerNormalization", SkipLayerNormRule(), {}},
       {"SkipSimplifiedLayerNormalization", SkipSimplifiedLayerNormRule(), {}},
       {"SimplifiedLayerNormalization", SimplifiedLayerNormRule(), {}},

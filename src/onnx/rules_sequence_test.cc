@@ -9,10 +9,6 @@ using I = std::vector<int64_t>;
 class SequenceRules : public ::testing::TestWithParam<RuleCase> {};
 TEST_P(SequenceRules, MatchesHandArithmetic) { CheckRule(GetParam()); }
 
-OneNode Contrib(OneNode g) {
-  g.contrib = true;
-  return g;
-}
 OneNode Opset(OneNode g, int64_t opset) {
   g.opset = opset;
   return g;

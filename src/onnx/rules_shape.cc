@@ -30,7 +30,10 @@ Status PassThrough(const NodeContext& ctx, NodeEval* eval) {
 Status Cast(const NodeContext& ctx, NodeEval* eval) {
   TF_RETURN_IF_ERROR(PassThrough(ctx, eval));
   if (!eval->outputs.empty()) {
-    const int32_t to = static_cast<int32_t>(ctx.Int("to", kUndefined));
+    // CastLike takes its type from input 1.
+    const int32_t to = ctx.node().op_type == "CastLike"
+                           ? ctx.type(1)
+                           : static_cast<int32_t>(ctx.Int("to", kUndefined));
     TensorInfo& out = eval->outputs[0];
     out.elem_type = to;
     if (to != kInt64 && to != kInt32) out.has_int_values = false;
@@ -283,6 +286,12 @@ Status ConstantOfShape(const NodeContext& ctx, NodeEval* eval) {
   const TensorInfo* shape = ctx.input(0);
   if (shape == nullptr || !shape->has_int_values)
     return ctx.InputError(0, "the shape is not known");
+  for (const Dim& d : shape->int_values) {
+    if (d.literal() && d.value < 0) {
+      return ctx.InputError(
+          0, "the shape " + DimsToString(shape->int_values) + " has a negative dimension");
+    }
+  }
   int32_t type = kFloat;
   if (const Attribute* v = ctx.Attr("value"); v && v->t) type = v->t->data_type;
   eval->outputs = {TensorInfo::Shaped(shape->int_values, type)};

@@ -20,6 +20,12 @@ struct RuleCase {
   double params = 0;
 };
 
+// A one-node graph that imports the com.microsoft domain.
+inline OneNode Contrib(OneNode g) {
+  g.contrib = true;
+  return g;
+}
+
 inline std::string CaseName(const ::testing::TestParamInfo<RuleCase>& p) { return p.param.name; }
 
 inline void PrintTo(const RuleCase& c, std::ostream* os) { *os << c.name; }

@@ -34,6 +34,9 @@ void Summarise(OnnxAnalysis* out) {
   };
   std::sort(out->op_types.begin(), out->op_types.end(), by_cost);
   std::sort(out->unsupported.begin(), out->unsupported.end(), by_cost);
+  for (const std::string& reason : out->lower_bound_reasons) {
+    out->notes.push_back("lower bound: " + reason);
+  }
   if (!out->unsupported.empty()) {
     int64_t count = 0;
     for (const OnnxOpType& t : out->unsupported) count += t.count;
@@ -43,8 +46,10 @@ void Summarise(OnnxAnalysis* out) {
                          "their output sizes)");
   }
   if (subgraph_nodes > 0) {
-    out->notes.push_back(std::to_string(subgraph_nodes) +
-                         " node(s) inside control-flow bodies (If, Loop, Scan) are not analysed");
+    out->notes.push_back(
+        std::to_string(subgraph_nodes) +
+        " node(s) inside subgraphs of operators other than If, Loop and Scan are not "
+        "analysed");
   }
 }
 

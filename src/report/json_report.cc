@@ -1,6 +1,7 @@
 // JSON reports: exactly one object, numbers as plain JSON numbers in FLOP.
 #include <nlohmann/json.hpp>
 
+#include "../core/estimate_json.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "trainflops/report.h"
 
@@ -8,22 +9,6 @@ namespace trainflops {
 namespace {
 
 using nlohmann::json;
-
-json AssumptionsJson(const std::vector<Assumption>& assumptions) {
-  json out = json::array();
-  for (const Assumption& a : assumptions) {
-    out.push_back({{"name", a.name}, {"value", a.value}, {"source", a.source}});
-  }
-  return out;
-}
-
-json InputsJson(const std::vector<Input>& inputs) {
-  json out = json::object();
-  for (const Input& i : inputs) {
-    out[i.name] = {{"value", i.value}, {"unit", i.unit}, {"origin", i.origin}};
-  }
-  return out;
-}
 
 json LayerJson(const LayerResult& layer) {
   return {{"name", layer.name},
@@ -40,6 +25,7 @@ json LayerJson(const LayerResult& layer) {
           {"on_branch", layer.on_branch},
           {"formula", layer.cost.formula},
           {"source", layer.cost.source},
+          {"reference", ReferenceOf(layer.cost.source)},
           {"notes", layer.cost.notes}};
 }
 
@@ -103,12 +89,13 @@ std::string RenderLayerJson(const LayerKind& kind, const LayerArgs& args, const 
   out["training_flop_basis"] = "one example: forward x (1 + backward/forward ratio)";
   out["formula"] = cost.formula;
   out["source"] = cost.source;
+  out["reference"] = ReferenceOf(cost.source);
   out["notes"] = cost.notes;
   out["inputs"] = args.values();
   out["assumptions"] = AssumptionsJson(
       {{"backward/forward ratio", std::to_string(bp_ratio),
-        bp_ratio == 2.0 ? "seed 002, Method 1 (2:1)" : "given (--bp-ratio)"},
-       {"FLOP per multiply-add", "2", "seed 002, Units"}});
+        bp_ratio == 2.0 ? "Sevilla et al. 2022, Method 1 (2:1)" : "given (--bp-ratio)"},
+       {"FLOP per multiply-add", "2", "Sevilla et al. 2022, Units"}});
   return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

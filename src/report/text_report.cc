@@ -1,8 +1,8 @@
-// Text reports in the style of the seeds' worked examples.
+// Text reports in the style of the worked examples of Sevilla et al. 2022.
 #include <cstdio>
 #include <string>
 
-#include "table.h"
+#include "../core/table.h"
 #include "trainflops/report.h"
 #include "trainflops/uncertain_estimate.h"
 

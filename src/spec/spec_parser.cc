@@ -1,9 +1,11 @@
 // Reads a model spec (YAML or JSON) into a ModelSpec. Every error names the
 // file and line and says what is accepted; see docs/spec-format.md.
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <set>
 
+#include "trainflops/input_limits.h"
 #include "trainflops/model_spec.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -32,9 +34,9 @@ class SpecReader {
     for (const auto& kv : map) {
       const std::string key = kv.first.Scalar();
       if (known.count(key) == 0) {
-        return Error(kv.first, "unknown field '" + key + "' in " + where +
-                                   DidYouMean(key, accepted) + " (accepted: " +
-                                   JoinNames(accepted) + ")");
+        return Error(kv.first, "unknown field '" + Abbreviate(key) + "' in " + where +
+                                   DidYouMean(key, accepted) +
+                                   " (accepted: " + JoinNames(accepted) + ")");
       }
     }
     return Status::Ok();
@@ -78,31 +80,82 @@ class SpecReader {
     return *shape;
   }
 
-  Result<std::vector<SpecNode>> Layers(const YAML::Node& list, const std::string& where) const;
-  Result<SpecNode> LayerEntry(const YAML::Node& entry, size_t index) const;
-  Result<SpecNode> Block(const YAML::Node& entry, SpecNode::Kind kind) const;
+  Result<std::vector<SpecNode>> Layers(const YAML::Node& list, const std::string& where,
+                                       int depth = 0) const;
+  Result<SpecNode> LayerEntry(const YAML::Node& entry, size_t index, int depth) const;
+  Result<SpecNode> Block(const YAML::Node& entry, SpecNode::Kind kind, int depth) const;
+  Status CountLayers(const YAML::Node& at, double layers) const;
   Result<PartSpec> Part(const YAML::Node& node, size_t index) const;
   Result<TrainingSpec> Training(const YAML::Node& node, const std::string& name) const;
   Result<ModelSpec> Model(const YAML::Node& root) const;
 
  private:
   std::string file_;
+  // Layers after expansion, summed over every part read so far, and entries
+  // read (an alias counts each time it is used): both stay at most
+  // kMaxExpandedLayers, so reading is bounded however the file nests.
+  mutable double expanded_ = 0;
+  mutable double entries_read_ = 0;
 };
 
-Result<std::vector<SpecNode>> SpecReader::Layers(const YAML::Node& list,
-                                                 const std::string& where) const {
+// Layers after expanding repeats, for the counts below.
+double ExpandedLayers(const std::vector<SpecNode>& nodes);
+double ExpandedLayers(const SpecNode& node) {
+  if (node.kind == SpecNode::Kind::kLayer) return 1;
+  const double times = node.kind == SpecNode::Kind::kRepeat ? static_cast<double>(node.times) : 1;
+  return times * ExpandedLayers(node.children);
+}
+double ExpandedLayers(const std::vector<SpecNode>& nodes) {
+  double total = 0;
+  for (const SpecNode& node : nodes) total += ExpandedLayers(node);
+  return total;
+}
+
+std::string LayerCapText() {
+  return "at most " + WithThousands(static_cast<uint64_t>(kMaxExpandedLayers)) +
+         " layers after expanding 'repeat' blocks and YAML aliases are accepted (check the "
+         "'repeat' counts; see docs/spec-format.md)";
+}
+
+Status SpecReader::CountLayers(const YAML::Node& at, double layers) const {
+  if (layers > kMaxExpandedLayers) {
+    const std::string count =
+        layers > 1e15 ? "over 1e15" : WithThousands(static_cast<uint64_t>(layers));
+    return Error(at, "this expands to " + count + " layers; " + LayerCapText());
+  }
+  return Status::Ok();
+}
+
+Result<std::vector<SpecNode>> SpecReader::Layers(const YAML::Node& list, const std::string& where,
+                                                 int depth) const {
   if (!list || !list.IsSequence() || list.size() == 0) {
     return Error(list ? list : YAML::Node(), where + " needs a non-empty 'layers:' list");
   }
   std::vector<SpecNode> nodes;
   for (size_t i = 0; i < list.size(); ++i) {
-    TF_ASSIGN_OR_RETURN(SpecNode node, LayerEntry(list[i], i));
+    entries_read_ += 1;
+    if (entries_read_ > kMaxExpandedLayers) {
+      return Error(list[i], "the spec has more than " +
+                                WithThousands(static_cast<uint64_t>(kMaxExpandedLayers)) +
+                                " layer entries (counting each use of a YAML alias); " +
+                                LayerCapText());
+    }
+    TF_ASSIGN_OR_RETURN(SpecNode node, LayerEntry(list[i], i, depth));
     nodes.push_back(std::move(node));
+  }
+  if (depth == 0) {
+    expanded_ += ExpandedLayers(nodes);
+    TF_RETURN_IF_ERROR(CountLayers(list, expanded_));
   }
   return nodes;
 }
 
-Result<SpecNode> SpecReader::Block(const YAML::Node& entry, SpecNode::Kind kind) const {
+Result<SpecNode> SpecReader::Block(const YAML::Node& entry, SpecNode::Kind kind, int depth) const {
+  if (depth >= kMaxBlockNesting) {
+    return Error(entry, "'repeat' and 'branch' blocks nested more than " +
+                            std::to_string(kMaxBlockNesting) + " deep; at most " +
+                            std::to_string(kMaxBlockNesting) + " levels are accepted");
+  }
   SpecNode node;
   node.kind = kind;
   node.line = Line(entry);
@@ -111,8 +164,10 @@ Result<SpecNode> SpecReader::Block(const YAML::Node& entry, SpecNode::Kind kind)
                                repeat ? "a repeat block" : "a branch block"));
   if (repeat) {
     TF_ASSIGN_OR_RETURN(const double times, Positive(entry["repeat"], "repeat"));
-    if (times != static_cast<double>(static_cast<int64_t>(times)) || times > 1e6) {
-      return Error(entry["repeat"], "field 'repeat' must be a whole number of copies (1 to 1,000,000)");
+    if (times > kMaxExpandedLayers || times != static_cast<double>(static_cast<int64_t>(times))) {
+      return Error(entry["repeat"], "field 'repeat' must be a whole number of copies (1 to " +
+                                        WithThousands(static_cast<uint64_t>(kMaxExpandedLayers)) +
+                                        ")");
     }
     node.times = static_cast<int64_t>(times);
     node.name = entry["name"] ? entry["name"].Scalar() : "block";
@@ -120,16 +175,19 @@ Result<SpecNode> SpecReader::Block(const YAML::Node& entry, SpecNode::Kind kind)
     node.name = entry["name"] ? entry["name"].Scalar()
                               : (entry["branch"].IsScalar() ? entry["branch"].Scalar() : "branch");
   }
-  TF_ASSIGN_OR_RETURN(node.children, Layers(entry["layers"], "block '" + node.name + "'"));
+  TF_ASSIGN_OR_RETURN(node.children,
+                      Layers(entry["layers"], "block '" + node.name + "'", depth + 1));
+  // Refuse here, before an enclosing repeat or alias copies this block again.
+  TF_RETURN_IF_ERROR(CountLayers(entry, expanded_ + ExpandedLayers(node)));
   return node;
 }
 
-Result<SpecNode> SpecReader::LayerEntry(const YAML::Node& entry, size_t index) const {
+Result<SpecNode> SpecReader::LayerEntry(const YAML::Node& entry, size_t index, int depth) const {
   if (!entry.IsMap()) {
     return Error(entry, "each layer must be a map such as {type: conv2d, filters: 16, kernel: 5}");
   }
-  if (entry["repeat"]) return Block(entry, SpecNode::Kind::kRepeat);
-  if (entry["branch"]) return Block(entry, SpecNode::Kind::kBranch);
+  if (entry["repeat"]) return Block(entry, SpecNode::Kind::kRepeat, depth);
+  if (entry["branch"]) return Block(entry, SpecNode::Kind::kBranch, depth);
 
   SpecNode node;
   node.line = Line(entry);
@@ -296,9 +354,15 @@ Result<ModelSpec> SpecReader::Model(const YAML::Node& root) const {
 
 Result<ModelSpec> ParseModelSpec(std::string_view text, std::string_view file) {
   SpecReader reader(file);
+  TF_RETURN_IF_ERROR(CheckNestingDepth(text, file));
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
+  } catch (const YAML::DeepRecursion& e) {
+    // Block-style nesting (indentation) that the bracket scan cannot see.
+    return Status::ParseError(std::string(file) + ":" + std::to_string(e.mark.line + 1) +
+                              ": nested too deeply (yaml-cpp's limit); at most " +
+                              std::to_string(kMaxNestingDepth) + " levels are accepted");
   } catch (const YAML::ParserException& e) {
     return Status::ParseError(std::string(file) + ":" + std::to_string(e.mark.line + 1) +
                               ": malformed YAML/JSON: " + e.msg);

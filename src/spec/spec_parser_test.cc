@@ -112,7 +112,43 @@ INSTANTIATE_TEST_SUITE_P(
         BadSpec{"bad_batch_regime",
                 "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {batch_regime: huge}\n",
                 "large or small"},
-        BadSpec{"not_a_map", "- 1\n- 2\n", "a spec must be a map"}),
+        BadSpec{"not_a_map", "- 1\n- 2\n", "a spec must be a map"},
+        // Hostile input: counted and refused while reading, naming the line.
+        BadSpec{"repeat_over_the_cap",
+                "input: [3]\nlayers:\n  - {repeat: 10001, layers: [{type: relu}]}\n",
+                "bad.yaml:3: field 'repeat' must be a whole number of copies (1 to 10,000)"},
+        BadSpec{"nested_repeats_over_the_cap",
+                "input: [3]\nlayers:\n  - repeat: 101\n    layers:\n      - repeat: 100\n"
+                "        layers: [{type: relu}]\n",
+                "bad.yaml:3: this expands to 10,100 layers; at most 10,000 layers"},
+        // Levels of ten aliases of the level below, each repeated ten times:
+        // 10^8 layers in a few hundred bytes, refused at the first level over
+        // the cap (the fourth, 10^6 layers) before the fifth is read.
+        BadSpec{"alias_bomb",
+                "input: [3]\nlayers:\n  - &a {type: relu}\n"
+                "  - &b {repeat: 10, layers: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]}\n"
+                "  - &c {repeat: 10, layers: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]}\n"
+                "  - &d {repeat: 10, layers: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]}\n"
+                "  - &e {repeat: 10, layers: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]}\n",
+                "bad.yaml:6: this expands to 1,000,000 layers; at most 10,000 layers after expanding "
+                "'repeat' blocks and YAML aliases"},
+        // Aliases without repeat: 10 x 10 x ... entries, each read once per use.
+        BadSpec{"alias_entries",
+                "input: [3]\nlayers:\n  - &a {branch: x, layers: [{type: relu}, {type: relu}, "
+                "{type: relu}, {type: relu}, {type: relu}, {type: relu}, {type: relu}, "
+                "{type: relu}, {type: relu}, {type: relu}]}\n"
+                "  - &b {branch: y, layers: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]}\n"
+                "  - &c {branch: z, layers: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]}\n"
+                "  - &d {branch: w, layers: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]}\n",
+                "layers after expanding"},
+        BadSpec{"flow_nesting_65", "input: [3]\nlayers: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+                                   "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+                                   "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
+                "bad.yaml:2: nested more than 64 levels deep"},
+        BadSpec{"long_unknown_key_is_shortened",
+                "input: [3]\nlayers: [{type: relu}]\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+                "aaaaaaaaaa: 1\n",
+                "unknown field 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (60 bytes)'"}),
     [](const ::testing::TestParamInfo<BadSpec>& p) { return p.param.name; });
 
 }  // namespace

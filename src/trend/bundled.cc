@@ -1,5 +1,5 @@
 // The bundled dataset: the 20 points of OpenAI's "AI and Compute" chart
-// (Amodei & Hernandez, 2018; seed 001), and what the post says of them.
+// (Amodei & Hernandez 2018), and what the post says of them.
 #include "trainflops/trend.h"
 
 namespace trainflops {
@@ -33,7 +33,7 @@ PublishedTrend AiAndComputePublished() {
   p.growth_quote = "300,000x";
   p.growth_from = "AlexNet";
   p.growth_to = "AlphaGo Zero";
-  p.source = "OpenAI, \"AI and Compute\" (Amodei & Hernandez, 2018; seed 001)";
+  p.source = "OpenAI, \"AI and Compute\" (Amodei & Hernandez 2018)";
   return p;
 }
 

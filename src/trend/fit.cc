@@ -101,9 +101,9 @@ Result<std::vector<Break>> ParseBreaks(const std::vector<TrendPoint>& points,
   std::vector<Break> breaks;
   for (const std::string& text : texts) {
     Result<double> year = DecimalYear(text);
-    if (!year.ok()) return year.status().WithContext("--break");
+    if (!year.ok()) return year.status().WithContext("`breaks`");
     if (*year <= points.front().year || *year > points.back().year) {
-      return Status::InvalidArgument("--break " + text + " is outside the data (" +
+      return Status::InvalidArgument("`breaks` " + text + " is outside the data (" +
                                      points.front().date + " .. " + points.back().date +
                                      "); a break must fall after the first point");
     }
@@ -113,7 +113,7 @@ Result<std::vector<Break>> ParseBreaks(const std::vector<TrendPoint>& points,
             [](const Break& a, const Break& b) { return a.year < b.year; });
   for (std::size_t i = 1; i < breaks.size(); ++i) {
     if (breaks[i].year == breaks[i - 1].year) {
-      return Status::InvalidArgument("--break " + breaks[i].date + " is given twice");
+      return Status::InvalidArgument("`breaks` " + breaks[i].date + " is given twice");
     }
   }
   return breaks;
@@ -174,7 +174,7 @@ Result<TrendResult> FitTrend(const std::vector<TrendPoint>& points, const TrendO
                                      " .. " + (to.empty() ? points.back().date : "before " + to) +
                                      " has " + std::to_string(segment.size()) + " point" +
                                      (segment.size() == 1 ? "" : "s") +
-                                     "; each era needs at least 3 (move or drop a --break)");
+                                     "; each era needs at least 3 (move or drop a `breaks`)");
     }
     TF_ASSIGN_OR_RETURN(TrendFit fit, FitSegment(segment, options, e + 1));
     fit.from = from;

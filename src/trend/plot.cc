@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "../report/table.h"
+#include "../core/table.h"
 #include "canvas.h"
 #include "trainflops/text.h"
 
@@ -253,7 +253,7 @@ Result<PlotFormat> PlotFormatForPath(std::string_view path) {
   };
   if (ends_with(".svg")) return PlotFormat::kSvg;
   if (ends_with(".png")) return PlotFormat::kPng;
-  return Status::InvalidArgument("--plot '" + std::string(path) +
+  return Status::InvalidArgument("`plot` '" + std::string(path) +
                                  "': the figure's format comes from its extension (accepted: "
                                  ".svg, .png)");
 }

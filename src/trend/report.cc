@@ -3,7 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "../report/table.h"
+#include "../core/table.h"
 #include "trainflops/text.h"
 #include "trainflops/trend.h"
 

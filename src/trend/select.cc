@@ -110,7 +110,7 @@ Status ApplyWhere(const CsvTable& table, const WhereFilter& w, std::vector<Row>&
   std::erase_if(rows, [&](const Row& r) { return !CellMatches((*r.cells)[col], w.value); });
   if (rows.empty()) {
     return Status::InvalidArgument(
-        "--where " + w.column + "=" + w.value + ": no row has that value" +
+        "`where` " + w.column + "=" + w.value + ": no row has that value" +
         DidYouMean(w.value, std::vector<std::string>(values.begin(), values.end())));
   }
   described.push_back(table.header[col] + "=" + w.value + ": " + Kept(rows.size(), before) +
@@ -124,15 +124,15 @@ Status ApplyDates(const TrendFilters& f, std::vector<Row>& rows,
   double from = -1e9, to = 1e9;
   if (!f.from.empty()) {
     Result<double> y = DecimalYear(f.from);
-    if (!y.ok()) return y.status().WithContext("--from");
+    if (!y.ok()) return y.status().WithContext("`from`");
     from = *y;
   }
   if (!f.to.empty()) {
     Result<double> y = DecimalYear(f.to);
-    if (!y.ok()) return y.status().WithContext("--to");
+    if (!y.ok()) return y.status().WithContext("`to`");
     to = *y;
   }
-  if (from > to) return Status::InvalidArgument("--from " + f.from + " is after --to " + f.to);
+  if (from > to) return Status::InvalidArgument("`from` " + f.from + " is after `to` " + f.to);
   const std::size_t before = rows.size();
   std::erase_if(rows, [&](const Row& r) { return r.point.year < from || r.point.year > to; });
   const std::string range = f.to.empty()     ? "from " + f.from
@@ -147,7 +147,7 @@ Status ApplyExclude(const std::vector<std::string>& all_names, const std::string
   const bool known = std::any_of(all_names.begin(), all_names.end(),
                                  [&](const std::string& n) { return ToLower(n) == ToLower(name); });
   if (!known) {
-    return Status::NotFound("--exclude: no model named '" + name + "'" +
+    return Status::NotFound("`exclude`: no model named '" + name + "'" +
                             DidYouMean(name, all_names));
   }
   const std::size_t before = rows.size();

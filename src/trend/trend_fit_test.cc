@@ -100,11 +100,11 @@ TEST(FitTrend, NoGrowthHasNoDoublingTime) {
 TEST(FitTrend, Errors) {
   const std::vector<TrendPoint> points = Synthetic(6, 12, 2010);  // 2010.0 .. 2012.75
   const std::pair<std::vector<std::string>, const char*> cases[] = {
-      {{"2030-01-01"}, "--break 2030-01-01 is outside the data"},
+      {{"2030-01-01"}, "`breaks` 2030-01-01 is outside the data"},
       {{"2010-01-01"}, "is outside the data"},  // the first point: nothing before it
       {{"2010-06-01"}, "before 2010-06-01 has 2 points; each era needs at least 3"},
-      {{"2011-01-01", "2011-01-01"}, "--break 2011-01-01 is given twice"},
-      {{"2011-13-01"}, "--break: '2011-13-01' is not a date"},
+      {{"2011-01-01", "2011-01-01"}, "`breaks` 2011-01-01 is given twice"},
+      {{"2011-13-01"}, "`breaks`: '2011-13-01' is not a date"},
   };
   for (const auto& [breaks, message] : cases) {
     TrendOptions o;

@@ -122,15 +122,15 @@ TEST(SelectTrendPoints, ErrorsNameFileLineColumnAndSuggest) {
       {"Model,Date,Training compute (FLOP)\n", {}, "unknown column 'Publication date'"},
       {kModels,
        {"", "", {{"Domain", "Langauge", ""}}, {}},
-       "--where Domain=Langauge: no row has that value; did you mean 'Language'?"},
+       "`where` Domain=Langauge: no row has that value; did you mean 'Language'?"},
       {kModels, {"", "", {{"Domian", "Vision", ""}}, {}}, "did you mean 'Domain'?"},
-      {kModels, {"", "", {}, {"Z"}}, "--exclude: no model named 'Z'"},
+      {kModels, {"", "", {}, {"Z"}}, "`exclude`: no model named 'Z'"},
       {kModels,
        {"2016-06-01", "2017-06-01", {}, {}},
        "only 1 point with a date and a compute value left after filtering (7 rows; dates "
        "2016-06-01 .. 2017-06-01: kept 1 of 5); a trend needs at least 3"},
-      {kModels, {"2018-01-01", "2015-01-01", {}, {}}, "--from 2018-01-01 is after --to"},
-      {kModels, {"2018-1-1", "", {}, {}}, "--from: '2018-1-1' is not a date"},
+      {kModels, {"2018-01-01", "2015-01-01", {}, {}}, "`from` 2018-01-01 is after `to`"},
+      {kModels, {"2018-1-1", "", {}, {}}, "`from`: '2018-1-1' is not a date"},
   };
   for (const SelectError& c : cases) {
     const Result<TrendSelection> s =

@@ -95,7 +95,7 @@ TEST(SampleSumOfProducts, RejectsBadTerms) {
 
 TEST(QuantityList, AKeyedQuantityIsListedOnce) {
   QuantityList list;
-  const UncertainQuantity u{"utilization", "triangular", "seed 002", U(0.5, 1.5)};
+  const UncertainQuantity u{"utilization", "triangular", "Sevilla et al. 2022", U(0.5, 1.5)};
   EXPECT_EQ(list.Add("util", u), 0u);
   EXPECT_EQ(list.Add("", u), 1u);  // no key: a quantity of its own
   EXPECT_EQ(list.Add("util", u), 0u);

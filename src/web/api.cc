@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <exception>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string_view>
 
 #include "commands.h"
@@ -118,7 +119,27 @@ bool Contains(const std::vector<std::string>& words, const std::string& word) {
   return std::find(words.begin(), words.end(), word) != words.end();
 }
 
-// Runs the command on the request's words with its uploads as the only files.
+// The request's uploads as the only files a command may read; every other
+// name (a path on the server's disk included) is refused.
+cli::FileOpener UploadsOnly(const std::map<std::string, std::string>& uploads) {
+  return [&uploads](const std::string& name, InputKind kind) -> Result<InputFile> {
+    const auto it = uploads.find(name);
+    if (it != uploads.end()) {
+      TF_RETURN_IF_ERROR(CheckInputSize(it->second.size(), kind, name));
+      return InputFile::View(name, it->second);
+    }
+    std::vector<std::string> names;
+    for (const auto& [upload, bytes] : uploads) names.push_back(upload);
+    return Status::InvalidArgument(
+        "'" + name +
+        "' is not an uploaded file; the web API reads only the files sent with the request" +
+        (names.empty() ? std::string(" (none were sent)")
+                       : DidYouMean(name, names) + " (uploaded: " + JoinNames(names) + ")"));
+  };
+}
+
+// The command's words parsed into a library call on the request's uploads,
+// run, and rendered: JSON unless the request asks for the text report.
 HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request) {
   Result<CommandRequest> parsed = CommandRequestFrom(request);
   if (!parsed.ok()) return JsonError(400, parsed.status().message());
@@ -126,21 +147,22 @@ HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request)
   if (!call.text && !Contains(call.args, "--json") && !Contains(call.args, "--help")) {
     call.args.push_back("--json");
   }
-  std::ostringstream out;
-  Status status;
-  {
-    const cli::UploadScope scope(call.uploads);
-    status = command.run(call.args, out);
-  }
   HttpResponse r;
-  if (cli::IsHelpShown(status)) {
-    r = Text(200, "text/plain; charset=utf-8", out.str());
-  } else if (!status.ok()) {
-    r = JsonError(400, status.message());
+  const Result<cli::Call> words = command.parse(call.args, UploadsOnly(call.uploads));
+  if (!words.ok()) {
+    r = JsonError(400, cli::OptionWording(words.status().message()));
+  } else if (words->help) {
+    r = Text(200, "text/plain; charset=utf-8", *words->help);
   } else {
-    // `layer --list` prints its table even with --json: say what the body is.
-    const bool json = nlohmann::json::accept(out.str());
-    r = Text(200, json ? "application/json" : "text/plain; charset=utf-8", out.str());
+    const Result<std::unique_ptr<Report>> report = words->run();
+    if (!report.ok()) {
+      r = JsonError(400, cli::OptionWording(report.status().message()));
+    } else {
+      const std::string body = cli::RenderCall(*words, **report);
+      // `layer --list` prints its table even with --json: say what the body is.
+      const bool json = nlohmann::json::accept(body);
+      r = Text(200, json ? "application/json" : "text/plain; charset=utf-8", body);
+    }
   }
   r.headers.emplace_back("X-Trainflops-Command", CommandLine(command.name, call.args));
   return r;

@@ -3,12 +3,13 @@
 //
 //   GET  /, /app.js, /style.css   the page (src/web/assets)
 //   GET  /api                     the endpoints, as JSON
-//   GET|POST /api/COMMAND         runs `trainflops COMMAND ... --json` (estimate,
+//   GET|POST /api/COMMAND         the words of request_args.h parsed into the
+//                                 command's typed library request (estimate,
 //                                 layer, hardware, compare, chips, tokens,
-//                                 thresholds, units, trend) with the words of
-//                                 request_args.h; 200 with exactly the JSON the
-//                                 command line prints, or 400 {"error": the
-//                                 command line's one-line message}
+//                                 thresholds, units, trend) and run; 200 with
+//                                 exactly the JSON `trainflops COMMAND --json`
+//                                 prints, or 400 {"error": the command line's
+//                                 one-line message}
 //
 // Every response to /api/COMMAND carries X-Trainflops-Command, the equivalent
 // command line. Unknown paths get 404 with a did-you-mean, a wrong method 405

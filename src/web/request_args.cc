@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "commands.h"
+#include "trainflops/estimate_request.h"
 #include "query.h"
 #include "trainflops/text.h"
 
@@ -109,6 +109,7 @@ Status AddFiles(const Json& files, CommandRequest& out) {
 }
 
 Status ReadEnvelope(const std::string& body, CommandRequest& out) {
+  TF_RETURN_IF_ERROR(CheckNestingDepth(body, "the JSON body"));
   Json j = Json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) {
     return Status::InvalidArgument(
@@ -118,7 +119,7 @@ Status ReadEnvelope(const std::string& body, CommandRequest& out) {
   static const std::vector<std::string> kFields = {"args", "options", "files", "text"};
   for (const auto& [key, value] : j.items()) {
     if (std::find(kFields.begin(), kFields.end(), key) == kFields.end()) {
-      return Status::InvalidArgument("unknown field '" + key + "' in the JSON body" +
+      return Status::InvalidArgument("unknown field '" + Abbreviate(key) + "' in the JSON body" +
                                      DidYouMean(key, kFields) +
                                      " (accepted: " + JoinNames(kFields) +
                                      "; to upload a file as the body, send it as "
@@ -180,7 +181,7 @@ std::string GuessUploadName(const std::string& bytes) {
   }
   const std::string_view text = Trim(bytes);
   if (!text.empty() && text.front() == '{') {
-    return cli::LooksLikeHfConfig(bytes) ? "config.json" : "model.json";
+    return LooksLikeHfConfig(bytes) ? "config.json" : "model.json";
   }
   return "model.yaml";
 }

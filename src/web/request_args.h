@@ -16,7 +16,7 @@
 //     "text" are as above, and any other "name=value" is the option
 //     --name=value ("name" alone is the flag --name).
 // Options that write files on the server (--plot, --output, --summary-json)
-// are refused; reading is confined to the uploads by cli::UploadScope.
+// are refused; the command reads only the uploads (api.cc).
 #ifndef TRAINFLOPS_SRC_WEB_REQUEST_ARGS_H_
 #define TRAINFLOPS_SRC_WEB_REQUEST_ARGS_H_
 

@@ -3,6 +3,9 @@
 #include "server.h"
 
 #include <gtest/gtest.h>
+
+#include <chrono>
+#include <future>
 #include <httplib.h>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +29,23 @@ class RunningServer : public BackgroundServer {
   }
 };
 
+// A normal request: 8 V100 (FP32 15.7 TFLOPS, NVIDIA datasheet) x 5 days x
+// 0.33, by hand. Returns the response for further checks.
+httplib::Result ExpectHardwareAnswer(httplib::Client& client) {
+  httplib::Result hw = client.Post(
+      "/api/hardware",
+      R"({"options": {"chip": "V100", "count": 8, "time": "5 days", "utilization": 0.33}})",
+      "application/json");
+  EXPECT_TRUE(hw) << httplib::to_string(hw.error());
+  if (!hw) return hw;
+  EXPECT_EQ(hw->status, 200) << hw->body;
+  if (hw->status == 200) {
+    EXPECT_DOUBLE_EQ(nlohmann::json::parse(hw->body)["training_flop"].get<double>(),
+                     8 * 5 * 86400.0 * 1.57e13 * 0.33);
+  }
+  return hw;
+}
+
 TEST(WebServer, ServesThePageAndTheApiOverHttp) {
   RunningServer server;
   ASSERT_GT(server.port(), 0);
@@ -38,15 +58,8 @@ TEST(WebServer, ServesThePageAndTheApiOverHttp) {
   EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
   EXPECT_NE(page->body.find("<title>trainflops</title>"), std::string::npos);
 
-  // 8 V100 (FP32 15.7 TFLOPS, NVIDIA datasheet) x 5 days x 0.33, by hand.
-  httplib::Result hw = client.Post(
-      "/api/hardware",
-      R"({"options": {"chip": "V100", "count": 8, "time": "5 days", "utilization": 0.33}})",
-      "application/json");
+  httplib::Result hw = ExpectHardwareAnswer(client);
   ASSERT_TRUE(hw);
-  EXPECT_EQ(hw->status, 200) << hw->body;
-  EXPECT_DOUBLE_EQ(nlohmann::json::parse(hw->body)["training_flop"].get<double>(),
-                   8 * 5 * 86400.0 * 1.57e13 * 0.33);
   EXPECT_EQ(hw->get_header_value("X-Trainflops-Command"),
             "trainflops hardware --chip=V100 --count=8 '--time=5 days' --utilization=0.33 --json");
 
@@ -77,6 +90,46 @@ TEST(WebServer, RefusesABodyOverTheLimitWithJson) {
   EXPECT_NE(r->body.find("over the limit of 1000 bytes"), std::string::npos) << r->body;
 }
 
+// Hostile uploads: each gets a 400 naming the problem, and the server still
+// answers a normal request after all of them (a 200 with the hand-computed
+// figure). A config nested 80,000 deep once killed the server (a stack
+// overflow while quoting the value into the error).
+TEST(WebServer, SurvivesHostileUploadsAndAnswersAfterwards) {
+  RunningServer server;
+  httplib::Client client("127.0.0.1", server.port());
+  const std::string deep = std::string(80000, '[') + std::string(80000, ']');
+  // Nested repeats: 10^6 layers in 90 bytes.
+  const std::string repeats =
+      "input: [4]\nlayers: [{repeat: 1000, layers: [{repeat: 1000, layers: [{type: relu}]}]}]\n";
+  struct Upload {
+    std::string target, body, content_type, part;
+  };
+  const std::vector<Upload> uploads = {
+      {"/api/estimate?file=config.json&tokens=1T",
+       R"({"model_type": "llama", "hidden_size": )" + deep + "}", "application/octet-stream",
+       "config.json:1: nested more than 64 levels deep"},
+      {"/api/estimate", R"({"args": )" + deep + "}", "application/json",
+       "the JSON body:1: nested more than 64 levels deep"},
+      {"/api/estimate?file=r.yaml", repeats + "training: {examples: 1}\n",
+       "application/octet-stream", "at most 10,000 layers after expanding"},
+      {"/api/estimate?file=d.yaml&epochs=1e308",
+       "input: [4]\nlayers: [{type: dense, units: 4}]\ntraining: {examples: 10}\n",
+       "application/octet-stream", "training compute (FLOP) overflows"},
+      {"/api/units?arg=-5%20pfs-days", "", "application/octet-stream", "must be greater than zero"},
+      {"/api/thresholds?arg=2e25&range=2e26..1e27", "", "application/octet-stream",
+       "does not contain the figure"},
+  };
+  for (const Upload& u : uploads) {
+    httplib::Result r = client.Post(u.target, u.body, u.content_type);
+    ASSERT_TRUE(r) << u.target << ": " << httplib::to_string(r.error());
+    EXPECT_EQ(r->status, 400) << u.target << ": " << r->body.substr(0, 500);
+    EXPECT_NE(r->body.find(u.part), std::string::npos)
+        << u.target << ": " << r->body.substr(0, 500);
+    EXPECT_LT(r->body.size(), 2000u) << u.target;
+  }
+  ExpectHardwareAnswer(client);
+}
+
 TEST(WebServer, ABusyPortIsAnErrorNamingTheAddress) {
   RunningServer first;
   ServerOptions o;
@@ -95,8 +148,12 @@ TEST(WebServer, StopBeforeRunReturnsAtOnce) {
   Server server(o);
   ASSERT_TRUE(server.Bind().ok());
   server.Stop();
-  server.Run();  // must not block
-  SUCCEED();
+  // Run() must return at once; a Run() that blocks fails here after 10 s
+  // instead of hanging the suite (the server is then stopped again).
+  std::future<void> run = std::async(std::launch::async, [&server] { server.Run(); });
+  const bool returned = run.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  if (!returned) server.Stop();
+  EXPECT_TRUE(returned) << "Run() after Stop() did not return within 10 s";
 }
 
 TEST(WebServer, LoopbackAddressesAnswerOnlyToLoopbackNames) {

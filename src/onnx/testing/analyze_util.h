@@ -20,6 +20,28 @@ inline Result<OnnxAnalysis> Analyze(const std::string& bytes,
   return AnalyzeOnnx(source, options);
 }
 
+// The node named `name`, or nullptr.
+inline const OnnxNode* FindNode(const OnnxAnalysis& a, const std::string& name) {
+  for (const OnnxNode& n : a.nodes) {
+    if (n.name == name) return &n;
+  }
+  return nullptr;
+}
+
+// The node named `name`, or a placeholder with forward FLOP -1 and one
+// output of shape "<missing node>" (so that expectations on it fail).
+inline const OnnxNode& NodeNamed(const OnnxAnalysis& a, const std::string& name) {
+  static const OnnxNode missing = [] {
+    OnnxNode n;
+    n.name = "<missing node>";
+    n.forward_flop = -1;
+    n.outputs.push_back(OnnxTensor{"", false, {}, "<missing node>"});
+    return n;
+  }();
+  const OnnxNode* n = FindNode(a, name);
+  return n != nullptr ? *n : missing;
+}
+
 // A graph of one node: float graph inputs (name, shape), weight initializers
 // (name, shape, zero bytes) and constant int64 initializers (name, values).
 struct OneNode {

@@ -95,7 +95,10 @@ inline Proto WeightTensor(std::string_view name, const std::vector<int64_t>& dim
                           int32_t type = 1) {
   int64_t n = 1;
   for (int64_t d : dims) n *= d;
-  const int64_t width = type == 7 || type == 11 ? 8 : type == 10 || type == 16 ? 2 : 4;
+  const int64_t width = type == 7 || type == 11               ? 8
+                        : type == 10 || type == 16            ? 2
+                        : type == 2 || type == 3 || type == 9 ? 1
+                                                              : 4;
   return Tensor(name, dims, type).Bytes(9, std::string(static_cast<size_t>(n * width), '\0'));
 }
 inline Proto IntTensor(std::string_view name, const std::vector<int64_t>& values,

@@ -1,0 +1,98 @@
+// `estimate`: Method 1 on a model file, the library's entry point for every
+// front end. The file is a model spec (YAML or JSON, docs/spec-format.md), an
+// ONNX graph (docs/onnx.md) or a Hugging Face config.json (docs/llm.md),
+// recognised by its name (.onnx, .json, .yaml) or else by its bytes.
+#ifndef TRAINFLOPS_ESTIMATE_REQUEST_H_
+#define TRAINFLOPS_ESTIMATE_REQUEST_H_
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "trainflops/method1.h"
+#include "trainflops/model_spec.h"
+#include "trainflops/onnx.h"
+#include "trainflops/request.h"
+#include "trainflops/thresholds.h"
+#include "trainflops/tokens_request.h"
+
+namespace trainflops {
+
+// Method 1's training inputs, overriding the spec's. [range] fields also take
+// a range or a distribution.
+struct TrainingRequest {
+  std::optional<std::string> epochs;      // passes over the data [range]
+  std::optional<std::string> examples;    // examples per epoch [range]
+  std::optional<std::string> batches;     // batches per epoch, with batch_size [range]
+  std::optional<std::string> batch_size;  // examples per batch, with batches [range]
+  std::optional<std::string> tokens_per_sequence;
+  std::optional<std::string> bp_ratio;      // a number in [0, 100], "table" or "per-layer"
+  std::optional<std::string> batch_regime;  // large | small (bp_ratio "table")
+  std::optional<std::string> formula;       // exact (default) | approx
+};
+
+enum class ModelFileKind { kSpec, kOnnx, kHfConfig };
+
+// The kind of `file`: by its name's extension, else by its bytes.
+ModelFileKind DetectModelFileKind(const InputFile& file);
+// True when `text` looks like a Hugging Face config (a JSON object with
+// "model_type" or "architectures").
+bool LooksLikeHfConfig(std::string_view text);
+
+struct EstimateRequest {
+  InputFile model;
+  TrainingRequest training;  // spec files and ONNX graphs
+  UncertaintyRequest uncertainty;
+  bool thresholds = false;  // check the total against the legal thresholds
+  // ONNX graphs: symbolic dimensions "NAME=N", and examples per graph run.
+  std::vector<std::string> dims;
+  std::optional<std::string> examples_per_run;
+  // Hugging Face configs: tokens, stages, convention... (its uncertainty and
+  // thresholds fields are ignored: the ones above apply).
+  LlmRequest llm;
+  // The text report: unit (flop, mac, pfs-day) and the per-layer table.
+  std::optional<std::string> unit;
+  bool show_layers = true;
+};
+
+class EstimateResult final : public Report {
+ public:
+  struct Spec {
+    ModelSpec spec;
+    Method1Result result;
+  };
+  struct Onnx {
+    OnnxAnalysis analysis;
+    OnnxEstimate estimate;
+  };
+  using Body = std::variant<Spec, Onnx, LlmResult>;
+
+  EstimateResult(Body body, ReportOptions report,
+                 std::optional<std::vector<ThresholdCheck>> checks = std::nullopt,
+                 std::optional<ComputeRange> range = std::nullopt);
+  const Body& body() const { return body_; }
+  // The estimate every kind has: training FLOP, inputs, assumptions, formula.
+  const Estimate& estimate() const;
+  std::string Json() const override;
+  std::string Text() const override;
+  std::optional<Citation> Cite() const override;
+
+ private:
+  Body body_;
+  ReportOptions report_;
+  std::optional<std::vector<ThresholdCheck>> checks_;  // spec files with thresholds
+  std::optional<ComputeRange> range_;
+};
+
+Result<EstimateResult> Run(const EstimateRequest& request);
+
+// Parsing shared with compare (errors name TrainingRequest's fields): the
+// options, and the overrides with the ranges behind their medians.
+Result<Method1Options> Method1OptionsFrom(const TrainingRequest& request);
+Result<TrainingOverrides> TrainingOverridesFrom(const TrainingRequest& request,
+                                                std::vector<TrainingRange>& ranges);
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_ESTIMATE_REQUEST_H_

@@ -1,0 +1,70 @@
+// Limits on hostile input: how large each kind of file may be, how deeply a
+// JSON or YAML document may nest, and how much of a user's value an error
+// message quotes. Every file the program reads passes CheckInputSize at the
+// edge (the CLI's file reader, which the web server's uploads go through too),
+// and every JSON or YAML parser calls CheckNestingDepth before it builds a
+// tree, so that no input can exhaust memory or the stack. See
+// docs/reliability.md, "Limits on input".
+#ifndef TRAINFLOPS_INPUT_LIMITS_H_
+#define TRAINFLOPS_INPUT_LIMITS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trainflops/status.h"
+
+namespace trainflops {
+
+enum class InputKind {
+  kSpec,           // a model spec (YAML or JSON)
+  kJsonConfig,     // a Hugging Face config.json
+  kCsv,            // a dataset (batch or trend) as CSV
+  kJsonLines,      // a dataset (batch) as JSON lines
+  kHardwareTable,  // a chip table (CSV)
+  kOnnx,           // an ONNX graph (read piece by piece; weights skipped)
+};
+
+struct InputLimit {
+  std::string_view what;  // "a model spec"
+  std::uint64_t max_bytes;
+};
+
+// The documented size cap of each kind of file (docs/reliability.md).
+InputLimit LimitOf(InputKind kind);
+
+// "FILE is 300 MB; a CSV dataset may be at most 64 MiB ..." when `bytes` is
+// over the cap of `kind`, else OK.
+Status CheckInputSize(std::uint64_t bytes, InputKind kind, std::string_view file);
+
+// JSON and YAML documents may nest at most this many arrays/maps deep. A real
+// spec or config.json nests fewer than 10; a deeper document is hostile and
+// would overflow the stack of a recursive reader or writer.
+inline constexpr int kMaxNestingDepth = 64;
+
+// Refuses text whose flow brackets ([ ] { }) nest deeper than `max_depth`,
+// outside quoted strings. Linear, allocation-free, run before parsing.
+Status CheckNestingDepth(std::string_view text, std::string_view file,
+                         int max_depth = kMaxNestingDepth);
+
+// A whole number with thousands separators, for limits in messages:
+// 10000 -> "10,000".
+std::string WithThousands(std::uint64_t value);
+
+// How much of a user's value an error message quotes: enough to recognise it,
+// never a megabyte line on a terminal.
+inline constexpr size_t kMaxQuotedChars = 40;
+
+// `text` itself when it has at most `max_chars` bytes, else its first bytes
+// (cut at a UTF-8 character boundary) followed by "... (N bytes)". Every value
+// a user supplied goes through this before it is quoted in an error.
+std::string Abbreviate(std::string_view text, size_t max_chars = kMaxQuotedChars);
+
+// JoinNames of at most `max_names` names, each abbreviated, then "and N more".
+// For lists read from the input (a CSV header), which may be huge.
+std::string JoinSomeNames(const std::vector<std::string>& names, size_t max_names = 20);
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_INPUT_LIMITS_H_

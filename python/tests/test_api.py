@@ -1,0 +1,134 @@
+"""Every function against the command line's --json on the same inputs, the
+error type and messages, and the result objects (repr, HTML)."""
+
+import json
+import re
+
+import pytest
+
+import trainflops
+
+DENSE_SPEC = {"name": "one-dense", "input": [100],
+              "layers": [{"type": "dense", "name": "fc", "units": 10}],
+              "training": {"epochs": 2, "examples": 1000}}
+
+
+def test_tokens_is_six_n_d():
+    # 6 x 70e9 x 1.4e12 = 5.88e23 FLOP (Chinchilla's budget, Hoffmann et al. 2022).
+    r = trainflops.tokens(params=70e9, tokens=1.4e12)
+    assert r.training_flop == pytest.approx(5.88e23, rel=1e-12)
+    assert str(r) == "5.88e23 FLOP"
+
+
+# (python call, command-line words): the same inputs both ways.
+CASES = [
+    (lambda: trainflops.tokens(params="70B", tokens="1.4T"), ["tokens", "--params", "70B", "--tokens", "1.4T"]),
+    (lambda: trainflops.tokens(params="70B", tokens="1T..2T", seed=7, samples=2000),
+     ["tokens", "--params", "70B", "--tokens", "1T..2T", "--seed", "7", "--samples", "2000"]),
+    (lambda: trainflops.hardware(chip="V100", count=8, time="5 days", utilization=0.33),
+     ["hardware", "--chip", "V100", "--count", "8", "--time", "5 days", "--utilization", "0.33"]),
+    (lambda: trainflops.hardware(count=2, time="1 day", phases=[{"chip": "V100"}, {"chip": "A100", "count": 4}]),
+     ["hardware", "--count", "2", "--time", "1 day", "--chip", "V100", "--chip", "A100", "--count", "4"]),
+    (lambda: trainflops.compare(params="1.5B", tokens="40B", chip="V100", count=32, time="7 days"),
+     ["compare", "--params", "1.5B", "--tokens", "40B", "--chip", "V100", "--count", "32", "--time", "7 days"]),
+    (lambda: trainflops.chips("A100"), ["chips", "A100"]),
+    (lambda: trainflops.chips(show="V100"), ["chips", "show", "V100"]),
+    (lambda: trainflops.thresholds(3e25, range="1e25..5e25"), ["thresholds", "3e25", "--range", "1e25..5e25"]),
+    (lambda: trainflops.units("22 pfs-days"), ["units", "22 pfs-days"]),
+    (lambda: trainflops.layer("conv2d", h=400, w=400, c=5, filters=16, kernel=5, stride=2, padding=2),
+     ["layer", "conv2d", "h=400", "w=400", "c=5", "filters=16", "kernel=5", "stride=2", "padding=2"]),
+    (lambda: trainflops.trend(bootstrap=200), ["trend", "--bootstrap", "200"]),
+]
+
+
+@pytest.mark.parametrize("call,words", CASES, ids=[" ".join(w[:2]) for _, w in CASES])
+def test_to_dict_is_the_command_lines_json(call, words, cli_json):
+    assert call().to_dict() == cli_json(*words)
+
+
+def test_estimate_on_files_bytes_and_dicts(source_dir, cli_json, tmp_path):
+    spec = source_dir / "examples" / "cnn_lstm_fcn.yaml"
+    from_path = trainflops.estimate(spec)
+    assert from_path.to_dict() == cli_json("estimate", str(spec))
+    # Bytes and a dict are the same model as the file with the same text.
+    assert trainflops.estimate(spec.read_bytes()).training_flop == from_path.training_flop
+    path = tmp_path / "dense.json"
+    path.write_text(json.dumps(DENSE_SPEC))
+    from_dict = trainflops.estimate(DENSE_SPEC, epochs=3)
+    assert from_dict.training_flop == cli_json("estimate", str(path), "--epochs", "3")["training_flop"]
+    # Sevilla et al. 2022, Table 1: dense 100 -> 10 is 2*100*10 + 10 + 10 = 2020
+    # FLOP forward; x (1 + 2) x 3 epochs x 1000 examples.
+    assert from_dict.training_flop == 2020 * 3 * 3 * 1000
+
+
+def test_estimate_onnx_and_hf_config(source_dir, cli_json):
+    onnx = source_dir / "tests/fixtures/onnx/resnet18.onnx"
+    r = trainflops.estimate(onnx, examples="1.28M", epochs=90, bp_ratio="per-layer")
+    assert r.to_dict() == cli_json("estimate", str(onnx), "--examples", "1.28M", "--epochs", "90",
+                                   "--bp-ratio", "per-layer")
+    from_bytes = trainflops.estimate(onnx.read_bytes(), examples="1.28M", epochs=90,
+                                     bp_ratio="per-layer")
+    assert from_bytes.training_flop == r.training_flop
+    config = source_dir / "tests/fixtures/hf/llama-2-7b.json"
+    hf = trainflops.estimate(config, tokens="2T", seq_len=4096)
+    assert hf.to_dict() == cli_json("estimate", str(config), "--tokens", "2T", "--seq-len", "4096")
+
+
+def test_batch_yields_the_rows(source_dir):
+    rows = list(trainflops.batch(source_dir / "tests/fixtures/batch/small.csv"))
+    assert rows and "estimated_training_flop" in rows[0]
+    one = list(trainflops.batch([{"Model": "m", "Parameters": 1e9, "Training dataset size (total)": 1e10}]))
+    assert len(one) == 1
+    # 6ND: 6 x 1e9 x 1e10 = 6e19 FLOP.
+    assert float(one[0]["estimated_training_flop"]) == pytest.approx(6e19)
+
+
+ERRORS = [
+    (lambda: trainflops.hardware(chip="V100", count=0, time="1d"), "count: '0' must be greater than zero",
+     ["hardware", "--chip", "V100", "--count", "0", "--time", "1d"], "--count: '0' must be greater than zero"),
+    (lambda: trainflops.hardware(chip="V100", time="3d"), "time needs count N",
+     ["hardware", "--chip", "V100", "--time", "3d"], "--time needs --count N"),
+    (lambda: trainflops.estimate(DENSE_SPEC, batches=10), "batches and batch_size go together",
+     None, None),
+    (lambda: trainflops.tokens(params="70B", tokens="1T", convention="chinchila"), "chinchilla",
+     ["tokens", "--params", "70B", "--tokens", "1T", "--convention", "chinchila"], "chinchilla"),
+]
+
+
+@pytest.mark.parametrize("call,python_part,words,cli_part", ERRORS)
+def test_errors_name_the_keyword(call, python_part, words, cli_part, cli_error):
+    with pytest.raises(trainflops.Error) as raised:
+        call()
+    message = str(raised.value)
+    assert python_part in message
+    assert "--" not in message  # Python's wording: keywords, not options
+    assert isinstance(raised.value, ValueError)
+    if words:
+        cli_message = cli_error(*words)
+        assert cli_part in cli_message
+        # The same message but for the field's spelling.
+        assert re.sub(r"--([a-z-]+)", lambda m: m.group(1).replace("-", "_"), cli_message) == message
+
+
+def test_unknown_keyword_suggests_the_closest():
+    with pytest.raises(trainflops.Error, match="did you mean 'utilization'"):
+        trainflops.hardware(chip="V100", count=1, time="1d", phases=[{"chip": "V100", "utilisation": 0.3}])
+    with pytest.raises(trainflops.Error, match="expected a number or text"):
+        trainflops.tokens(params=[1], tokens=1)
+
+
+def test_repr_and_html():
+    r = trainflops.estimate(DENSE_SPEC)
+    assert repr(r) == "<trainflops estimate: 1.212e7 FLOP (method1_counting)>"
+    page = r._repr_html_()
+    assert "<b>1.212e7 FLOP</b>" in page
+    assert "<table>" in page and "<td>fc</td>" in page  # the per-layer table
+    assert "<pre>" in page  # the formula chain
+    assert "forward_flop" in dir(r)
+    with pytest.raises(AttributeError, match="no field 'nonesuch'"):
+        r.nonesuch  # noqa: B018
+
+
+def test_help_is_useful():
+    assert "Method 2" in trainflops.hardware.__doc__
+    assert "utilization" in trainflops.hardware.__doc__

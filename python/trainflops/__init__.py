@@ -1,0 +1,239 @@
+"""trainflops: the training compute (FLOP) of deep-learning models.
+
+Counts the whole training run -- forward and backward passes over every
+example of every epoch -- without running the model, following Sevilla et
+al. 2022 ("Estimating Training Compute of Deep Learning Models", Epoch AI)
+and Amodei & Hernandez 2018 ("AI and Compute", OpenAI).
+
+The functions mirror the command line's commands; keyword names are its
+options with dashes turned into underscores, and values take the same text
+("5 days", "1.4T", "0.3..0.5", "lognormal(70B, 1.5)") or plain numbers.
+Each returns a Result whose attributes are the fields of the command's
+``--json`` object. Bad input raises trainflops.Error (a ValueError) with the
+library's message, naming the keyword.
+
+    >>> import trainflops
+    >>> print(trainflops.tokens(params=70e9, tokens=1.4e12))
+    5.88e23 FLOP
+
+See docs/python.md for every function and trainflops.torch for PyTorch models.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
+
+from . import _trainflops
+from ._result import Result
+
+Error = _trainflops.Error
+Error.__doc__ = "Bad input: the message names the keyword, what was wrong and what is accepted."
+Error.__module__ = "trainflops"
+
+__all__ = ["Error", "Result", "estimate", "layer", "hardware", "compare", "tokens", "chips",
+           "thresholds", "units", "trend", "batch"]
+
+Value = Union[str, int, float]
+Source = Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]]
+
+
+def _given(kwargs: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+def _file(value: Any, name: str) -> Any:
+    """A dict becomes (name, its JSON); paths and bytes pass as they are."""
+    if isinstance(value, Mapping):
+        return (name, json.dumps(value))
+    if isinstance(value, bytearray):
+        return bytes(value)
+    return value
+
+
+def estimate(source: Source, *, epochs: Optional[Value] = None,
+             examples: Optional[Value] = None, batches: Optional[Value] = None,
+             batch_size: Optional[Value] = None, tokens_per_sequence: Optional[Value] = None,
+             bp_ratio: Optional[Value] = None, batch_regime: Optional[str] = None,
+             formula: Optional[str] = None, dims: Optional[Mapping[str, int]] = None,
+             examples_per_run: Optional[Value] = None, tokens: Optional[Value] = None,
+             stages: Optional[Sequence[str]] = None, seq_len: Optional[Value] = None,
+             convention: Optional[str] = None, attention: Optional[str] = None,
+             recompute: Optional[str] = None, range: Optional[str] = None,
+             thresholds: bool = False, uncertainty: bool = False,
+             samples: Optional[Value] = None, seed: Optional[Value] = None,
+             quantiles: Optional[Sequence[Value]] = None) -> Result:
+    """Method 1: count a model's operations (``trainflops estimate``).
+
+    source: a path, bytes, or a dict. A model spec (YAML or JSON,
+        docs/spec-format.md), an ONNX graph (docs/onnx.md) or a Hugging Face
+        config.json (docs/llm.md), recognised by the path's extension or the
+        bytes. Bytes are read in place, never copied.
+    epochs, examples, batches, batch_size: the training, overriding the
+        spec's; each may be a range ("90..100").
+    bp_ratio: backward/forward ratio, a number (default 2), "table" or
+        "per-layer" (Sevilla et al. 2022, Method 1 and Table 3).
+    formula: "exact" (default) or "approx" (Table 1's two forms).
+    dims: ONNX symbolic dimensions, e.g. {"batch_size": 1};
+        examples_per_run: examples one run of the graph processes.
+    tokens, stages, seq_len, convention, attention, recompute, range: a
+        Hugging Face config's training (as ``tokens()``).
+    thresholds: check the total against the legal thresholds.
+    uncertainty, samples, seed, quantiles: the Monte Carlo interval.
+    """
+    kwargs = _given(dict(locals()))
+    kwargs["source"] = _file(source, "spec.json")
+    return Result("estimate", _trainflops.estimate(kwargs))
+
+
+def layer(type: Optional[str] = None, *, bp_ratio: Optional[Value] = None,
+          **dims: Value) -> Result:
+    """One layer's parameters and forward FLOP (Sevilla et al. 2022, Table 1).
+
+    ``layer("conv2d", h=400, w=400, c=5, filters=16, kernel=5, stride=2,
+    padding=2)``; ``layer()`` lists every type (its text() is the catalogue).
+    bp_ratio: backward/forward ratio of the one-example training figure
+    (default 2).
+    """
+    return Result("layer", _trainflops.layer(type, bp_ratio, dims))
+
+
+def hardware(chip: Optional[str] = None, count: Optional[Value] = None,
+             time: Optional[Value] = None, chip_hours: Optional[Value] = None,
+             chip_days: Optional[Value] = None, precision: Optional[str] = None,
+             utilization: Optional[Value] = None, year: Optional[Value] = None,
+             llm: Optional[bool] = None, *, peak_flops: Optional[Value] = None,
+             tensor_cores: Optional[bool] = None, tdp: Optional[Value] = None,
+             price_per_chip_hour: Optional[Value] = None, industry: Optional[bool] = None,
+             energy: bool = False, pue: Optional[Value] = None,
+             phases: Optional[Sequence[Mapping[str, Value]]] = None,
+             hardware_db: Optional[Source] = None, uncertainty: bool = False,
+             samples: Optional[Value] = None, seed: Optional[Value] = None,
+             quantiles: Optional[Sequence[Value]] = None) -> Result:
+    """Method 2: chips x time x peak FLOP/s x utilization (``trainflops hardware``).
+
+    chip: as named in papers ("V100", "TPU v3"); "unknown" imputes the peak
+        from year. count with time ("14.8 days", "355h"), or chip_hours /
+        chip_days. utilization: in (0, 1], "33%", or openai-gpu, openai-cpu,
+        epoch-llm, epoch-other (default 0.30 for LLMs, else 0.40). Counts,
+        times, utilization and peak_flops may be ranges.
+    phases: several kinds of hardware, each a dict of the phase keywords
+        (chip, count, time, ...); the keywords given here apply to every
+        phase that does not set its own.
+    hardware_db: a table with data/hardware.csv's columns (path or bytes).
+    """
+    kwargs = _given(dict(locals()))
+    if phases is not None:
+        kwargs["phases"] = [dict(p) for p in phases]
+    if hardware_db is not None:
+        kwargs["hardware_db"] = _file(hardware_db, "hardware.csv")
+    return Result("hardware", _trainflops.hardware(kwargs))
+
+
+def compare(source: Optional[Source] = None, *, params: Optional[Value] = None,
+            tokens: Optional[Value] = None, method1_flop: Optional[Value] = None,
+            **options: Any) -> Result:
+    """Both methods side by side (``trainflops compare``).
+
+    Method 1 is exactly one of: source (a model spec), params with tokens
+    (6 x N x D), or method1_flop. Every other keyword is ``hardware()``'s or
+    ``estimate()``'s training keyword (epochs, examples, bp_ratio, ...).
+    """
+    kwargs = _given({"params": params, "tokens": tokens, "method1_flop": method1_flop, **options})
+    if source is not None:
+        kwargs["source"] = _file(source, "spec.json")
+    if "phases" in kwargs:
+        kwargs["phases"] = [dict(p) for p in kwargs["phases"]]
+    if "hardware_db" in kwargs:
+        kwargs["hardware_db"] = _file(kwargs["hardware_db"], "hardware.csv")
+    return Result("compare", _trainflops.compare(kwargs))
+
+
+def tokens(params: Optional[Value] = None, tokens: Optional[Value] = None, *,
+           active_params: Optional[Value] = None, convention: Optional[str] = None,
+           seq_len: Optional[Value] = None, layers: Optional[Value] = None,
+           d_model: Optional[Value] = None, heads: Optional[Value] = None,
+           head_dim: Optional[Value] = None, vocab: Optional[Value] = None,
+           d_ff: Optional[Value] = None, gated: bool = False,
+           stages: Optional[Sequence[str]] = None, attention: Optional[str] = None,
+           recompute: Optional[str] = None, thresholds: bool = False,
+           range: Optional[str] = None, uncertainty: bool = False,
+           samples: Optional[Value] = None, seed: Optional[Value] = None,
+           quantiles: Optional[Sequence[Value]] = None) -> Result:
+    """A language model from its numbers (``trainflops tokens``).
+
+    6 x params x tokens by default (Kaplan et al. 2020); convention "kaplan",
+    "palm", "chinchilla" or "megatron" adds the attention terms and needs
+    seq_len and the dimensions. stages: further training ("NAME:TOKENS",
+    "NAME:TOKENS:forward"). params and tokens may be ranges.
+    """
+    return Result("tokens", _trainflops.tokens(_given(dict(locals()))))
+
+
+def chips(filter: Optional[str] = None, *, show: Optional[str] = None) -> Result:
+    """The hardware table: rows matching filter, or one chip with show="A100"."""
+    return Result("chips", _trainflops.chips(filter, show))
+
+
+def thresholds(flop: Value, *, range: Optional[str] = None) -> Result:
+    """A compute figure against the legal thresholds (EU AI Act, SB 53, ...)."""
+    return Result("thresholds", _trainflops.thresholds(flop, range))
+
+
+def units(text: Value) -> Result:
+    """An amount ("22 pfs-days", "2.5 GMAC") in FLOP, multiply-adds and pfs-days."""
+    return Result("units", _trainflops.units(text))
+
+
+def _csv_text(rows: Iterable[Mapping[str, Any]]) -> str:
+    rows = list(rows)
+    columns: List[str] = []
+    for row in rows:
+        columns.extend(k for k in row if k not in columns)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def trend(data: Union[None, str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]]] = None,
+          *, date_column: Optional[str] = None, compute_column: Optional[str] = None,
+          name_column: Optional[str] = None, compute_unit: Optional[str] = None,
+          from_date: Optional[str] = None, to_date: Optional[str] = None,
+          where: Optional[Sequence[str]] = None, exclude: Optional[Sequence[str]] = None,
+          include_modest: bool = False, breaks: Optional[Sequence[str]] = None,
+          bootstrap: Optional[Value] = None, level: Optional[Value] = None,
+          seed: Optional[Value] = None) -> Result:
+    """The growth of training compute over time (``trainflops trend``).
+
+    data: a CSV path or bytes, or rows (dicts); default the points of "AI and
+    Compute" (Amodei & Hernandez 2018). from_date / to_date are the command
+    line's --from / --to (YYYY-MM-DD).
+    """
+    kwargs = _given(dict(locals()))
+    if data is not None and not isinstance(data, (str, bytes, os.PathLike)):
+        kwargs["data"] = ("rows.csv", _csv_text(data))
+    return Result("trend", _trainflops.trend(kwargs))
+
+
+def batch(data: Union[str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]]], *,
+          format: Optional[str] = None, columns: Optional[Sequence[str]] = None,
+          samples: Optional[Value] = None, seed: Optional[Value] = None
+          ) -> Iterator[Dict[str, Any]]:
+    """Estimates every model of a dataset (``trainflops batch``); yields dicts.
+
+    data: a CSV or JSON-lines path or bytes, or rows (dicts). Each row comes
+    back with estimated_training_flop, estimate_method, estimate_low,
+    estimate_high, ratio_to_recorded and estimate_note added.
+    """
+    kwargs = _given(dict(locals()))
+    if not isinstance(data, (str, bytes, os.PathLike)):
+        kwargs["data"] = ("rows.jsonl", "".join(json.dumps(dict(r)) + "\n" for r in data))
+    lines = _trainflops.batch(kwargs)
+    if lines and lines[0].lstrip().startswith("{"):
+        return (json.loads(line) for line in lines)
+    return iter(csv.DictReader(lines))

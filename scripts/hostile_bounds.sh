@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Measures how the command line meets hostile input: for each case, the exit
+# code, the wall time, the peak memory (maximum resident set, from GNU time)
+# and the length of the error, against the bounds of docs/reliability.md
+# (exit 2 within 1 s and 100 MB). The hostile files are generated in a
+# temporary directory; the large ones are sparse. Usage:
+#
+#   scripts/hostile_bounds.sh [path/to/trainflops]     (default build/default/bin/trainflops)
+#
+# Prints one row per case and "all within bounds" or the cases that are not;
+# exits 1 when any case is out of bounds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cli=$(realpath "${1:-build/default/bin/trainflops}")
+[ -x "$cli" ] || { echo "no trainflops binary at $cli (build it, or pass its path)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "needs GNU time (apt-get install time)" >&2; exit 2; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# The hostile files, written with the Python standard library only.
+python3 - "$dir" <<'PY'
+import os, random, sys
+d = sys.argv[1]
+def write(name, data):
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+def sparse(name, size):
+    with open(os.path.join(d, name), "wb") as f:
+        f.truncate(size)
+deep = lambda n: "[" * n + "]" * n
+write("rows.jsonl", deep(70000) + "\n")
+write("config.json", '{"model_type": "llama", "hidden_size": ' + deep(80000) + "}")
+write("deep.yaml", "input: [4]\nlayers: " + deep(5000))
+bomb = "input: [4]\nlayers:\n  - &l0 {type: relu}\n"
+for level in range(1, 10):
+    bomb += "  - &l%d {repeat: 10, layers: [%s]}\n" % (level, ", ".join(["*l%d" % (level - 1)] * 10))
+write("bomb.yaml", bomb + "training: {examples: 1}\n")
+write("repeat.yaml", "input: [4]\nlayers: [{repeat: 1000000, layers: [{type: relu}]}]\n"
+      "training: {examples: 1}\n")
+write("cap.yaml", "input: [4]\nlayers: [{repeat: 10000, layers: [{type: relu}]}]\n"
+      "training: {examples: 1}\n")
+with open("tests/fixtures/hf/deepseek-v3.json") as f:
+    write("ds.json", f.read().replace('"num_experts_per_tok": 8', '"num_experts_per_tok": 300'))
+sparse("big.csv", 200_000_000)
+sparse("big.jsonl", 200_000_000)
+write("line.csv", "a" * 60_000_000)  # under the 64 MiB file cap: read, then refused by the line cap
+write("wide.csv", ",".join(["c"] * 1_000_000) + "\n")
+write("huge.yaml", "input: [4]\nlayers: [{type: dense, units: 4}]\n"
+      "training: {examples: 1e300, epochs: 1e300}\n")
+rng = random.Random(20260101)
+write("random.jsonl", bytes(rng.getrandbits(8) for _ in range(4096)))
+write("empty.jsonl", "")
+write("other.csv", "foo,bar\n1,2\n")
+
+# ONNX: one Relu over the given dimensions, protobuf written by hand.
+def varint(n):
+    out = b""
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out += bytes([b | 0x80])
+        else:
+            return out + bytes([b])
+def field(num, payload):  # length-delimited
+    return varint(num << 3 | 2) + varint(len(payload)) + payload
+def intf(num, value):
+    return varint(num << 3) + varint(value)
+def value_info(name, dims):
+    shape = b"".join(field(1, intf(1, x)) for x in dims)
+    tensor = intf(1, 1) + field(2, shape)
+    return field(1, name.encode()) + field(2, field(1, tensor))
+def relu(dims):
+    node = field(1, b"x") + field(2, b"y") + field(3, b"relu") + field(4, b"Relu")
+    graph = field(1, node) + field(2, b"g") + field(11, value_info("x", dims)) + \
+        field(12, value_info("y", dims))
+    return intf(1, 8) + field(8, intf(2, 17)) + field(7, graph)
+write("huge.onnx", relu([10**18] * 18))
+write("empty.onnx", relu([0, 16]))
+PY
+
+hw="--chip V100 --count 8 --time '5 days'"
+# name | arguments (shell text; $dir is the temporary directory)
+cases=(
+  "deep JSONL row|batch $dir/rows.jsonl"
+  "deep config value|estimate $dir/config.json --tokens 1T"
+  "deep YAML spec|estimate $dir/deep.yaml"
+  "DeepSeek experts > routed|estimate $dir/ds.json --tokens 14.8T"
+  "alias bomb (10^18 layers)|estimate $dir/bomb.yaml"
+  "repeat: 1000000|estimate $dir/repeat.yaml"
+  "/dev/zero spec|estimate /dev/zero"
+  "/dev/urandom compare|compare /dev/urandom $hw"
+  "/dev/zero --hardware-db|hardware --hardware-db /dev/zero $hw"
+  "/dev/zero trend --data|trend --data /dev/zero"
+  "/dev/zero batch CSV|batch /dev/zero"
+  "/dev/zero batch JSONL|batch /dev/zero --format jsonl"
+  "directory|estimate $dir"
+  "200 MB CSV (sparse)|trend --data $dir/big.csv"
+  "200 MB JSONL (sparse)|batch $dir/big.jsonl"
+  "60 MB single-line CSV|trend --data $dir/line.csv"
+  "1M-column CSV|batch $dir/wide.csv"
+  "--epochs 1e308|estimate examples/vgg16.yaml --epochs 1e308"
+  "spec training 1e300|estimate $dir/huge.yaml"
+  "ONNX 18 dims of 1e18|estimate $dir/huge.onnx --examples 1"
+  "layer forward=1e308|layer given forward=1e308 shape=10"
+  "compare --epochs 1e308|compare examples/vgg16.yaml --epochs 1e308 $hw"
+  "price 1e300|hardware --chip V100 --count 1e6 --time '1000 days' --price-per-chip-hour 1e300"
+  "tdp 1e300|hardware --chip V100 --count 1e6 --time '1000 days' --tdp 1e300 --energy"
+  "--uncertainty --epochs 1e300|estimate examples/vgg16.yaml --uncertainty --epochs 1e300"
+  "units -5 pfs-days|units '-5 pfs-days'"
+  "tokens 1e-300|tokens --params 1e-300 --tokens 1e-300"
+  "ONNX zero dimension|estimate $dir/empty.onnx --examples 1"
+  "--layers 32.5|tokens --params 7e9 --tokens 1T --convention chinchilla --layers 32.5 --d-model 4096 --heads 32 --vocab 32000"
+  "range without figure|thresholds 2e25 --range 2e26..1e27"
+  "batch random bytes|batch $dir/random.jsonl"
+  "batch empty JSONL|batch $dir/empty.jsonl"
+  "batch unknown header|batch $dir/other.csv"
+)
+
+printf '%-30s %4s %8s %8s %8s  %s\n' case exit seconds MB err_bytes verdict
+bad=()
+measure() {  # name, args, wanted exit code
+  local name=$1 args=$2 want=$3
+  local code=0
+  eval "/usr/bin/time -f '%e %M' -o '$dir/time' '$cli' $args" >"$dir/out" 2>"$dir/err" || code=$?
+  read -r seconds kb < <(tail -n 1 "$dir/time")
+  local mb=$(( kb / 1024 )) err=$(wc -c <"$dir/err")
+  local verdict=ok
+  if [ "$code" -ne "$want" ] || awk "BEGIN{exit !($seconds >= 1)}" || [ "$mb" -ge 100 ]; then
+    verdict="OUT OF BOUNDS"
+    bad+=("$name")
+  fi
+  printf '%-30s %4s %8s %8s %8s  %s\n' "$name" "$code" "$seconds" "$mb" "$err" "$verdict"
+}
+for c in "${cases[@]}"; do measure "${c%%|*}" "${c#*|}" 2; done
+# The largest accepted spec: 10,000 layers, estimated and reported in full.
+measure "spec at the cap (10,000 layers)" "estimate $dir/cap.yaml" 0
+echo "binary: $cli"
+if [ ${#bad[@]} -eq 0 ]; then
+  echo "all within bounds (exit as wanted, under 1 s and 100 MB)"
+else
+  echo "out of bounds: ${bad[*]}"
+  exit 1
+fi

@@ -1,0 +1,31 @@
+#include "cite_output.h"
+
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+
+namespace trainflops::cli {
+
+OptionSpec CiteOption() {
+  return {"--cite", "",
+          "add 'Cite this estimate': a sentence with the figure, method, inputs and "
+          "sources, and the BibTeX of the works used"};
+}
+
+std::string WithCitation(const std::string& report, bool json, const Citation& citation) {
+  if (!json) return report + RenderCitationText(citation);
+  nlohmann::json object = nlohmann::json::parse(report);
+  object["citation"] = {{"text", citation.text},
+                        {"references", citation.references},
+                        {"bibtex", citation.bibtex}};
+  return object.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string RenderCall(const Call& call, const Report& report) {
+  std::string out = call.json ? report.Json() : report.Text();
+  if (!call.cite) return out;
+  const std::optional<Citation> citation = report.Cite();
+  return citation ? WithCitation(out, call.json, *citation) : out;
+}
+
+}  // namespace trainflops::cli

@@ -1,0 +1,28 @@
+// Internal: the JSON of the parts every estimate shares (inputs, assumptions),
+// written the same way by every report.
+#ifndef TRAINFLOPS_SRC_CORE_ESTIMATE_JSON_H_
+#define TRAINFLOPS_SRC_CORE_ESTIMATE_JSON_H_
+
+#include <nlohmann/json.hpp>
+#include <string_view>
+#include <vector>
+
+#include "trainflops/estimate.h"
+
+namespace trainflops {
+
+// The bibliography key of the first work `source` cites (docs/references.md),
+// or null when it cites none (a value the user gave, the tool's own rule).
+nlohmann::json ReferenceOf(std::string_view source);
+
+// {name: {value, unit, origin}, ...}
+nlohmann::json InputsJson(const std::vector<Input>& inputs);
+
+// [{name, value, source, reference}, ...]: `source` is the short citation
+// with its section ("Sevilla et al. 2022, Method 1"), `reference` its
+// ReferenceOf.
+nlohmann::json AssumptionsJson(const std::vector<Assumption>& assumptions);
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_SRC_CORE_ESTIMATE_JSON_H_

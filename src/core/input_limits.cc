@@ -1,0 +1,113 @@
+// Size caps per kind of input and the nesting-depth scan run before any JSON
+// or YAML parser builds a tree.
+#include "trainflops/input_limits.h"
+
+#include "trainflops/text.h"
+
+namespace trainflops {
+namespace {
+
+constexpr std::uint64_t kMiB = 1024 * 1024;
+
+std::string Mib(std::uint64_t bytes) { return WithThousands(bytes / kMiB) + " MiB"; }
+
+// A size in the largest unit that keeps it readable: "200 MB", "512 bytes".
+std::string SizeText(std::uint64_t bytes) {
+  if (bytes < 10'000) return std::to_string(bytes) + " bytes";
+  if (bytes < 10'000'000) return std::to_string(bytes / 1000) + " kB";
+  return std::to_string(bytes / 1'000'000) + " MB";
+}
+
+}  // namespace
+
+// Caps: far above any real file of the kind, low enough that reading and
+// parsing the largest accepted file stays within a few hundred MB. A spec or
+// chip table is hand-written (the largest shipped is a few kB); a config.json
+// with a 22,000-class label map is under 1 MB; a 64 MiB dataset is about
+// 300,000 rows of Epoch AI's Notable AI Models CSV. ONNX files are read piece
+// by piece with their weight bytes skipped, so only absurd sizes are refused.
+std::string WithThousands(std::uint64_t value) {
+  const std::string digits = std::to_string(value);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+InputLimit LimitOf(InputKind kind) {
+  switch (kind) {
+    case InputKind::kSpec:
+      return {"a model spec", 1 * kMiB};
+    case InputKind::kJsonConfig:
+      return {"a config.json", 8 * kMiB};
+    case InputKind::kCsv:
+      return {"a CSV dataset", 64 * kMiB};
+    case InputKind::kJsonLines:
+      return {"a JSON-lines dataset", 64 * kMiB};
+    case InputKind::kHardwareTable:
+      return {"a hardware table", 1 * kMiB};
+    case InputKind::kOnnx:
+      return {"an ONNX file", 1024 * 1024 * kMiB};
+  }
+  return {"a file", 1 * kMiB};
+}
+
+Status CheckInputSize(std::uint64_t bytes, InputKind kind, std::string_view file) {
+  const InputLimit limit = LimitOf(kind);
+  if (bytes <= limit.max_bytes) return Status::Ok();
+  return Status::InvalidArgument(std::string(file) + ": the file is " + SizeText(bytes) + "; " +
+                                 std::string(limit.what) + " may be at most " +
+                                 Mib(limit.max_bytes) + " (a larger file is refused unread)");
+}
+
+Status CheckNestingDepth(std::string_view text, std::string_view file, int max_depth) {
+  int depth = 0;
+  int line = 1;
+  char quote = 0;  // the open string's quote character, or 0
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') ++line;
+    if (quote != 0) {
+      if (c == '\\' && quote == '"') {
+        ++i;  // an escaped character, possibly a quote
+      } else if (c == quote) {
+        quote = 0;
+      }
+      continue;
+    }
+    if (c == '"') {
+      quote = c;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) {
+        return Status::InvalidArgument(
+            std::string(file) + ":" + std::to_string(line) + ": nested more than " +
+            std::to_string(max_depth) +
+            " levels deep (arrays and maps within each other); at most " +
+            std::to_string(max_depth) + " are accepted");
+      }
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return Status::Ok();
+}
+
+std::string Abbreviate(std::string_view text, size_t max_chars) {
+  if (text.size() <= max_chars) return std::string(text);
+  size_t cut = max_chars;
+  // Back up over UTF-8 continuation bytes (10xxxxxx) so no character is split.
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string JoinSomeNames(const std::vector<std::string>& names, size_t max_names) {
+  std::vector<std::string> shown;
+  for (size_t i = 0; i < names.size() && i < max_names; ++i) shown.push_back(Abbreviate(names[i]));
+  std::string out = JoinNames(shown);
+  if (names.size() > max_names) out += " and " + std::to_string(names.size() - max_names) + " more";
+  return out;
+}
+
+}  // namespace trainflops

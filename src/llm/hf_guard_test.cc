@@ -1,0 +1,166 @@
+// Never silently wrong: an unknown model_type with mixture-of-experts fields
+// is counted as a mixture of experts (or refused when top-k is missing),
+// structural fields are refused with their names, a dense family never
+// leaves an expert field unread, every family checks top-k against its
+// experts, and every model lists the fields read and ignored.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "hf_test_util.h"
+#include "trainflops/hf_config.h"
+
+namespace trainflops {
+namespace {
+
+using testing::Fixture;
+using testing::FixtureTestName;
+
+bool Contains(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+const char* kBase = R"("hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+    "intermediate_size": 128, "vocab_size": 100)";
+
+std::string Config(const std::string& type, const std::string& extra) {
+  return "{\"model_type\": \"" + type + "\", " + kBase + (extra.empty() ? "" : ", " + extra) + "}";
+}
+
+// Per layer: attention 4·64² = 16,384; norms 128. Embed + head 2 x 100·64 =
+// 12,800; final norm 64.
+constexpr double kOutside = 12800 + 64;
+constexpr double kAttentionAndNorms = 16384 + 128;
+
+TEST(HfUnknownMoe, CountedAsMixtureOfExpertsNamingTheFields) {
+  const std::string text = Config("mystery_moe", R"("num_experts": 8, "num_experts_per_tok": 2,
+      "moe_intermediate_size": 32, "rope_theta": 10000)");
+  Result<HfModel> m = ParseHfConfig(text, "m.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_TRUE(m->fallback);
+  EXPECT_EQ(m->family, "generic mixture of experts (Llama-style)");
+  // Experts 8 x 3·64·32 = 49,152; router 64·8 = 512. Active: 2 experts 12,288.
+  EXPECT_EQ(TotalParams(m->model), kOutside + 2 * (kAttentionAndNorms + 49152 + 512));
+  EXPECT_EQ(ActiveParams(m->model), kOutside + 2 * (kAttentionAndNorms + 12288 + 512));
+  ASSERT_FALSE(m->model.notes.empty());
+  const std::string& note = m->model.notes.front();
+  EXPECT_NE(note.find("'num_experts'"), std::string::npos) << note;
+  EXPECT_NE(note.find("'moe_intermediate_size'"), std::string::npos) << note;
+  EXPECT_TRUE(Contains(m->fields_read, "num_experts_per_tok"));
+  EXPECT_TRUE(Contains(m->fields_ignored, "rope_theta"));
+}
+
+TEST(HfUnknownMoe, SharedExpertsAndDenseFirstLayersAreCounted) {
+  const std::string text = Config("mystery_moe", R"("n_routed_experts": 4, "num_experts_per_tok": 1,
+      "moe_intermediate_size": 16, "n_shared_experts": 1, "first_k_dense_replace": 1)");
+  Result<HfModel> m = ParseHfConfig(text, "m.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  // Layer 0 dense: 3·64·128 = 24,576. Layer 1: 4 experts x 3·64·16 (3072) = 12,288,
+  // shared 3072, router 256. Active: 1 expert.
+  EXPECT_EQ(TotalParams(m->model), kOutside + 2 * kAttentionAndNorms + 24576 + 12288 + 3072 + 256);
+  EXPECT_EQ(ActiveParams(m->model), kOutside + 2 * kAttentionAndNorms + 24576 + 3072 + 3072 + 256);
+}
+
+struct Refusal {
+  const char* name;
+  std::string text;
+  std::vector<std::string> expected;  // each must be in the message
+};
+
+class Refused : public ::testing::TestWithParam<Refusal> {};
+
+TEST_P(Refused, WithAClearMessage) {
+  Result<HfModel> m = ParseHfConfig(GetParam().text, "cfg.json");
+  ASSERT_FALSE(m.ok());
+  for (const std::string& e : GetParam().expected) {
+    EXPECT_NE(m.status().message().find(e), std::string::npos) << m.status().message();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    All, Refused,
+    ::testing::Values(
+        Refusal{"moe_without_top_k",
+                Config("mystery_moe", R"("num_local_experts": 8)"),
+                {"needs field(s) 'num_experts_per_tok' (missing)", "generic mixture of experts"}},
+        Refusal{"state_space",
+                Config("mystery_ssm", R"("state_size": 16, "conv_kernel": 4,
+                 "mamba_expand": 2)"),
+                {"'state_size'", "'conv_kernel'", "'mamba_expand'", "state-space",
+                 "refusing to count it as a generic decoder"}},
+        Refusal{
+            "hybrid_layer_types",
+            Config("mystery_hybrid", R"("layer_types": ["full_attention", "linear_attention"])"),
+            {"'layer_types'"}},
+        Refusal{"multimodal",
+                Config("mystery_vlm", R"("vision_config": {"hidden_size": 8})"),
+                {"'vision_config'"}},
+        Refusal{"dense_family_with_experts",
+                Config("llama", R"("num_local_experts": 8, "num_experts_per_tok": 2)"),
+                {"model_type 'llama' is counted as a dense model", "'num_local_experts'",
+                 "refusing rather than counting experts as dense"}},
+        Refusal{"nested_missing",
+                R"({"model_type": "dbrx", "d_model": 64, "n_layers": 2,
+                 "n_heads": 4, "vocab_size": 100, "ffn_config": {"moe_num_experts": 4}})",
+                {"'ffn_config.moe_top_k'", "'ffn_config.ffn_hidden_size'"}},
+        Refusal{"nested_not_object",
+                R"({"model_type": "dbrx", "d_model": 64, "n_layers": 2,
+                 "n_heads": 4, "vocab_size": 100, "ffn_config": 3})",
+                {"'ffn_config' must be an object, got 3"}}),
+    [](const ::testing::TestParamInfo<Refusal>& p) { return p.param.name; });
+
+// Every MoE family refuses top-k above its experts, naming both fields.
+struct TopK {
+  const char* file;
+  const char* field;  // the top-k field to set to 1000
+  const char* experts_field;
+};
+
+class TopKChecked : public ::testing::TestWithParam<TopK> {};
+
+TEST_P(TopKChecked, AboveTheExpertsIsRefused) {
+  std::string text = Fixture(GetParam().file);
+  const std::string key = std::string("\"") + GetParam().field + "\": ";
+  const size_t at = text.find(key);
+  ASSERT_NE(at, std::string::npos) << key;
+  const size_t end = text.find_first_of(",}\n", at + key.size());
+  text.replace(at + key.size(), end - at - key.size(), "1000");
+  Result<HfModel> m = ParseHfConfig(text, GetParam().file);
+  ASSERT_FALSE(m.ok()) << GetParam().file;
+  EXPECT_NE(m.status().message().find("(1000) exceeds the number of experts"), std::string::npos)
+      << m.status().message();
+  EXPECT_NE(m.status().message().find(GetParam().experts_field), std::string::npos)
+      << m.status().message();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    MoeFamilies, TopKChecked,
+    ::testing::Values(TopK{"mixtral-8x7b-v0.1.json", "num_experts_per_tok", "num_local_experts"},
+                      TopK{"qwen1.5-moe-a2.7b.json", "num_experts_per_tok", "num_experts"},
+                      TopK{"qwen3-30b-a3b.json", "num_experts_per_tok", "num_experts"},
+                      TopK{"deepseek-v3.json", "num_experts_per_tok", "n_routed_experts"},
+                      TopK{"gpt-oss-20b.json", "num_experts_per_tok", "num_local_experts"},
+                      TopK{"olmoe-1b-7b-0924.json", "num_experts_per_tok", "num_experts"},
+                      TopK{"granite-3.0-1b-a400m.json", "num_experts_per_tok", "num_local_experts"},
+                      TopK{"phi-3.5-moe-instruct.json", "num_experts_per_tok", "num_local_experts"},
+                      TopK{"dbrx-base.json", "moe_top_k", "ffn_config.moe_num_experts"},
+                      TopK{"llama-4-scout-17b-16e.json", "num_experts_per_tok",
+                           "num_local_experts"},
+                      TopK{"deepseek-v2-lite.json", "num_experts_per_tok", "n_routed_experts"},
+                      TopK{"jamba-v0.1.json", "num_experts_per_tok", "num_experts"}),
+    [](const ::testing::TestParamInfo<TopK>& p) { return FixtureTestName(p.param.file); });
+
+TEST(HfFieldsReport, ReadAndIgnoredFieldsAreListedWithNestedNames) {
+  Result<HfModel> m = ParseHfConfig(Fixture("dbrx-base.json"), "dbrx-base.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_TRUE(Contains(m->fields_read, "ffn_config.moe_num_experts"));
+  EXPECT_TRUE(Contains(m->fields_read, "attn_config.kv_n_heads"));
+  EXPECT_TRUE(Contains(m->fields_ignored, "attn_config.clip_qkv"));
+  EXPECT_TRUE(Contains(m->fields_ignored, "ffn_config.moe_loss_weight"));
+  EXPECT_TRUE(Contains(m->fields_ignored, "emb_pdrop"));
+  EXPECT_FALSE(Contains(m->fields_ignored, "d_model"));
+  EXPECT_NE(m->rule.find("modeling_dbrx.py"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace trainflops

@@ -1,0 +1,121 @@
+// .safetensors headers (https://github.com/huggingface/safetensors, "Format"):
+// an unsigned 64-bit little-endian header length N, N bytes of JSON mapping
+// each tensor name to {dtype, shape, data_offsets: [begin, end]} (offsets
+// into the data that follows), and an optional "__metadata__" of strings.
+// Only the header is read; its length, shapes and offsets are bounded.
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "checkpoint_internal.h"
+#include "trainflops/checkpoint.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+using nlohmann::json;
+
+// Bytes per element of the safetensors dtypes; 0 = unknown (not checked).
+double ElementBytes(const std::string& dtype) {
+  static const std::vector<std::pair<std::string, double>> sizes = {
+      {"F64", 8}, {"I64", 8}, {"U64", 8},  {"F32", 4},     {"I32", 4},
+      {"U32", 4}, {"F16", 2}, {"BF16", 2}, {"I16", 2},     {"U16", 2},
+      {"I8", 1},  {"U8", 1},  {"BOOL", 1}, {"F8_E4M3", 1}, {"F8_E5M2", 1}};
+  for (const auto& [name, bytes] : sizes) {
+    if (dtype == name) return bytes;
+  }
+  return 0;
+}
+
+bool WholeNumber(const json& v) {
+  return v.is_number() && v.get<double>() >= 0 && v.get<double>() == std::floor(v.get<double>());
+}
+
+Result<TensorInfo> ReadTensor(const std::string& file, const std::string& name, const json& v,
+                              double data_bytes) {
+  const std::string where = file + ": tensor '" + name + "'";
+  if (!v.is_object() || !v.contains("dtype") || !v["dtype"].is_string() || !v.contains("shape") ||
+      !v["shape"].is_array() || !v.contains("data_offsets") || !v["data_offsets"].is_array()) {
+    return Status::InvalidArgument(where +
+                                   ": expected {\"dtype\": STRING, \"shape\": [...], "
+                                   "\"data_offsets\": [BEGIN, END]}");
+  }
+  TensorInfo t;
+  t.name = name;
+  t.dtype = v["dtype"].get<std::string>();
+  if (v["shape"].size() > 16) return Status::InvalidArgument(where + ": more than 16 dimensions");
+  for (const json& dim : v["shape"]) {
+    if (!WholeNumber(dim)) {
+      return Status::InvalidArgument(where + ": shape entries must be whole numbers, got " +
+                                     dim.dump());
+    }
+    t.shape.push_back(dim.get<double>());
+  }
+  TF_ASSIGN_OR_RETURN(t.elements, llm::ShapeElements(t.shape, file, name));
+  const json& offsets = v["data_offsets"];
+  if (offsets.size() != 2 || !WholeNumber(offsets[0]) || !WholeNumber(offsets[1]) ||
+      offsets[1].get<double>() < offsets[0].get<double>() ||
+      offsets[1].get<double>() > data_bytes) {
+    return Status::InvalidArgument(where + ": data_offsets " + offsets.dump() +
+                                   " are not [BEGIN, END] within the file's " +
+                                   FormatScientific(data_bytes, 6) + " data bytes");
+  }
+  const double bytes = ElementBytes(t.dtype);
+  const double stored = offsets[1].get<double>() - offsets[0].get<double>();
+  if (bytes > 0 && stored != t.elements * bytes) {
+    return Status::InvalidArgument(where + ": " + FormatScientific(t.elements, 6) +
+                                   " elements of " + t.dtype + " need " +
+                                   FormatScientific(t.elements * bytes, 6) +
+                                   " bytes, data_offsets "
+                                   "give " +
+                                   FormatScientific(stored, 6));
+  }
+  return t;
+}
+
+}  // namespace
+
+Result<CheckpointHeader> ReadSafetensorsHeader(const ByteSource& bytes, const std::string& file) {
+  if (bytes.size() < 8) {
+    return Status::InvalidArgument(file + ": " + std::to_string(bytes.size()) +
+                                   " bytes, too short for a safetensors file (an 8-byte header "
+                                   "length comes first)");
+  }
+  unsigned char raw[8];
+  TF_RETURN_IF_ERROR(bytes.Read(0, std::span<char>(reinterpret_cast<char*>(raw), 8)));
+  uint64_t length = 0;
+  for (int i = 7; i >= 0; --i) length = (length << 8) | raw[i];
+  if (length < 2 || length > kMaxHeaderBytes || length > bytes.size() - 8) {
+    return Status::InvalidArgument(
+        file + ": header length " + std::to_string(length) + " bytes is not accepted (from 2 to " +
+        std::to_string(kMaxHeaderBytes) + " and within the file's " + std::to_string(bytes.size()) +
+        " bytes): not a safetensors "
+        "file, or a damaged one");
+  }
+  std::string text(length, '\0');
+  TF_RETURN_IF_ERROR(bytes.Read(8, std::span<char>(text.data(), text.size())));
+  json header;
+  try {
+    header = json::parse(text);
+  } catch (const json::exception& e) {
+    return Status::ParseError(file + ": malformed safetensors header JSON: " + e.what());
+  }
+  if (!header.is_object()) return Status::ParseError(file + ": the header is not a JSON object");
+  if (header.size() > kMaxTensors) {
+    return Status::InvalidArgument(file + ": more than " + std::to_string(kMaxTensors) +
+                                   " tensors");
+  }
+  CheckpointHeader out;
+  out.file = file;
+  out.format = "safetensors";
+  const double data_bytes = static_cast<double>(bytes.size() - 8 - length);
+  for (auto it = header.begin(); it != header.end(); ++it) {
+    if (it.key() == "__metadata__") continue;
+    TF_ASSIGN_OR_RETURN(TensorInfo t, ReadTensor(file, it.key(), it.value(), data_bytes));
+    out.tensors.push_back(std::move(t));
+  }
+  llm::GroupTensors(out);
+  return out;
+}
+
+}  // namespace trainflops

@@ -1,0 +1,74 @@
+// Internal: the analyser of one model, whose graph walk the control-flow
+// operators (control_flow.cc) re-enter for If branches and Loop/Scan bodies.
+#ifndef TRAINFLOPS_SRC_ONNX_ANALYZER_H_
+#define TRAINFLOPS_SRC_ONNX_ANALYZER_H_
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analyze_internal.h"
+#include "graph.h"
+#include "proto.h"
+#include "trainflops/onnx.h"
+
+namespace trainflops::onnx {
+
+OnnxTensor Describe(const std::string& name, const TensorInfo* t);
+
+// Where a node is evaluated: the main graph, or a subgraph whose nodes run
+// `runs` times per run of the model (a Loop's trips, a Scan's length).
+struct Scope {
+  const GraphData* graph = nullptr;
+  std::string prefix;  // "loop/" for the nodes of a body
+  double runs = 1;
+  bool main = true;
+};
+
+class Analyzer {
+ public:
+  Analyzer(const ModelData& model, const OnnxOptions& options)
+      : model_(model), graph_(model.graph), options_(options) {}
+
+  Result<OnnxAnalysis> Run();
+
+ private:
+  Status CheckModel();
+  Status CollectDims();
+  TensorInfo FromValueInfo(const ValueInfo& v) const;
+  Status Merge(const std::string& name, TensorInfo* t) const;
+  int64_t OpsetOf(const std::string& domain) const;
+  Status Evaluate(const Scope& scope, size_t index);
+
+  // control_flow.cc: If, Loop and Scan. Each analyses its subgraphs (their
+  // nodes join the report, prefixed with the node's name) and sets `eval`'s
+  // outputs; unknown conditions or counts add a lower-bound reason.
+  Status ControlFlow(const Scope& scope, const NodeProtoData& node, const std::string& name,
+                     const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
+  Status If(const Scope& scope, const NodeProtoData& node, const std::string& name,
+            const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
+  Status Loop(const Scope& scope, const NodeProtoData& node, const std::string& name,
+              const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
+  Status Scan(const Scope& scope, const NodeProtoData& node, const std::string& name,
+              const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
+  // Binds `inputs` to the body's inputs, evaluates its nodes `runs` times
+  // per model run and returns its outputs.
+  Result<std::vector<TensorInfo>> Body(const GraphData& body, std::vector<TensorInfo> inputs,
+                                       const std::string& prefix, double runs);
+
+  const ModelData& model_;
+  const GraphData& graph_;
+  const OnnxOptions& options_;
+  OnnxAnalysis out_;
+  ParamUse use_;
+  double declared_params_ = 0;  // rules' declared weights (MatMulNBits)
+  std::map<std::string, int64_t> opsets_;
+  std::unordered_map<std::string, size_t> initializers_;
+  std::unordered_map<std::string, TensorInfo> tensors_;
+  std::unordered_map<std::string, const ValueInfo*> value_info_;
+};
+
+}  // namespace trainflops::onnx
+
+#endif  // TRAINFLOPS_SRC_ONNX_ANALYZER_H_

@@ -1,0 +1,157 @@
+// If, Loop and Scan: subgraphs analysed and counted per run, unknown
+// conditions and counts as lower bounds with their reason, and hostile trip
+// counts bounded.
+#include <gtest/gtest.h>
+
+#include "testing/analyze_util.h"
+
+namespace trainflops::onnx::testing {
+namespace {
+
+// AttributeProto g = 6, type GRAPH = 5.
+Proto GraphAttr(std::string_view name, const Graph& g) {
+  return Proto().Bytes(1, name).Message(6, g.Build()).Varint(20, 5);
+}
+
+constexpr int32_t kBoolType = 9, kInt64Type = 7;
+
+// A loop body: h [1, 4] -> MatMul with the outer weight w [4, 4] -> Relu;
+// the condition passes through. 2·1·4·4 + 4 = 36 FLOP per iteration.
+Graph LoopBody() {
+  Graph b;
+  b.inputs = {ValueInfo("iter", {}, kInt64Type), ValueInfo("cond_in", {}, kBoolType),
+              ValueInfo("h", S({1, 4}))};
+  b.nodes = {Node("Identity", {"cond_in"}, {"cond_out"}, {}, "keep_going"),
+             Node("MatMul", {"h", "w"}, {"m"}, {}, "mm"),
+             Node("Relu", {"m"}, {"h_next"}, {}, "act")};
+  b.outputs = {ValueInfo("cond_out", {}, kBoolType), ValueInfo("h_next", S({1, 4}))};
+  return b;
+}
+
+Graph WithLoop(Proto trips_initializer, std::string trips_input = "M") {
+  Graph g;
+  g.inputs.push_back(ValueInfo("h0", S({1, 4})));
+  g.initializers = {WeightTensor("w", {4, 4}), std::move(trips_initializer)};
+  g.nodes = {
+      Node("Loop", {trips_input, "", "h0"}, {"h_final"}, {GraphAttr("body", LoopBody())}, "loop")};
+  return g;
+}
+
+TEST(OnnxControlFlow, LoopWithKnownTripCountCountsTheBodyEachTrip) {
+  const auto a = Analyze(Model(WithLoop(IntTensor("M", {5}, true))));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  // 5 trips x 36 FLOP = 180.
+  EXPECT_DOUBLE_EQ(a->forward_flop, 180);
+  EXPECT_DOUBLE_EQ(NodeNamed(*a, "loop/mm").forward_flop, 160);  // 5 x 2·4·4
+  EXPECT_DOUBLE_EQ(a->params, 16);  // w, read inside the body, is a weight
+  EXPECT_TRUE(NodeNamed(*a, "loop/mm").weight_gradient);
+  EXPECT_FALSE(a->lower_bound());
+  EXPECT_EQ(NodeNamed(*a, "loop").outputs[0].shape, "1x4");
+}
+
+TEST(OnnxControlFlow, LoopWithUnknownTripCountIsALowerBoundWithItsReason) {
+  Graph g = WithLoop(WeightTensor("unused", {1}), "n");
+  g.inputs.push_back(ValueInfo("n", {}, kInt64Type));
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 36);  // the body once
+  EXPECT_TRUE(a->lower_bound());
+  ASSERT_EQ(a->lower_bound_reasons.size(), 1u);
+  EXPECT_EQ(a->lower_bound_reasons[0],
+            "Loop 'loop': the trip count is not known (M, 'n', is computed at run time); the body "
+            "is counted once");
+}
+
+// 1e18 trips: counted in double at once (32·1e18 + 4·1e18 FLOP), never
+// unrolled; the same loop nested in another of 1e18 trips is refused.
+TEST(OnnxControlFlow, HostileTripCountsAreBounded) {
+  const auto a = Analyze(Model(WithLoop(IntTensor("M", {1'000'000'000'000'000'000}, true))));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 36e18);
+
+  Graph outer_body;
+  outer_body.inputs = {ValueInfo("i2", {}, kInt64Type), ValueInfo("c2", {}, kBoolType),
+                       ValueInfo("g", S({1, 4}))};
+  outer_body.nodes = {
+      Node("Identity", {"c2"}, {"c2_out"}),
+      Node("Loop", {"M", "", "g"}, {"g_next"}, {GraphAttr("body", LoopBody())}, "inner")};
+  outer_body.outputs = {ValueInfo("c2_out", {}, kBoolType), ValueInfo("g_next", S({1, 4}))};
+  Graph g;
+  g.inputs.push_back(ValueInfo("h0", S({1, 4})));
+  g.initializers = {WeightTensor("w", {4, 4}), IntTensor("M", {1'000'000'000'000'000'000}, true)};
+  g.nodes = {Node("Loop", {"M", "", "h0"}, {"out"}, {GraphAttr("body", outer_body)}, "outer")};
+  const auto nested = Analyze(Model(g));
+  ASSERT_FALSE(nested.ok());
+  EXPECT_EQ(nested.status().message(),
+            "node 'outer' (Loop): node 'outer/inner' (Loop): the subgraph would run 1e36 times "
+            "per run of the model (trip counts multiplied through nesting); at most 1e30 are "
+            "accepted");
+}
+
+Graph Branch(const std::string& op, const std::string& out) {
+  Graph b;
+  b.nodes = {Node(op, {"x"}, {out}, {}, op == "Relu" ? "cheap" : "dear")};
+  b.outputs = {ValueInfo(out, S({2, 3}))};
+  return b;
+}
+
+// then: Relu (6 FLOP); else: Softmax (3 per element, 18 FLOP).
+Graph WithIf(Proto cond_initializer, std::string cond = "c") {
+  Graph g;
+  g.inputs.push_back(ValueInfo("x", S({2, 3})));
+  g.initializers = {std::move(cond_initializer)};
+  g.nodes = {Node("If", {cond}, {"y"},
+                  {GraphAttr("then_branch", Branch("Relu", "t")),
+                   GraphAttr("else_branch", Branch("Softmax", "e"))},
+                  "branch")};
+  return g;
+}
+
+TEST(OnnxControlFlow, IfWithKnownConditionAnalysesTheBranchTaken) {
+  const auto taken_else =
+      Analyze(Model(WithIf(Tensor("c", {}, kBoolType).Bytes(9, std::string(1, '\0')))));
+  ASSERT_TRUE(taken_else.ok()) << taken_else.status().message();
+  EXPECT_DOUBLE_EQ(taken_else->forward_flop, 18);
+  EXPECT_NE(FindNode(*taken_else, "branch/dear"), nullptr);
+  EXPECT_FALSE(taken_else->lower_bound());
+  const auto taken_then =
+      Analyze(Model(WithIf(Tensor("c", {}, kBoolType).Bytes(9, std::string(1, '\1')))));
+  ASSERT_TRUE(taken_then.ok()) << taken_then.status().message();
+  EXPECT_DOUBLE_EQ(taken_then->forward_flop, 6);
+}
+
+TEST(OnnxControlFlow, IfWithUnknownConditionKeepsTheCheaperBranch) {
+  Graph g = WithIf(WeightTensor("unused", {1}), "flag");
+  g.inputs.push_back(ValueInfo("flag", {}, kBoolType));
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 6);
+  EXPECT_NE(FindNode(*a, "branch/then/cheap"), nullptr);
+  EXPECT_EQ(FindNode(*a, "branch/else/dear"), nullptr);
+  ASSERT_EQ(a->lower_bound_reasons.size(), 1u);
+  EXPECT_EQ(a->lower_bound_reasons[0],
+            "If 'branch': the condition is not known; the cheaper branch (then) is counted");
+}
+
+// Scan over x [6, 1, 4] (6 steps): state s [1, 4]; body s' = Relu(x_t·w + s),
+// output s' per step. Per step 2·4·4 (MatMul) + 4 (Add) + 4 (Relu) = 40.
+TEST(OnnxControlFlow, ScanCountsTheBodyPerSequenceElement) {
+  Graph b;
+  b.inputs = {ValueInfo("s", S({1, 4})), ValueInfo("xt", S({1, 4}))};
+  b.nodes = {Node("MatMul", {"xt", "w"}, {"m"}), Node("Add", {"m", "s"}, {"a"}),
+             Node("Relu", {"a"}, {"s_next"}), Node("Identity", {"s_next"}, {"y_t"})};
+  b.outputs = {ValueInfo("s_next", S({1, 4})), ValueInfo("y_t", S({1, 4}))};
+  Graph g;
+  g.inputs = {ValueInfo("s0", S({1, 4})), ValueInfo("x", S({6, 1, 4}))};
+  g.initializers = {WeightTensor("w", {4, 4})};
+  g.nodes = {Node("Scan", {"s0", "x"}, {"s_final", "ys"},
+                  {GraphAttr("body", b), AttrInt("num_scan_inputs", 1)}, "scan")};
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 240);  // 6 x 40
+  EXPECT_EQ(NodeNamed(*a, "scan").outputs[1].shape, "6x1x4");
+  EXPECT_FALSE(a->lower_bound());
+}
+
+}  // namespace
+}  // namespace trainflops::onnx::testing

@@ -1,0 +1,258 @@
+// The JSON report of an ONNX estimate, written as a stream: the summary
+// (the Method 1 object without its layers, plus the graph's tables) is small
+// and built as a document; the per-node layers, one line each, go straight
+// to the output in 64 KiB pieces, so memory does not grow with the graph.
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+#include "trainflops/onnx.h"
+
+namespace trainflops {
+namespace {
+
+using nlohmann::json;
+
+const char* RuleName(OnnxRule r) {
+  return r == OnnxRule::kCounted ? "counted" : r == OnnxRule::kZero ? "zero" : "no_rule";
+}
+
+json Tensors(const std::vector<OnnxTensor>& tensors) {
+  json out = json::array();
+  for (const OnnxTensor& t : tensors) {
+    out.push_back({{"name", t.name},
+                   {"shape", t.shape},
+                   {"dims", t.rank_known ? json(t.dims) : json(nullptr)}});
+  }
+  return out;
+}
+
+json OpTypeJson(const OnnxOpType& t, double total) {
+  return {{"op_type", t.op_type},
+          {"domain", t.domain},
+          {"rule", RuleName(t.rule)},
+          {"count", t.count},
+          {"params", t.params},
+          {"forward_flop", t.forward_flop},
+          {"multiply_adds", t.multiply_adds},
+          {"share", total > 0 ? t.forward_flop / total : 0.0}};
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0.
+size_t Utf8Length(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  const size_t n = c < 0x80           ? 1
+                   : (c >> 5) == 0x6  ? 2
+                   : (c >> 4) == 0xe  ? 3
+                   : (c >> 3) == 0x1e ? 4
+                                      : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return 0;
+  }
+  return n;
+}
+
+// A buffered writer of JSON values (strings escaped, bytes that are not
+// UTF-8 replaced by U+FFFD, as the document writer does).
+class Stream {
+ public:
+  explicit Stream(std::ostream& out) : out_(out) { buf_.reserve(kFlushAt + 4096); }
+  ~Stream() { Flush(); }
+
+  Stream& Raw(std::string_view s) {
+    buf_ += s;
+    if (buf_.size() >= kFlushAt) Flush();
+    return *this;
+  }
+  Stream& Str(std::string_view s) {
+    buf_ += '"';
+    for (size_t i = 0; i < s.size();) {
+      const char c = s[i];
+      const size_t n = Utf8Length(s, i);
+      if (n == 0) {
+        buf_ += "\xef\xbf\xbd";
+        ++i;
+        continue;
+      }
+      if (c == '"' || c == '\\') {
+        buf_ += '\\';
+        buf_ += c;
+      } else if (static_cast<unsigned char>(c) < 0x20) {
+        char esc[8];
+        std::snprintf(esc, sizeof esc, "\\u%04x", c);
+        buf_ += esc;
+      } else {
+        buf_.append(s.substr(i, n));
+      }
+      i += n;
+    }
+    buf_ += '"';
+    return *this;
+  }
+  Stream& Num(double v) {
+    if (!std::isfinite(v)) return Raw("null");
+    char text[32];
+    const auto r = std::to_chars(text, text + sizeof text, v);
+    return Raw(std::string_view(text, static_cast<size_t>(r.ptr - text)));
+  }
+  Stream& Bool(bool b) { return Raw(b ? "true" : "false"); }
+  Stream& Key(std::string_view k) {
+    Str(k);
+    return Raw(": ");
+  }
+  Stream& Ints(const std::vector<int64_t>& v) {
+    Raw("[");
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (i) Raw(", ");
+      Num(static_cast<double>(v[i]));
+    }
+    return Raw("]");
+  }
+  Stream& Strs(const std::vector<std::string>& v) {
+    Raw("[");
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (i) Raw(", ");
+      Str(v[i]);
+    }
+    return Raw("]");
+  }
+  Stream& Tensors(const std::vector<OnnxTensor>& tensors) {
+    Raw("[");
+    for (size_t i = 0; i < tensors.size(); ++i) {
+      const OnnxTensor& t = tensors[i];
+      Raw(i ? ", {" : "{").Key("name").Str(t.name).Raw(", ").Key("shape").Str(t.shape);
+      Raw(", ").Key("dims");
+      if (t.rank_known)
+        Ints(t.dims);
+      else
+        Raw("null");
+      Raw("}");
+    }
+    return Raw("]");
+  }
+  void Flush() {
+    out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+    buf_.clear();
+  }
+
+ private:
+  static constexpr size_t kFlushAt = 64 * 1024;
+  std::ostream& out_;
+  std::string buf_;
+};
+
+// One layer: the Method 1 layer fields and the node's graph fields.
+void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n) {
+  s.Raw("{").Key("name").Str(l.name).Raw(", ").Key("type").Str(l.type);
+  s.Raw(", ").Key("part").Str(l.part).Raw(", ").Key("line").Num(l.line);
+  s.Raw(", ").Key("input_shape").Ints(l.input_shape);
+  s.Raw(", ").Key("output_shape").Ints(l.cost.output_shape);
+  s.Raw(", ").Key("params").Num(l.cost.params);
+  s.Raw(", ").Key("params_approx").Num(l.cost.params_approx);
+  s.Raw(", ").Key("forward_flop").Num(l.cost.forward_flop);
+  s.Raw(", ").Key("forward_flop_approx").Num(l.cost.forward_flop_approx);
+  s.Raw(", ").Key("backward_factor").Num(l.backward_factor);
+  s.Raw(", ").Key("on_branch").Bool(l.on_branch);
+  s.Raw(", ").Key("formula").Str(l.cost.formula).Raw(", ").Key("source").Str(l.cost.source);
+  s.Raw(", ").Key("notes").Strs(l.cost.notes);
+  s.Raw(", ").Key("domain").Str(n.domain).Raw(", ").Key("rule").Str(RuleName(n.rule));
+  s.Raw(", ").Key("inputs").Tensors(n.inputs).Raw(", ").Key("outputs").Tensors(n.outputs);
+  s.Raw(", ").Key("multiply_adds").Num(n.multiply_adds);
+  s.Raw(", ").Key("weight_gradient").Bool(n.weight_gradient);
+  s.Raw(", ").Key("input_gradient").Bool(n.input_gradient);
+  s.Raw(", ").Key("weight_gradient_flop").Num(n.weight_gradient ? l.cost.forward_flop : 0.0);
+  s.Raw(", ").Key("input_gradient_flop").Num(n.input_gradient ? l.cost.forward_flop : 0.0);
+  s.Raw("}");
+}
+
+// The summary: the Method 1 object of the estimate without its layers,
+// and the graph's header and tables.
+json Summary(const OnnxAnalysis& a, const OnnxEstimate& e) {
+  // Every field but the layers (copying 100,000 layers would double the
+  // memory the stream saves).
+  const Method1Result& r = e.result;
+  Method1Result head;
+  head.estimate = r.estimate;
+  head.parts = r.parts;
+  head.stages = r.stages;
+  head.params = r.params;
+  head.params_approx = r.params_approx;
+  head.forward_flop = r.forward_flop;
+  head.forward_basis = r.forward_basis;
+  head.backward_ratio = r.backward_ratio;
+  head.uncertainty = r.uncertainty;
+  json out = json::parse(RenderMethod1Json(head, e.spec));
+  out.erase("layers");
+  json opsets = json::array();
+  for (const auto& [domain, version] : a.opsets)
+    opsets.push_back({{"domain", domain}, {"version", version}});
+  out["model"] = {{"file", e.spec.file},
+                  {"ir_version", a.ir_version},
+                  {"producer", a.producer},
+                  {"opsets", opsets},
+                  {"graph", a.graph_name},
+                  {"nodes", a.nodes.size()},
+                  {"initializers", a.initializers},
+                  {"trainable_initializers", a.trainable_initializers},
+                  {"shared_initializers", a.shared_initializers},
+                  {"external_initializers", a.external_initializers}};
+  out["graph_inputs"] = Tensors(a.graph_inputs);
+  out["graph_outputs"] = Tensors(a.graph_outputs);
+  json dims = json::object();
+  for (const auto& [name, value] : a.dims) dims[name] = value < 0 ? json(nullptr) : json(value);
+  out["dims"] = dims;
+  out["params_trainable"] = a.params;
+  out["params_constant"] = a.constant_elements;
+  out["graph_forward_flop"] = a.forward_flop;
+  out["multiply_adds"] = a.multiply_adds;
+  out["lower_bound"] = a.lower_bound();
+  out["lower_bound_reasons"] = a.lower_bound_reasons;
+  json types = json::array(), unsupported = json::array();
+  for (const OnnxOpType& t : a.op_types) types.push_back(OpTypeJson(t, a.forward_flop));
+  for (const OnnxOpType& t : a.unsupported) {
+    json item = OpTypeJson(t, a.forward_flop), nodes = json::array();
+    for (const OnnxNode& n : a.nodes) {
+      if (n.op_type == t.op_type && n.domain == t.domain) {
+        nodes.push_back({{"name", n.name}, {"outputs", Tensors(n.outputs)}});
+      }
+    }
+    item["nodes"] = nodes;
+    unsupported.push_back(item);
+  }
+  out["op_types"] = types;
+  out["unsupported_ops"] = unsupported;
+  return out;
+}
+
+}  // namespace
+
+void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                   const ReportOptions& options) {
+  std::string summary =
+      Summary(analysis, estimate).dump(2, ' ', false, json::error_handler_t::replace);
+  Stream s(out);
+  if (!options.show_layers) {
+    s.Raw(summary).Raw("\n");
+    return;
+  }
+  summary.resize(summary.size() - 2);  // the closing "\n}"
+  s.Raw(summary).Raw(",\n  \"layers\": [");
+  const auto& layers = estimate.result.layers;
+  for (size_t i = 0; i < analysis.nodes.size() && i < layers.size(); ++i) {
+    s.Raw(i ? ",\n    " : "\n    ");
+    WriteLayer(s, layers[i], analysis.nodes[i]);
+  }
+  s.Raw(layers.empty() ? "]\n}\n" : "\n  ]\n}\n");
+}
+
+std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                           const ReportOptions& options) {
+  std::ostringstream out;
+  WriteOnnxJson(out, analysis, estimate, options);
+  return out.str();
+}
+
+}  // namespace trainflops

@@ -1,0 +1,135 @@
+// "Cite this estimate" (include/trainflops/citation.h).
+#include "trainflops/citation.h"
+
+#include <cmath>
+
+#include "trainflops/references.h"
+#include "trainflops/units.h"
+
+#ifndef TRAINFLOPS_VERSION
+#error "TRAINFLOPS_VERSION must be defined by the build (project VERSION)"
+#endif
+
+namespace trainflops {
+namespace {
+
+struct MethodPhrase {
+  std::string_view method_prefix;
+  std::string_view phrase;
+};
+
+constexpr std::string_view k6ndPhrase =
+    "as 6 x parameters x tokens (Kaplan et al. 2020, section 2.1; Sevilla et al. 2022, Method 1)";
+
+// How each method reads in a sentence, with its source; the first whose
+// prefix matches is used.
+constexpr MethodPhrase kMethodPhrases[] = {
+    {"method1_counting",
+     "by counting the operations of its architecture (Sevilla et al. 2022, Method 1)"},
+    {"method1_onnx",
+     "by counting the operations of its ONNX graph (Sevilla et al. 2022, Method 1)"},
+    {"method1_6nd", k6ndPhrase},
+    {"llm_6nd", k6ndPhrase},
+    {"method1_given",
+     "from the forward FLOP its authors state (Sevilla et al. 2022, Method 1)"},
+    {"llm_", "by counting the operations of a language model per token (Sevilla et al. 2022, "
+             "Method 1)"},
+    {"method2_hardware",
+     "from the hardware and the training time (Sevilla et al. 2022, Method 2)"},
+};
+
+std::string MethodPhraseFor(std::string_view method) {
+  for (const MethodPhrase& m : kMethodPhrases) {
+    if (method.starts_with(m.method_prefix)) return std::string(m.phrase);
+  }
+  return "by the method '" + std::string(method) + "'";
+}
+
+std::string InputList(const std::vector<Input>& inputs) {
+  std::string out;
+  for (const Input& i : inputs) {
+    if (!out.empty()) out += ", ";
+    out += i.name + " " + FormatScientific(i.value);
+    if (!i.unit.empty()) out += " " + i.unit;
+  }
+  return out;
+}
+
+std::string AssumptionList(const std::vector<Assumption>& assumptions) {
+  std::string out;
+  for (const Assumption& a : assumptions) {
+    if (!out.empty()) out += "; ";
+    out += a.name + " " + a.value;
+    if (!a.source.empty()) out += " (" + a.source + ")";
+  }
+  return out;
+}
+
+// Every text of the estimate that may cite a work.
+std::string AllCitingText(const Estimate& e, std::string_view method_phrase) {
+  std::string all(method_phrase);
+  for (const Assumption& a : e.assumptions) all += "\n" + a.source;
+  for (const std::string& line : e.formula) all += "\n" + line;
+  for (const std::string& line : e.notes) all += "\n" + line;
+  return all;
+}
+
+std::string TrainflopsBibTeX() {
+  return "@software{trainflops,\n"
+         "  title = {trainflops: estimates of the compute used to train deep-learning models},\n"
+         "  version = {" + std::string(TrainflopsVersion()) + "},\n"
+         "  note = {Methods of Sevilla et al. (2022) and Amodei and Hernandez (2018)}\n}\n";
+}
+
+// Sets the references and the BibTeX: `keys`' entries, then trainflops'.
+void CiteKeys(std::vector<std::string> keys, Citation& c) {
+  c.references = std::move(keys);
+  c.bibtex.clear();
+  for (const std::string& key : c.references) c.bibtex += BibTeX(*FindReference(key)) + "\n";
+  c.references.push_back("trainflops");
+  c.bibtex += TrainflopsBibTeX();
+}
+
+}  // namespace
+
+std::string_view TrainflopsVersion() { return TRAINFLOPS_VERSION; }
+
+Citation CiteComparison(const Estimate& method1, const Estimate& method2, double ratio,
+                        const CitationRequest& request) {
+  Citation c = CiteEstimate(method1, request);
+  const std::string cross_check =
+      " A cross-check from the hardware and the training time gives " +
+      FormatCompute(method2.training_flop) + " (Sevilla et al. 2022, Method 2; the two usually "
+      "agree within 2x, Appendix B): Method 1 / Method 2 = " + FormatScientific(ratio, 3) + ".";
+  const size_t tool_sentence = c.text.rfind(" Computed with trainflops");
+  c.text.insert(tool_sentence, cross_check);
+  std::string all = c.text + "\n" + AllCitingText(method2, "");
+  for (const Assumption& a : method1.assumptions) all += "\n" + a.source;
+  CiteKeys(CitedKeys(all), c);
+  return c;
+}
+
+Citation CiteEstimate(const Estimate& e, const CitationRequest& request) {
+  const std::string method = MethodPhraseFor(e.method);
+  const std::string subject = request.subject.empty() ? "the model" : request.subject;
+  Citation c;
+  c.text = "We estimate that training " + subject + " used " + FormatCompute(e.training_flop) +
+           " (" + FormatCompute(e.training_flop, ComputeUnit::kPetaflopSDay) + ")";
+  if (request.interval != nullptr) {
+    c.text += ", 90% interval " + FormatScientific(request.interval->low) + " to " +
+              FormatCompute(request.interval->high);
+  }
+  c.text += ", " + method + ".";
+  if (!e.inputs.empty()) c.text += " Inputs: " + InputList(e.inputs) + ".";
+  if (!e.assumptions.empty()) c.text += " Assumptions: " + AssumptionList(e.assumptions) + ".";
+  c.text += " Computed with trainflops " + std::string(TrainflopsVersion()) + ".";
+
+  CiteKeys(CitedKeys(AllCitingText(e, method)), c);
+  return c;
+}
+
+std::string RenderCitationText(const Citation& citation) {
+  return "\nCite this estimate\n  " + citation.text + "\n\nBibTeX\n" + citation.bibtex;
+}
+
+}  // namespace trainflops

@@ -1,0 +1,114 @@
+// Run(CompareRequest): Method 1 from exactly one source, Method 2 from the
+// hardware request, and the comparison.
+#include "trainflops/compare_request.h"
+
+#include "fields.h"
+#include "trainflops/estimate_request.h"
+#include "trainflops/hardware_report.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+// "--epochs" (a TrainingRange's report name) -> "`epochs`".
+std::string FieldOfRange(const std::string& report_name) {
+  std::string field = report_name.substr(report_name.rfind('-', 1) == 1 ? 2 : 0);
+  for (char& c : field) {
+    if (c == '-') c = '_';
+  }
+  return FieldRef(field);
+}
+
+// Method 1 from an ONNX graph or a Hugging Face config, exactly as `estimate`
+// counts it (the config with the default convention and `tokens`).
+Result<std::pair<Estimate, std::string>> Method1FromImportedModel(const CompareRequest& r,
+                                                                 ModelFileKind kind) {
+  EstimateRequest e;
+  e.model = *r.model;
+  e.training = r.training;
+  if (kind == ModelFileKind::kHfConfig) {
+    if (!r.tokens) {
+      return Status::InvalidArgument(r.model->name() +
+                                     " is a Hugging Face config: give `tokens` D (the training "
+                                     "tokens) for Method 1");
+    }
+    e.llm.tokens = r.tokens;
+  }
+  TF_ASSIGN_OR_RETURN(const EstimateResult result, Run(e));
+  return std::make_pair(result.estimate(),
+                        (kind == ModelFileKind::kOnnx ? "counting the ONNX graph's operations, "
+                                                      : "per-token counting, ") +
+                            r.model->name());
+}
+
+Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
+  TF_RETURN_IF_ERROR(CheckMethod1Source(r));
+  if (r.method1_flop) {
+    Result<double> flop = ParseCompute(*r.method1_flop);
+    if (!flop.ok()) return flop.status().WithContext(FieldRef("method1_flop"));
+    const std::string origin = requests::ReportName("method1_flop");
+    TF_ASSIGN_OR_RETURN(Estimate e, GivenMethod1(*flop, origin));
+    return std::make_pair(std::move(e), "given with " + origin);
+  }
+  if (!r.model) {
+    TF_ASSIGN_OR_RETURN(const std::optional<double> n, requests::PositiveField("params", r.params));
+    TF_ASSIGN_OR_RETURN(const std::optional<double> d, requests::PositiveField("tokens", r.tokens));
+    if (!n || !d) return Status::InvalidArgument("`params` and `tokens` go together");
+    TF_ASSIGN_OR_RETURN(Estimate e, EstimateSixND(*n, *d));
+    return std::make_pair(std::move(e), std::string("6 x N x D"));
+  }
+  const ModelFileKind kind = DetectModelFileKind(*r.model);
+  if (kind != ModelFileKind::kSpec) return Method1FromImportedModel(r, kind);
+  if (r.tokens) {
+    return Status::InvalidArgument("`tokens` goes with `params`, or with a Hugging Face config as "
+                                   "`model`; a model spec's data is `examples` and `epochs`");
+  }
+  TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(r.training));
+  std::vector<TrainingRange> ranges;
+  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(r.training, ranges));
+  TF_ASSIGN_OR_RETURN(const std::string text, r.model->Text());
+  TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, r.model->name()));
+  TF_ASSIGN_OR_RETURN(Method1Result m1, EstimateMethod1(spec, options, overrides));
+  return std::make_pair(std::move(m1.estimate), "counting operations, " + r.model->name());
+}
+
+}  // namespace
+
+Status CheckMethod1Source(const CompareRequest& r) {
+  // `tokens` alone goes with a Hugging Face config as `model`.
+  const int sources = (r.model ? 1 : 0) + (r.params || (r.tokens && !r.model) ? 1 : 0) +
+                      (r.method1_flop ? 1 : 0);
+  if (sources != 1) {
+    return Status::InvalidArgument(
+        "give Method 1 as exactly one of: a model spec `model`, `params` N with `tokens` D, or "
+        "`method1_flop` F");
+  }
+  std::vector<TrainingRange> ranges;
+  TF_RETURN_IF_ERROR(TrainingOverridesFrom(r.training, ranges).status());
+  if (!ranges.empty()) {
+    return Status::InvalidArgument(
+        FieldOfRange(ranges.front().option) +
+        ": compare takes Method 1's inputs as single numbers (Method 2's inputs may be ranges); "
+        "estimate gives Method 1's interval");
+  }
+  return Status::Ok();
+}
+
+std::string CompareResult::Json() const { return RenderComparisonJson(comparison_); }
+std::string CompareResult::Text() const { return RenderComparisonText(comparison_, unit_); }
+std::optional<Citation> CompareResult::Cite() const {
+  return CiteComparison(comparison_.method1, comparison_.method2.estimate, comparison_.ratio);
+}
+
+Result<CompareResult> Run(const CompareRequest& request) {
+  TF_ASSIGN_OR_RETURN(const Method2Options options, Method2OptionsFrom(request.hardware));
+  TF_ASSIGN_OR_RETURN(const HardwareDb db, HardwareDbFrom(request.hardware.hardware_db));
+  TF_ASSIGN_OR_RETURN(const ComputeUnit unit, UnitFrom(request.hardware.unit));
+  TF_ASSIGN_OR_RETURN(auto method1, Method1From(request));
+  TF_ASSIGN_OR_RETURN(Method2Result method2, EstimateMethod2(options, db));
+  TF_ASSIGN_OR_RETURN(Comparison c,
+                      Compare(std::move(method1.first), method1.second, std::move(method2)));
+  return CompareResult(std::move(c), unit);
+}
+
+}  // namespace trainflops

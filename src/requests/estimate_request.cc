@@ -1,0 +1,242 @@
+// Run(EstimateRequest): a model spec, an ONNX graph or a Hugging Face
+// config.json, each through its own importer, then Method 1 (or the
+// language-model conventions for a config).
+#include "trainflops/estimate_request.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "fields.h"
+#include "llm_request.h"
+#include "trainflops/defaults.h"
+#include "trainflops/llm_report.h"
+#include "trainflops/report.h"
+#include "trainflops/text.h"
+#include "trainflops/units.h"
+
+namespace trainflops {
+namespace {
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// "NAME=N", N a positive integer.
+Result<std::map<std::string, int64_t>> OnnxDimsFrom(const std::vector<std::string>& texts) {
+  std::map<std::string, int64_t> dims;
+  for (const std::string& text : texts) {
+    const size_t eq = text.find('=');
+    const std::string name = eq == std::string::npos ? "" : std::string(Trim(text.substr(0, eq)));
+    if (name.empty()) {
+      return Status::InvalidArgument("`dims`: '" + text +
+                                     "' is not NAME=N (e.g. `dims` batch_size=1)");
+    }
+    Result<double> value = ParsePositive(text.substr(eq + 1));
+    if (!value.ok() || *value > 9e15 || *value != std::floor(*value)) {
+      return Status::InvalidArgument("`dims` " + name + ": '" + text.substr(eq + 1) +
+                                     "' is not accepted (accepted: a positive whole number)");
+    }
+    if (!dims.emplace(name, static_cast<int64_t>(*value)).second) {
+      return Status::InvalidArgument("`dims` " + name + " given twice");
+    }
+  }
+  return dims;
+}
+
+Result<ReportOptions> ReportOptionsFrom(const EstimateRequest& r) {
+  ReportOptions report;
+  report.show_layers = r.show_layers;
+  if (r.unit) {
+    TF_ASSIGN_OR_RETURN(report.unit, ParseComputeUnit(*r.unit));
+  }
+  return report;
+}
+
+// Every stage of a spec trains the model, so all of them count (EU AI Act
+// Recital 111; SB 53 counts fine-tuning and RL too); with ranges, the 90%
+// interval decides "uncertain" verdicts.
+Result<EstimateResult> WithThresholds(EstimateResult::Spec spec, ReportOptions report) {
+  std::vector<StageCompute> stages;
+  for (const StageResult& s : spec.result.stages) stages.push_back({s.name, s.training_flop, true});
+  std::optional<ComputeRange> range;
+  if (spec.result.uncertainty) {
+    range =
+        ComputeRange{spec.result.uncertainty->summary.low, spec.result.uncertainty->summary.high};
+  }
+  TF_ASSIGN_OR_RETURN(std::vector<ThresholdCheck> checks,
+                      CheckThresholds(spec.result.estimate.training_flop, range, stages));
+  return EstimateResult(std::move(spec), report, std::move(checks), range);
+}
+
+Result<EstimateResult> RunSpec(const EstimateRequest& r, ReportOptions report) {
+  TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(r.training));
+  std::vector<TrainingRange> ranges;
+  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(r.training, ranges));
+  TF_ASSIGN_OR_RETURN(const UncertaintyOptions uncertainty,
+                      requests::UncertaintyOptionsFrom(r.uncertainty));
+  TF_ASSIGN_OR_RETURN(const std::string text, r.model.Text());
+  EstimateResult::Spec spec;
+  TF_ASSIGN_OR_RETURN(spec.spec, ParseModelSpec(text, r.model.name()));
+  TF_ASSIGN_OR_RETURN(spec.result, EstimateMethod1(spec.spec, options, overrides));
+  TF_RETURN_IF_ERROR(AddMethod1Uncertainty(ranges, options, uncertainty, spec.result));
+  if (r.thresholds) return WithThresholds(std::move(spec), report);
+  return EstimateResult(std::move(spec), report);
+}
+
+Result<EstimateResult> RunOnnx(const EstimateRequest& r, ReportOptions report) {
+  OnnxOptions options;
+  TF_ASSIGN_OR_RETURN(options.dims, OnnxDimsFrom(r.dims));
+  std::vector<TrainingRange> ranges;
+  OnnxEstimateOptions estimate_options;
+  TF_ASSIGN_OR_RETURN(estimate_options.method1, Method1OptionsFrom(r.training));
+  TF_ASSIGN_OR_RETURN(estimate_options.overrides, TrainingOverridesFrom(r.training, ranges));
+  TF_ASSIGN_OR_RETURN(const std::optional<double> per_run,
+                      requests::PositiveField("examples_per_run", r.examples_per_run));
+  estimate_options.examples_per_run = per_run.value_or(kDefaultExamplesPerRun);
+  TF_ASSIGN_OR_RETURN(const UncertaintyOptions uncertainty,
+                      requests::UncertaintyOptionsFrom(r.uncertainty));
+  Result<OnnxAnalysis> analysis = AnalyzeOnnx(r.model.source(), options);
+  if (!analysis.ok()) return analysis.status().WithContext(r.model.name());
+  TF_ASSIGN_OR_RETURN(OnnxEstimate estimate,
+                      EstimateOnnx(*analysis, r.model.name(), estimate_options));
+  TF_RETURN_IF_ERROR(
+      AddMethod1Uncertainty(ranges, estimate_options.method1, uncertainty, estimate.result));
+  return EstimateResult(EstimateResult::Onnx{std::move(analysis).value(), std::move(estimate)},
+                        report);
+}
+
+Result<EstimateResult> RunHfConfig(const EstimateRequest& r, ReportOptions report) {
+  LlmRequest llm = r.llm;
+  llm.uncertainty = r.uncertainty;
+  llm.thresholds = r.thresholds || r.llm.thresholds;
+  TF_ASSIGN_OR_RETURN(const requests::LlmInputs inputs, requests::LlmInputsFrom(llm));
+  TF_ASSIGN_OR_RETURN(const std::string text, r.model.Text());
+  TF_ASSIGN_OR_RETURN(HfModel hf, ParseHfConfig(text, r.model.name(), inputs.seq_len.value_or(0)));
+  Result<LlmEstimate> estimate =
+      EstimateLlm(hf.model, inputs.convention, inputs.convention_options, inputs.stages);
+  if (!estimate.ok()) return estimate.status().WithContext(r.model.name());
+  TF_ASSIGN_OR_RETURN(LlmResult result,
+                      requests::LlmResultFrom(std::move(estimate).value(), inputs, std::move(hf)));
+  return EstimateResult(std::move(result), report);
+}
+
+// Fields that belong to other kinds of file are refused rather than ignored.
+Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
+  const LlmRequest& l = r.llm;
+  const bool llm_fields = l.tokens || !l.stages.empty() || l.seq_len || l.convention ||
+                          l.attention || l.recompute || l.range;
+  const TrainingRequest& t = r.training;
+  const bool training_fields = t.epochs || t.examples || t.batches || t.batch_size ||
+                               t.tokens_per_sequence || t.bp_ratio || t.batch_regime || t.formula;
+  const bool onnx_fields = !r.dims.empty() || r.examples_per_run;
+  if (kind != ModelFileKind::kHfConfig && llm_fields) {
+    return Status::InvalidArgument(
+        "`tokens`, `stages`, `seq_len`, `convention`, `attention`, `recompute` and `range` apply "
+        "to a Hugging Face config.json, not to " +
+        r.model.name());
+  }
+  if (kind == ModelFileKind::kHfConfig && (training_fields || onnx_fields)) {
+    return Status::InvalidArgument(r.model.name() +
+                                   " is a Hugging Face config: give `tokens` (and `seq_len`), "
+                                   "not Method 1's training fields");
+  }
+  if (kind == ModelFileKind::kSpec && onnx_fields) {
+    return Status::InvalidArgument("`dims` and `examples_per_run` apply to ONNX graphs, not to " +
+                                   r.model.name());
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+bool LooksLikeHfConfig(std::string_view text) {
+  return text.find("\"model_type\"") != std::string_view::npos ||
+         text.find("\"architectures\"") != std::string_view::npos;
+}
+
+ModelFileKind DetectModelFileKind(const InputFile& file) {
+  const std::string name = ToLower(file.name());
+  if (EndsWith(name, ".onnx")) return ModelFileKind::kOnnx;
+  if (EndsWith(name, ".yaml") || EndsWith(name, ".yml")) return ModelFileKind::kSpec;
+  const std::string head = file.Head(4096);
+  // An ONNX ModelProto starts with field 1 (ir_version) as a varint: byte
+  // 0x08 (onnx.proto); a NUL byte means binary, which only ONNX is.
+  if (!EndsWith(name, ".json") &&
+      ((!head.empty() && head.front() == '\x08') || head.find('\0') != std::string::npos)) {
+    return ModelFileKind::kOnnx;
+  }
+  const std::string_view text = Trim(head);
+  if (!text.empty() && text.front() == '{') {
+    Result<std::string> all = file.Text();
+    if (all.ok() && LooksLikeHfConfig(*all)) return ModelFileKind::kHfConfig;
+  }
+  return ModelFileKind::kSpec;
+}
+
+EstimateResult::EstimateResult(Body body, ReportOptions report,
+                               std::optional<std::vector<ThresholdCheck>> checks,
+                               std::optional<ComputeRange> range)
+    : body_(std::move(body)), report_(report), checks_(std::move(checks)), range_(range) {}
+
+const Estimate& EstimateResult::estimate() const {
+  if (const auto* s = std::get_if<Spec>(&body_)) return s->result.estimate;
+  if (const auto* o = std::get_if<Onnx>(&body_)) return o->estimate.result.estimate;
+  return std::get<LlmResult>(body_).estimate().estimate;
+}
+
+std::string EstimateResult::Json() const {
+  if (const auto* o = std::get_if<Onnx>(&body_)) {
+    return RenderOnnxJson(o->analysis, o->estimate, report_);  // --no-layers: the summary only
+  }
+  if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Json();
+  const Spec& s = std::get<Spec>(body_);
+  const std::string rendered = RenderMethod1Json(s.result, s.spec);
+  if (!checks_) return rendered;
+  nlohmann::json j = nlohmann::json::parse(rendered);
+  j["thresholds"] = nlohmann::json::parse(
+      RenderThresholdsJson(s.result.estimate.training_flop, range_, *checks_))["thresholds"];
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string EstimateResult::Text() const {
+  if (const auto* o = std::get_if<Onnx>(&body_)) {
+    return RenderOnnxText(o->analysis, o->estimate, report_);
+  }
+  if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Text();
+  const Spec& s = std::get<Spec>(body_);
+  std::string rendered = RenderMethod1Text(s.result, s.spec, report_);
+  if (checks_) rendered += "\nThresholds:\n" + RenderThresholdsText(*checks_);
+  return rendered;
+}
+
+std::optional<Citation> EstimateResult::Cite() const {
+  if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Cite();
+  const auto* s = std::get_if<Spec>(&body_);
+  const ModelSpec& spec = s ? s->spec : std::get<Onnx>(body_).estimate.spec;
+  const Method1Result& result = s ? s->result : std::get<Onnx>(body_).estimate.result;
+  return CiteEstimate(result.estimate, {.subject = spec.name.empty() ? spec.file : spec.name,
+                                        .interval = IntervalOf(result.uncertainty)});
+}
+
+Result<EstimateResult> Run(const EstimateRequest& request) {
+  if (request.model.empty()) {
+    return Status::InvalidArgument(
+        "`model`: no model file given (a spec, an ONNX graph or a "
+        "Hugging Face config.json)");
+  }
+  TF_ASSIGN_OR_RETURN(const ReportOptions report, ReportOptionsFrom(request));
+  const ModelFileKind kind = DetectModelFileKind(request.model);
+  TF_RETURN_IF_ERROR(CheckFieldsFit(request, kind));
+  switch (kind) {
+    case ModelFileKind::kOnnx:
+      return RunOnnx(request, report);
+    case ModelFileKind::kHfConfig:
+      return RunHfConfig(request, report);
+    case ModelFileKind::kSpec:
+      break;
+  }
+  return RunSpec(request, report);
+}
+
+}  // namespace trainflops

@@ -1,0 +1,214 @@
+// The typed requests: fields named in errors, defaults, the all_phases
+// merge, file kinds, and results checked against hand arithmetic.
+#include "trainflops/request.h"
+
+#include <gtest/gtest.h>
+
+#include "trainflops/batch.h"
+#include "trainflops/chips_request.h"
+#include "trainflops/defaults.h"
+#include "trainflops/estimate_request.h"
+#include "trainflops/hardware_request.h"
+#include "trainflops/thresholds_request.h"
+#include "trainflops/tokens_request.h"
+#include "trainflops/trend.h"
+#include "trainflops/units_request.h"
+
+namespace trainflops {
+namespace {
+
+bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Dense 100 -> 10 (Sevilla et al. 2022, Table 1, exact): 2·100·10 + 10 + 10
+// = 2020 FLOP forward.
+constexpr char kDenseSpec[] =
+    "name: one-dense\ninput: [100]\nlayers:\n  - {type: dense, name: fc, units: 10}\n"
+    "training: {epochs: 2, examples: 1000}\n";
+
+TEST(RenameFields, RewritesOnlyFieldNamesBetweenBackquotes) {
+  const auto upper = [](std::string_view f) { return "<" + std::string(f) + ">"; };
+  EXPECT_EQ(RenameFields("`time` needs `count` N", upper), "<time> needs <count> N");
+  EXPECT_EQ(RenameFields("`chip_hours`: bad", upper), "<chip_hours>: bad");
+  // Not field names: spaces, capitals, an unclosed quote.
+  EXPECT_EQ(RenameFields("see `trainflops layer --list`", upper), "see `trainflops layer --list`");
+  EXPECT_EQ(RenameFields("`Name` and `x", upper), "`Name` and `x");
+  EXPECT_EQ(RenameFields("", upper), "");
+}
+
+TEST(InputFile, ViewOwnedAndHead) {
+  const std::string bytes = "abcdef";
+  const InputFile view = InputFile::View("v", bytes);
+  EXPECT_EQ(*view.Text(), "abcdef");
+  EXPECT_EQ(view.Head(3), "abc");
+  EXPECT_EQ(view.source().size(), 6u);
+  const InputFile owned = InputFile::Owned("o", "xyz");
+  const InputFile copy = owned;  // shares the bytes
+  EXPECT_EQ(*copy.Text(), "xyz");
+  EXPECT_TRUE(InputFile().empty());
+}
+
+TEST(ModelFileKind, ByNameThenByBytes) {
+  EXPECT_EQ(DetectModelFileKind(InputFile::Owned("m.onnx", "")), ModelFileKind::kOnnx);
+  EXPECT_EQ(DetectModelFileKind(InputFile::Owned("m.yaml", "{}")), ModelFileKind::kSpec);
+  EXPECT_EQ(DetectModelFileKind(InputFile::Owned("", std::string("\x08\x07", 2))),
+            ModelFileKind::kOnnx);
+  EXPECT_EQ(DetectModelFileKind(InputFile::Owned("", "{\"model_type\": \"llama\"}")),
+            ModelFileKind::kHfConfig);
+  EXPECT_EQ(DetectModelFileKind(InputFile::Owned("c.json", "{\"name\": \"x\"}")),
+            ModelFileKind::kSpec);
+}
+
+TEST(TokensRequest, SixNDFromText) {
+  TokensRequest r;
+  r.params = "70B";
+  r.llm.tokens = "1.4T";
+  const Result<LlmResult> result = trainflops::Run(r);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  // 6 x 70e9 x 1.4e12 = 5.88e23 FLOP (Chinchilla's budget, Hoffmann et al. 2022).
+  EXPECT_DOUBLE_EQ(result->estimate().estimate.training_flop, 5.88e23);
+  EXPECT_TRUE(Has(result->Json(), "\"training_flop\""));
+}
+
+struct FieldError {
+  const char* what;
+  std::function<Status()> run;
+  const char* message;
+};
+
+TEST(Requests, ErrorsNameTheField) {
+  const FieldError cases[] = {
+      {"count",
+       [] {
+         HardwareRequest r;
+         r.all_phases.chip = "V100";
+         r.all_phases.count = "0";
+         r.all_phases.time = "1d";
+         return trainflops::Run(r).status();
+       },
+       "`count`: '0' must be greater than zero"},
+      {"time without count",
+       [] {
+         HardwareRequest r;
+         r.all_phases.chip = "V100";
+         r.all_phases.time = "3d";
+         return trainflops::Run(r).status();
+       },
+       "`time` needs `count` N"},
+      {"batches alone",
+       [] {
+         EstimateRequest r;
+         r.model = InputFile::View("m.yaml", kDenseSpec);
+         r.training.batches = "10";
+         return trainflops::Run(r).status();
+       },
+       "`batches` and `batch_size` go together"},
+      {"seed",
+       [] {
+         TokensRequest r;
+         r.params = "1B";
+         r.llm.tokens = "1T";
+         r.llm.uncertainty.seed = "-1";
+         return trainflops::Run(r).status();
+       },
+       "`seed`: '-1' is not accepted"},
+      {"tokens on a spec",
+       [] {
+         EstimateRequest r;
+         r.model = InputFile::View("m.yaml", kDenseSpec);
+         r.llm.tokens = "1T";
+         return trainflops::Run(r).status();
+       },
+       "apply to a Hugging Face config.json, not to m.yaml"},
+      {"amount", [] { return trainflops::Run(UnitsRequest{}).status(); },
+       "`amount`: expected an AMOUNT"},
+  };
+  for (const FieldError& c : cases) {
+    const Status s = c.run();
+    EXPECT_FALSE(s.ok()) << c.what;
+    EXPECT_TRUE(Has(s.message(), c.message)) << c.what << ": " << s.message();
+    EXPECT_FALSE(Has(s.message(), "--")) << c.what << ": " << s.message();
+  }
+}
+
+TEST(EstimateRequest, DefaultsAndOverrides) {
+  EstimateRequest r;
+  r.model = InputFile::View("m.yaml", kDenseSpec);
+  Result<EstimateResult> base = trainflops::Run(r);
+  ASSERT_TRUE(base.ok()) << base.status().message();
+  // Default ratio 2 (defaults.h): 2020 x (1 + 2) x 2 epochs x 1000 examples.
+  EXPECT_DOUBLE_EQ(base->estimate().training_flop, 2020.0 * 3 * 2 * 1000);
+  r.training.epochs = "5";
+  r.training.bp_ratio = "1";
+  Result<EstimateResult> changed = trainflops::Run(r);
+  ASSERT_TRUE(changed.ok()) << changed.status().message();
+  EXPECT_DOUBLE_EQ(changed->estimate().training_flop, 2020.0 * 2 * 5 * 1000);
+}
+
+// A V100 at FP32 (no precision guessed: given) and utilization 0.5:
+// 15.7e12 FLOP/s (NVIDIA V100 SXM2 datasheet) x 0.5 x chips x seconds.
+TEST(HardwareRequest, AllPhasesApplyWherePhasesSayNothing) {
+  HardwareRequest r;
+  r.all_phases.count = "2";
+  r.all_phases.time = "1 day";
+  r.all_phases.precision = "fp32";
+  r.all_phases.utilization = "0.5";
+  r.phases.resize(2);
+  r.phases[0].chip = "V100";
+  r.phases[1].chip = "V100";
+  r.phases[1].count = "4";
+  const Result<HardwareResult> result = trainflops::Run(r);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const double per_chip_day = 15.7e12 * 0.5 * 86400;
+  EXPECT_NEAR(result->result().estimate.training_flop, per_chip_day * (2 + 4),
+              per_chip_day * 6 * 1e-12);
+  // An error in the second phase names it.
+  r.phases[1].count = "zero";
+  const Status s = trainflops::Run(r).status();
+  EXPECT_TRUE(Has(s.message(), "phase 2 (`chip` 'V100'): `count`")) << s.message();
+}
+
+TEST(SmallRequests, ThresholdsUnitsChips) {
+  // 1 pfs-day = 1e15 FLOP/s x 86,400 s = 8.64e19 FLOP (Amodei & Hernandez 2018).
+  UnitsRequest two;
+  two.amount = "2 pfs-days";
+  const Result<UnitsResult> units = trainflops::Run(two);
+  ASSERT_TRUE(units.ok());
+  EXPECT_DOUBLE_EQ(units->flop(), 2 * 8.64e19);
+  // EU AI Act Art. 51: more than 1e25 FLOP.
+  ThresholdsRequest figure;
+  figure.flop = "3e25";
+  const Result<ThresholdsResult> t = trainflops::Run(figure);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_TRUE(Has(t->Text(), "compute: 3"));
+  ChipsRequest filter;
+  filter.filter = "no such chip at all";
+  EXPECT_FALSE(trainflops::Run(filter).ok());
+  filter.filter = "V100";
+  const Result<ChipsResult> v100 = trainflops::Run(filter);
+  ASSERT_TRUE(v100.ok());
+  EXPECT_FALSE(v100->rows().empty());
+}
+
+}  // namespace
+}  // namespace trainflops
+
+namespace trainflops {
+namespace {
+
+// defaults.h is the one list of defaults; the estimators' option structs
+// must start from the same values.
+TEST(Defaults, EstimatorsStartFromDefaultsH) {
+  EXPECT_EQ(Method1Options{}.bp_ratio, kDefaultBpRatio);
+  EXPECT_EQ(OnnxEstimateOptions{}.examples_per_run, kDefaultExamplesPerRun);
+  EXPECT_EQ(BatchOptions{}.samples, kDefaultRowSamples);
+  EXPECT_EQ(BatchOptions{}.seed, kDefaultSeed);
+  EXPECT_EQ(TrendOptions{}.bootstrap, kDefaultBootstrap);
+  EXPECT_EQ(TrendOptions{}.level, kDefaultTrendLevel);
+  EXPECT_EQ(MonteCarloOptions{}.samples, kDefaultSamples);
+  EXPECT_EQ(MonteCarloOptions{}.seed, kDefaultSeed);
+}
+
+}  // namespace
+}  // namespace trainflops

@@ -1,0 +1,118 @@
+// Citations on the command line: every JSON assumption names its source and
+// bibliography key, and --cite gives a sentence with the figure, the method
+// and its sources, plus BibTeX, on each estimating command. The figures in
+// the sentences are hand arithmetic (comments), not the program's output.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+
+namespace trainflops::testing {
+namespace {
+
+using nlohmann::json;
+
+TEST(CliCite, EveryDefaultAssumptionOfASpecCitesAWork) {
+  CliOutput o = RunCli("estimate " + SourcePath("examples/vgg16.yaml") + " --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  json j = json::parse(o.out);
+  ASSERT_FALSE(j["assumptions"].empty());
+  for (const json& a : j["assumptions"]) {
+    EXPECT_TRUE(a["reference"].is_string()) << a.dump();  // nothing here is user-given
+  }
+  for (const json& layer : j["layers"]) {
+    if (layer["type"] == "conv2d" || layer["type"] == "dense") {
+      EXPECT_EQ(layer["reference"], "sevilla2022") << layer.dump();  // Table 1
+    } else if (layer["type"] == "maxpool2d") {  // output sizes: Dumoulin & Visin 2016
+      EXPECT_EQ(layer["reference"], "dumoulin2016") << layer.dump();
+    } else {  // flatten: no arithmetic, nothing to cite
+      EXPECT_EQ(layer["type"], "flatten");
+      EXPECT_TRUE(layer["reference"].is_null());
+    }
+  }
+}
+
+TEST(CliCite, UserGivenValuesCiteNoWork) {
+  CliOutput o = RunCli("estimate " + SourcePath("examples/vgg16.yaml") + " --bp-ratio 1 --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  bool found = false;
+  const json j = json::parse(o.out);
+  for (const json& a : j["assumptions"]) {
+    if (a["name"] == "backward/forward ratio") {
+      found = true;
+      EXPECT_TRUE(a["reference"].is_null()) << a.dump();
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(CliCite, EstimateCitesTheFigureMethodAndWorks) {
+  // VGG-16, 74 epochs of 1.2M images (as in Amodei & Hernandez 2018's
+  // appendix): 30,972,233,168 FLOP per image x 3 x 1.2e6 x 74 = 8.2510e18
+  // FLOP, the hand derivation of docs/worked-examples-derivation.md, section 4.
+  CliOutput o = RunCli("estimate " + SourcePath("examples/vgg16.yaml") + " --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("Cite this estimate\n  We estimate that training "), std::string::npos);
+  EXPECT_NE(o.out.find(" used 8.251e18 FLOP ("), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("by counting the operations of its architecture (Sevilla et al. 2022, "
+                       "Method 1)"),
+            std::string::npos);
+  EXPECT_NE(o.out.find("@misc{sevilla2022,"), std::string::npos);
+  EXPECT_NE(o.out.find("@software{trainflops,"), std::string::npos);
+}
+
+TEST(CliCite, JsonCarriesTheCitationObject) {
+  CliOutput o = RunCli("estimate " + SourcePath("examples/vgg16.yaml") + " --json --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  json c = json::parse(o.out)["citation"];
+  ASSERT_TRUE(c.is_object()) << o.out;
+  EXPECT_EQ(c["references"].front(), "sevilla2022");
+  EXPECT_EQ(c["references"].back(), "trainflops");
+  EXPECT_NE(c["text"].get<std::string>().find("8.251e18 FLOP"), std::string::npos);
+  EXPECT_NE(c["bibtex"].get<std::string>().find("@misc{sevilla2022,"), std::string::npos);
+  // Without --cite there is no citation member.
+  CliOutput plain = RunCli("estimate " + SourcePath("examples/vgg16.yaml") + " --json");
+  EXPECT_FALSE(json::parse(plain.out).contains("citation"));
+}
+
+TEST(CliCite, TokensCitesSixND) {
+  // 6 x 70e9 x 1.4e12 = 5.88e23 FLOP (Kaplan et al. 2020, C = 6ND).
+  CliOutput o = RunCli("tokens --params 70B --tokens 1.4T --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("used 5.88e23 FLOP"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("as 6 x parameters x tokens (Kaplan et al. 2020"), std::string::npos);
+  EXPECT_NE(o.out.find("@misc{kaplan2020,"), std::string::npos);
+}
+
+TEST(CliCite, HardwareCitesMethodTwo) {
+  // 10 chips x 1 day (86,400 s) x 1e14 FLOP/s x 0.5 = 4.32e19 FLOP = 0.5 pfs-days.
+  CliOutput o = RunCli(
+      "hardware --chip V100 --peak-flops 1e14 --count 10 --time 1d --utilization 0.5 --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("used 4.32e19 FLOP (0.5 pfs-days), from the hardware and the training "
+                       "time (Sevilla et al. 2022, Method 2)"),
+            std::string::npos)
+      << o.out;
+}
+
+TEST(CliCite, CompareCitesBothMethods) {
+  // Method 1: 6 x 1e9 x 1e12 = 6e21 FLOP; Method 2: 100 x 10 days (864,000 s)
+  // x 1e14 x 0.5 = 4.32e21 FLOP.
+  CliOutput o = RunCli(
+      "compare --params 1e9 --tokens 1e12 --chip A100 --peak-flops 1e14 --count 100 "
+      "--time 10d --utilization 0.5 --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("used 6e21 FLOP"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("4.32e21 FLOP"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("Method 2"), std::string::npos);
+}
+
+TEST(CliCite, IsRefusedWhereNothingIsEstimated) {
+  CliOutput o = RunCli("units 1e20 --cite");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_TRUE(o.out.empty());
+}
+
+}  // namespace
+}  // namespace trainflops::testing
