@@ -21,19 +21,22 @@ namespace {
 // Bounded work per input (every row may run a Monte Carlo), yet large enough
 // for a line nested 70,000 deep (140 KB), which once crashed the JSON printer.
 constexpr size_t kMaxInput = 1 << 18;
-constexpr size_t kOutputColumns = 6;  // BatchOutputColumns()
+constexpr size_t kOutputColumns = 11;  // BatchOutputColumns()
 
 void Check(bool condition) {
   if (!condition) std::abort();
 }
 
-// The six added cells of one output row (flop, method, low, high, ratio, note).
+// The first added cells of one output row (flop, method, low, high, ratio),
+// and estimated_with_base (a fine-tune's ratio may rest on it alone).
 void CheckEstimate(const std::string& flop, const std::string& method, const std::string& low,
-                   const std::string& high, const std::string& ratio) {
+                   const std::string& high, const std::string& ratio,
+                   const std::string& with_base) {
   Check(flop.empty() == method.empty());
-  Check(method.empty() || method == "6ND" || method == "hardware");
+  Check(method.empty() || method == "6ND" || method == "hardware" || method == "6ND+hardware" ||
+        method == "given");
   if (flop.empty()) {
-    Check(low.empty() && high.empty() && ratio.empty());
+    Check(low.empty() && high.empty() && (ratio.empty() || !with_base.empty()));
     return;
   }
   const auto value = trainflops::ParsePositive(flop);
@@ -52,10 +55,13 @@ void CheckEstimate(const std::string& flop, const std::string& method, const std
 
 void CheckSummary(const trainflops::BatchSummary& s, size_t rows) {
   Check(s.rows == rows);
-  Check(s.estimated <= s.rows && s.method_6nd + s.method_hardware == s.estimated);
+  Check(s.estimated <= s.rows &&
+        s.method_6nd + s.method_hardware + s.method_mean + s.method_given == s.estimated);
   Check(s.covered_6nd >= s.method_6nd && s.covered_hardware >= s.method_hardware);
-  // Rows with a recorded value: in the statistics, or fine-tunes left out.
-  Check(s.with_ratio + s.fine_tunes_left_out <= s.estimated);
+  // Rows with a recorded value: other rows, or fine-tunes (whose ratio may
+  // rest on their base model alone).
+  Check(s.with_ratio <= s.estimated && s.with_ratio == s.other.estimated);
+  Check(s.other.estimated <= s.other.recorded && s.fine_tunes.estimated <= s.fine_tunes.recorded);
   for (const auto& share : {s.share_within_2x, s.share_within_3x}) {
     if (share) Check(*share >= 0 && *share <= 1);
   }
@@ -78,7 +84,8 @@ void RunCsv(std::string_view text, const trainflops::BatchOptions& options) {
     }
     Check(cells.size() == fields);
     const size_t at = fields - kOutputColumns;
-    CheckEstimate(cells[at], cells[at + 1], cells[at + 2], cells[at + 3], cells[at + 4]);
+    CheckEstimate(cells[at], cells[at + 1], cells[at + 2], cells[at + 3], cells[at + 4],
+                  cells[at + 9]);
   });
   if (!summary.ok()) {
     // Rows stream out before a later record is refused (too long) or the
@@ -107,7 +114,7 @@ void RunJsonLines(std::string_view text, const trainflops::BatchOptions& options
     Check(object.is_object());
     ++lines;
     CheckEstimate(Cell(object, keys[0]), Cell(object, keys[1]), Cell(object, keys[2]),
-                  Cell(object, keys[3]), Cell(object, keys[4]));
+                  Cell(object, keys[3]), Cell(object, keys[4]), Cell(object, keys[9]));
   });
   if (!summary.ok()) {
     Check(!summary.status().message().empty());

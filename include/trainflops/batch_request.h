@@ -16,6 +16,8 @@ struct BatchRequest {
   std::optional<std::string> format;  // csv | jsonl (default: by the name, else csv)
   std::vector<std::string> columns;   // "KEY=NAME,..." column mappings
   std::optional<std::string> samples, seed;
+  // "RULE,..." estimation rules switched off, to measure them (BatchRuleNames()).
+  std::optional<std::string> rules_off;
 };
 
 // Streams the rows (CSV lines, or JSON lines for JSON-lines input) to `sink`.

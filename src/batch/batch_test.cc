@@ -6,6 +6,9 @@
 
 #include <cmath>
 
+#include "active_parameters.h"
+#include "cell_reading.h"
+
 namespace trainflops {
 namespace {
 
@@ -115,6 +118,77 @@ TEST(BatchEstimate, ExtremesDoNotOverflow) {
   ASSERT_TRUE(r.flop);
   EXPECT_DOUBLE_EQ(*r.flop, 6e26);
   EXPECT_TRUE(std::isfinite(*r.high));
+}
+
+TEST(BatchCells, ListsCollapseAndRangesBecomeIntervals) {
+  struct Case {
+    const char* text;
+    double value;      // 0: not read
+    double low, high;  // 0: a point
+  };
+  const Case kCases[] = {
+      {"1.5e9", 1.5e9, 0, 0},
+      {"14180000,14180000", 1.418e7, 0, 0},
+      {"2e9; 2e9", 2e9, 0, 0},
+      // Different items: uniform(1e9, 3e9) (3 <= 10), median 2e9.
+      {"1e9,3e9", 2e9, 1e9, 3e9},
+      {"1e9-3e9", 2e9, 1e9, 3e9},
+      {"1e9 to 3e9", 2e9, 1e9, 3e9},
+      // 1e8..1e10 spans 100x: log-uniform, median sqrt(1e8 x 1e10) = 1e9.
+      {"1e8..1e10", 1e9, 1e8, 1e10},
+      {"2e-5-4e-5", 3e-5, 2e-5, 4e-5},  // exponents' minus signs are not ranges
+      {"abc", 0, 0, 0},
+      {"1e9,abc", 0, 0, 0},
+  };
+  for (const Case& c : kCases) {
+    const batch::Quantity q = batch::ReadQuantity(c.text, true);
+    if (c.value == 0) {
+      EXPECT_FALSE(q.value) << c.text;
+      EXPECT_FALSE(q.problem.empty()) << c.text;
+      continue;
+    }
+    ASSERT_TRUE(q.value) << c.text << ": " << q.problem;
+    EXPECT_NEAR(*q.value, c.value, c.value * 1e-12) << c.text;
+    EXPECT_EQ(q.range.has_value(), c.low != 0) << c.text;
+    if (q.range) {
+      EXPECT_DOUBLE_EQ(q.range->SupportLow(), c.low) << c.text;
+      EXPECT_DOUBLE_EQ(q.range->SupportHigh(), c.high) << c.text;
+    }
+  }
+  EXPECT_FALSE(batch::ReadQuantity("14180000,14180000", false).value);  // rule off
+}
+
+TEST(BatchActiveParameters, FromNamesAndNotes) {
+  struct Case {
+    const char* name;
+    const char* notes;
+    double count, share;  // 0: none
+    bool moe;
+  };
+  const Case kCases[] = {
+      {"Qwen3-235B-A22B", "", 22e9, 0, true},
+      {"Qwen3-Omni-30B-A3B", "", 3e9, 0, true},
+      {"NVIDIA A100 run", "", 0, 0, false},  // 'A100' has no B or M after the number
+      {"DeepSeek-R1", "671B total 37B activated", 37e9, 0, true},
+      {"Hunyuan", "56B activated parameters and 560B total", 56e9, 0, true},
+      {"Scout", "17 billion active parameters, 16 experts", 17e9, 0, true},
+      {"DBRX", "132B mixture of experts. 36B parameters active per inference", 36e9, 0, true},
+      {"VAETKI", "Total parameters: 100B (Sparse), Active parameters: 10B per token", 10e9, 0,
+       true},
+      {"ERNIE", "MoE: total parameters - 424B active parameters - 47B", 47e9, 0, true},
+      {"Q", "25% of the weights active", 0, 0.25, true},
+      {"E", "equivalent to a 32B dense model", 32e9, 0, true},
+      {"NLLB", "FLOPs similar to that of a 3.3B dense model", 3.3e9, 0, true},
+      {"GLM", "scales to 256 experts, 744B parameters", 0, 0, true},
+      {"PaLM", "a 540-billion parameter, densely activated Transformer", 0, 0, false},
+      {"Plain", "7 billion parameters", 0, 0, false},
+  };
+  for (const Case& c : kCases) {
+    const batch::ActiveParameters a = batch::FindActiveParameters(c.name, c.notes);
+    EXPECT_EQ(a.moe, c.moe) << c.name;
+    EXPECT_EQ(a.count.value_or(0), c.count) << c.name;
+    EXPECT_EQ(a.share.value_or(0), c.share) << c.name;
+  }
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ const std::vector<KeySpec>& KeySpecs() {
       {"domain", &BatchColumns::domain},
       {"recorded", &BatchColumns::recorded},
       {"base", &BatchColumns::base},
+      {"parameters_notes", &BatchColumns::parameters_notes},
+      {"dataset_notes", &BatchColumns::dataset_notes},
+      {"finetune", &BatchColumns::finetune},
   };
   return specs;
 }
@@ -91,15 +94,55 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
   return Status::Ok();
 }
 
+const std::vector<std::string>& BatchRuleNames() {
+  static const std::vector<std::string> names = {
+      "active-parameters", "both-methods",  "token-data",  "format-fallback",
+      "list-cells",        "unnamed-chips", "base-models", "utilization"};
+  return names;
+}
+
+Status ParseRulesOff(std::string_view list, std::vector<BatchRule>& off) {
+  const std::vector<std::string>& names = BatchRuleNames();
+  for (std::string_view rest = list; !rest.empty();) {
+    const size_t comma = rest.find(',');
+    const std::string name = ToLower(Trim(rest.substr(0, comma)));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (name.empty()) continue;
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) {
+      return Status::InvalidArgument("`rules_off`: unknown rule '" + name + "'" +
+                                     DidYouMean(name, names) + " (rules: " + JoinNames(names) +
+                                     ")");
+    }
+    off.push_back(static_cast<BatchRule>(it - names.begin()));
+  }
+  return Status::Ok();
+}
+
+bool BatchOptions::RuleOn(BatchRule rule) const {
+  return std::find(rules_off.begin(), rules_off.end(), rule) == rules_off.end();
+}
+
 const std::vector<std::string>& BatchOutputColumns() {
   static const std::vector<std::string> columns = {
-      "estimated_training_flop", "estimate_method",   "estimate_low",
-      "estimate_high",           "ratio_to_recorded", "estimate_note"};
+      "estimated_training_flop", "estimate_method",     "estimate_low",      "estimate_high",
+      "ratio_to_recorded",       "estimate_6nd",        "estimate_hardware", "methods_ratio",
+      "estimate_confidence",     "estimated_with_base", "estimate_note"};
   return columns;
 }
 
 std::vector<std::string> RowEstimate::Cells() const {
-  return {Number(flop), method, Number(low), Number(high), Number(ratio), note};
+  return {Number(flop),
+          method,
+          Number(low),
+          Number(high),
+          Number(ratio),
+          Number(flop_6nd),
+          Number(flop_hardware),
+          Number(methods_ratio),
+          confidence,
+          Number(with_base),
+          note};
 }
 
 Result<BatchEstimator> BatchEstimator::Create(const std::vector<std::string>& header,
@@ -108,6 +151,10 @@ Result<BatchEstimator> BatchEstimator::Create(const std::vector<std::string>& he
   e.options_ = options;
   e.counts_.samples = options.samples;
   e.counts_.seed = options.seed;
+  for (BatchRule r : options.rules_off) {
+    e.counts_.rules_off.push_back(BatchRuleNames()[static_cast<size_t>(r)]);
+  }
+  e.caches_ = std::make_shared<batch::Caches>();
   for (const KeySpec& s : KeySpecs()) {
     const std::string& name = options.columns.*(s.member);
     std::optional<size_t> found;
@@ -129,78 +176,169 @@ Result<BatchEstimator> BatchEstimator::Create(const std::vector<std::string>& he
   return e;
 }
 
+namespace {
+
+std::string_view CellOf(const std::vector<std::optional<size_t>>& index,
+                        const std::vector<std::string>& cells, batch::Key key) {
+  const std::optional<size_t>& i = index[key];
+  return i && *i < cells.size() ? std::string_view(cells[*i]) : std::string_view();
+}
+
+// Names are matched trimmed and case-insensitively ("Llama 2-13B ").
+std::string NameKey(std::string_view text) { return ToLower(Trim(text)); }
+
+// Fine-tunes of fine-tunes are followed this deep; a longer chain (or a
+// cycle) stops with a note.
+constexpr int kMaxBaseDepth = 8;
+
+}  // namespace
+
+bool BatchEstimator::HasBaseColumn() const { return index_[batch::kBase].has_value(); }
+
+std::string BatchEstimator::BaseKey(const std::vector<std::string>& cells) const {
+  return NameKey(CellOf(index_, cells, batch::kBase));
+}
+
+void BatchEstimator::KeepBaseRow(const std::vector<std::string>& cells,
+                                 const std::unordered_set<std::string>& wanted) {
+  const std::string name = NameKey(CellOf(index_, cells, batch::kName));
+  if (!name.empty() && wanted.count(name) > 0) base_rows_.try_emplace(name, cells);
+}
+
 RowEstimate BatchEstimator::Estimate(const std::vector<std::string>& cells) {
+  RowEstimate out = EstimateRow(cells, 0);
+  const bool recorded = ParsePositive(Trim(CellOf(index_, cells, batch::kRecorded))).ok();
+  Count(out, CellOf(index_, cells, batch::kName), recorded);
+  return out;
+}
+
+RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, int depth) const {
   batch::RowCells row;
   for (size_t k = 0; k < index_.size(); ++k) {
-    if (index_[k] && *index_[k] < cells.size()) row.values[k] = cells[*index_[k]];
+    row.values[k] = std::string(CellOf(index_, cells, static_cast<batch::Key>(k)));
     row.present[k] = index_[k].has_value();
-  }
-  for (size_t k = 0; k < index_.size(); ++k) {
     row.names[k] = options_.columns.*(KeySpecs()[k].member);
   }
+  const batch::Context context{&options_, caches_.get()};
   RowEstimate out;
   std::vector<std::string> notes;
-  batch::Attempt nd = batch::Try6nd(row);
-  batch::Attempt hw = batch::TryHardware(row, options_.samples, options_.seed);
+  const batch::Attempt nd = batch::Try6nd(row, context);
+  const batch::Attempt hw = batch::TryHardware(row, context);
   out.flop_6nd = nd.flop;
   out.flop_hardware = hw.flop;
-  const batch::Attempt* chosen = nd.flop ? &nd : (hw.flop ? &hw : nullptr);
-  if (chosen != nullptr) {
-    out.flop = chosen->flop;
-    out.low = chosen->low;
-    out.high = chosen->high;
-    out.method = chosen == &nd ? "6ND" : "hardware";
-  }
   // A method's note when it ran or was meant to, or when nothing applied.
-  if (nd.attempted || !chosen) notes.push_back(nd.note);
-  if (hw.attempted || !chosen) notes.push_back(hw.note);
-  if (nd.flop && hw.flop && std::isfinite(*hw.flop / *nd.flop)) {
-    notes.push_back("preferred 6ND (Sevilla et al. 2022: counting over hardware); hardware/6ND = " +
-                    FormatScientific(*hw.flop / *nd.flop, 3));
+  if (nd.attempted || (!nd.flop && !hw.flop)) notes.push_back(nd.note);
+  if (hw.attempted || (!nd.flop && !hw.flop)) notes.push_back(hw.note);
+  batch::Combine(nd, hw, context, out, notes);
+  const std::string base(Trim(row.values[batch::kBase]));
+  out.fine_tune = !base.empty();
+  if (out.fine_tune && options_.RuleOn(BatchRule::kBaseModels)) {
+    if (const std::optional<double> own = batch::ReadFinetune(row)) {
+      out.flop = own;
+      out.low = out.high = std::nullopt;
+      out.method = "given";
+      out.confidence = "medium";
+      out.reason = "fine-tune compute given";
+      notes.push_back("the fine-tune's own compute: " + row.names[batch::kFinetune] + " " +
+                      FormatScientific(*own));
+    }
+    AddBase(base, depth, out, notes);
   }
-  if (!chosen) notes.insert(notes.begin(), "not estimated");
-  batch::Recorded recorded = batch::ReadRecorded(row);
+  if (!out.flop) notes.insert(notes.begin(), "not estimated");
+  const batch::Recorded recorded = batch::ReadRecorded(row);
   notes.push_back(recorded.note);
-  if (out.flop && recorded.flop) {
-    const double ratio = *out.flop / *recorded.flop;
+  const std::optional<double> compared = out.with_base ? out.with_base : out.flop;
+  if (compared && recorded.flop) {
+    const double ratio = *compared / *recorded.flop;
     if (std::isfinite(ratio) && ratio > 0) {
       out.ratio = ratio;
     } else {
       notes.push_back("no ratio: the estimate over the recorded compute overflows a double");
     }
   }
-  // Epoch records a fine-tuned model's compute with its base model's
-  // pretraining (e.g. FinGPT-13B: 1.6e23 FLOP, Llama 2-13B's), which the
-  // row's own data cannot estimate: such ratios stay out of the summary.
-  const std::string_view base = Trim(row.values[batch::kBase]);
-  const bool fine_tune = out.ratio && !base.empty();
-  if (fine_tune) {
-    notes.push_back("fine-tuned from '" + std::string(base) +
-                    "': the recorded compute may include the base model's; ratio left out of "
-                    "the summary");
+  if (out.fine_tune && out.ratio && !out.with_base) {
+    notes.push_back("fine-tuned from '" + Abbreviate(base) +
+                    "': the recorded compute may include the base model's, which is not "
+                    "estimated here");
   }
   out.note = Join(notes);
-  Count(out, row.values[batch::kName], fine_tune);
   return out;
 }
 
-void BatchEstimator::Count(const RowEstimate& row, std::string_view name, bool fine_tune) {
+// estimated_with_base = the base models' estimates (each itself with its
+// base, for a fine-tune of a fine-tune; a list "A,B" sums those found) + the
+// fine-tune's own figure (0 when unknown).
+void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& out,
+                             std::vector<std::string>& notes) const {
+  double sum = 0;
+  std::vector<std::string> parts, missing;
+  bool low = false;
+  for (std::string_view rest = base; !rest.empty();) {
+    const size_t comma = rest.find(',');
+    const std::string name(Trim(rest.substr(0, comma)));
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (name.empty()) continue;
+    const auto it = base_rows_.find(NameKey(name));
+    if (it == base_rows_.end() || depth >= kMaxBaseDepth) {
+      missing.push_back("'" + Abbreviate(name) + "'");
+      continue;
+    }
+    const RowEstimate b = EstimateRow(it->second, depth + 1);
+    const std::optional<double> flop = b.with_base ? b.with_base : b.flop;
+    if (!flop) {
+      missing.push_back("'" + Abbreviate(name) + "' (not estimated)");
+      continue;
+    }
+    sum += *flop;
+    low = low || b.confidence == "low";
+    parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*flop) + " (" + b.method +
+                    ")");
+  }
+  if (!missing.empty()) {
+    notes.push_back("base model " + JoinNames(missing) +
+                    (depth >= kMaxBaseDepth ? ": chain too long" : " not found in the file"));
+  }
+  if (parts.empty()) {
+    if (out.flop) out.reason = "fine-tune alone (base not found)";
+    return;
+  }
+  if (!std::isfinite(sum + out.flop.value_or(0))) {
+    notes.push_back("with base: the sum overflows a double");
+    return;
+  }
+  out.with_base = sum + out.flop.value_or(0);
+  notes.push_back("with base = " + JoinNames(parts, " + ") + " + fine-tune " +
+                  (out.flop ? FormatScientific(*out.flop) : std::string("not estimated: 0")) +
+                  " = " + FormatScientific(*out.with_base));
+  out.confidence = !out.flop || low || !missing.empty() ? "low" : "medium";
+  out.reason = "base + fine-tune";
+}
+
+void BatchEstimator::Count(const RowEstimate& row, std::string_view name, bool recorded) {
   ++counts_.rows;
   if (row.flop_6nd) ++counts_.covered_6nd;
   if (row.flop_hardware) ++counts_.covered_hardware;
-  if (!row.flop) return;
-  ++counts_.estimated;
-  ++(row.method == "6ND" ? counts_.method_6nd : counts_.method_hardware);
-  if (!row.ratio) return;
-  if (fine_tune) {
-    ++counts_.fine_tunes_left_out;
+  if (row.flop) {
+    ++counts_.estimated;
+    if (row.method == "6ND") ++counts_.method_6nd;
+    if (row.method == "hardware") ++counts_.method_hardware;
+    if (row.method == "6ND+hardware") ++counts_.method_mean;
+    if (row.method == "given") ++counts_.method_given;
+  }
+  if (!recorded) return;
+  BatchGroupStats& group = row.fine_tune ? counts_.fine_tunes : counts_.other;
+  std::map<std::string, std::size_t>& misses = row.fine_tune ? fine_tune_misses_ : other_misses_;
+  ++group.recorded;
+  if (!row.ratio) {
+    ++misses[row.reason.empty() ? "not estimated: no ratio" : row.reason];
     return;
   }
-  ++counts_.with_ratio;
+  ++group.estimated;
   const double a = std::fabs(std::log10(*row.ratio));
-  abs_log_ratios_.push_back(a);
+  (row.fine_tune ? fine_tune_logs_ : other_logs_).push_back(a);
+  if (a > std::log10(2.0) + 1e-12) ++misses[row.reason + ", outside 2x"];
   // Keep the five worst: largest |log10 ratio| first.
-  std::vector<WorstRow>& worst = counts_.worst;
+  std::vector<WorstRow>& worst = group.worst;
   auto bigger = [](const WorstRow& x, const WorstRow& y) {
     return std::fabs(std::log10(x.ratio)) > std::fabs(std::log10(y.ratio));
   };
@@ -209,20 +347,39 @@ void BatchEstimator::Count(const RowEstimate& row, std::string_view name, bool f
   if (worst.size() > 5) worst.pop_back();
 }
 
+namespace {
+
+void Finish(std::vector<double> logs, const std::map<std::string, std::size_t>& misses,
+            BatchGroupStats& g) {
+  for (const auto& [reason, n] : misses) g.misses.emplace_back(reason, n);
+  std::stable_sort(g.misses.begin(), g.misses.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  if (logs.empty()) return;
+  std::sort(logs.begin(), logs.end());
+  const size_t n = logs.size();
+  g.median_abs_log10_ratio = n % 2 == 1 ? logs[n / 2] : (logs[n / 2 - 1] + logs[n / 2]) / 2;
+  auto within = [&](double factor) {
+    return static_cast<size_t>(
+        std::upper_bound(logs.begin(), logs.end(), std::log10(factor) + 1e-12) - logs.begin());
+  };
+  g.within_2x = within(2);
+  g.within_3x = within(3);
+  g.share_within_2x = static_cast<double>(g.within_2x) / static_cast<double>(n);
+  g.share_within_3x = static_cast<double>(g.within_3x) / static_cast<double>(n);
+}
+
+}  // namespace
+
 BatchSummary BatchEstimator::Summary() const {
   BatchSummary s = counts_;
-  if (abs_log_ratios_.empty()) return s;
-  std::vector<double> sorted = abs_log_ratios_;
-  std::sort(sorted.begin(), sorted.end());
-  const size_t n = sorted.size();
-  s.median_abs_log10_ratio = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  auto share = [&](double factor) {
-    const double limit = std::log10(factor);
-    const auto within = std::upper_bound(sorted.begin(), sorted.end(), limit + 1e-12);
-    return static_cast<double>(within - sorted.begin()) / static_cast<double>(n);
-  };
-  s.share_within_2x = share(2);
-  s.share_within_3x = share(3);
+  Finish(other_logs_, other_misses_, s.other);
+  Finish(fine_tune_logs_, fine_tune_misses_, s.fine_tunes);
+  s.with_ratio = s.other.estimated;
+  s.fine_tunes_left_out = s.fine_tunes.estimated;
+  s.median_abs_log10_ratio = s.other.median_abs_log10_ratio;
+  s.share_within_2x = s.other.share_within_2x;
+  s.share_within_3x = s.other.share_within_3x;
+  s.worst = s.other.worst;
   return s;
 }
 

@@ -1,12 +1,17 @@
-// The two estimation methods on one row's cells (internal to src/batch).
+// The two estimation methods on one row's cells, and how they combine
+// (internal to src/batch). The rules are those of docs/batch.md.
 #ifndef TRAINFLOPS_SRC_BATCH_ROW_METHODS_H_
 #define TRAINFLOPS_SRC_BATCH_ROW_METHODS_H_
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
+
+#include "trainflops/batch.h"
 
 namespace trainflops::batch {
 
@@ -26,6 +31,9 @@ enum Key : std::size_t {
   kDomain,
   kRecorded,
   kBase,
+  kParametersNotes,
+  kDatasetNotes,
+  kFinetune,
   kKeyCount
 };
 
@@ -39,19 +47,51 @@ struct RowCells {
 struct Attempt {
   std::optional<double> flop, low, high;
   std::string note;
-  bool attempted = false;  // some of the method's cells were filled in
+  bool attempted = false;       // some of the method's cells were filled in
+  bool low_confidence = false;  // a default stood in for a missing input
+  std::string cause;            // short reason when there is no estimate
 };
 
-// 6 x parameters x dataset size x epochs (epochs 1 when empty).
-Attempt Try6nd(const RowCells& row);
-// EstimateMethod2 on the row's hardware, quantity, hours, utilization, format.
-Attempt TryHardware(const RowCells& row, std::size_t samples, std::uint64_t seed);
+// Per-run memo of what does not depend on a row's amounts: chip peaks by
+// (chip, format, year, ...) and Monte Carlo quantiles by uncertain factors.
+// Scaling by the row's point factor is exact: every sample is multiplied by it.
+struct Caches {
+  struct Peak {
+    double peak = 0;
+    std::string chip, precision, rate_note;
+    bool imputed = false, fallback = false, sixteen_bit_tensor = false, tensor_caveat = false;
+    std::string error;  // the lookup failed
+  };
+  std::map<std::string, Peak> peaks;
+  std::map<std::string, bool> chip_known;                      // chip text -> in the hardware table
+  std::map<std::string, std::pair<double, double>> quantiles;  // low, high at point 1
+};
+
+struct Context {
+  const BatchOptions* options = nullptr;
+  Caches* caches = nullptr;
+  bool On(BatchRule r) const { return options->RuleOn(r); }
+};
+
+// 6 x parameters (active ones for a mixture of experts) x dataset size x
+// epochs (1 when empty), where the dataset counts tokens.
+Attempt Try6nd(const RowCells& row, const Context& context);
+// Chips x hours x peak x utilization on the row's hardware cells.
+Attempt TryHardware(const RowCells& row, const Context& context);
+
+// The preferred estimate from the two attempts (the both-methods rule), with
+// its confidence, the path taken (RowEstimate::reason) and notes.
+void Combine(const Attempt& nd, const Attempt& hw, const Context& context, RowEstimate& out,
+             std::vector<std::string>& notes);
 
 struct Recorded {
   std::optional<double> flop;
   std::string note;  // set when the cell is not a number
 };
 Recorded ReadRecorded(const RowCells& row);
+
+// A fine-tune's own compute from the Finetune compute column, when given.
+std::optional<double> ReadFinetune(const RowCells& row);
 
 }  // namespace trainflops::batch
 

@@ -1,7 +1,9 @@
 // Streaming over CSV records and JSON lines: one record at a time in, one
 // output line at a time out, so memory stays bounded by the input text.
 #include <algorithm>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <unordered_set>
 
 #include "trainflops/batch.h"
 #include "trainflops/csv.h"
@@ -67,8 +69,48 @@ std::string CellOf(const nlohmann::ordered_json& v) {
 }
 
 std::vector<std::string> ColumnNames(const BatchColumns& c) {
-  return {c.name,        c.parameters, c.dataset, c.epochs,       c.hardware, c.quantity, c.hours,
-          c.utilization, c.format,     c.date,    c.organization, c.domain,   c.recorded, c.base};
+  return {c.name,          c.parameters, c.dataset,     c.epochs, c.hardware,
+          c.quantity,      c.hours,      c.utilization, c.format, c.date,
+          c.organization,  c.domain,     c.recorded,    c.base,   c.parameters_notes,
+          c.dataset_notes, c.finetune};
+}
+
+// The cells of the named fields of a JSON object ("" when absent).
+std::vector<std::string> CellsOf(const nlohmann::ordered_json& object,
+                                 const std::vector<std::string>& names) {
+  std::vector<std::string> cells(names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (auto it = object.find(names[i]); it != object.end()) cells[i] = CellOf(*it);
+  }
+  return cells;
+}
+
+// Calls `visit` with each non-blank line and its number (from 1).
+void ForEachLine(std::string_view text, const std::function<void(std::string_view, int)>& visit) {
+  int line = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    const size_t end = std::min(text.find('\n', pos), text.size());
+    const std::string_view one = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line;
+    if (one.find_first_not_of(" \t\r") != std::string_view::npos) visit(one, line);
+  }
+}
+
+// Each well-formed record's cells, in order.
+using RecordVisitor = std::function<void(std::vector<std::string>& cells)>;
+
+// Two passes before the run when rows name base models: the names wanted,
+// then those rows, kept for lookups. Nothing when no row names a base.
+void IndexBaseRows(BatchEstimator& estimator,
+                   const std::function<void(const RecordVisitor&)>& for_each_record) {
+  if (!estimator.HasBaseColumn()) return;
+  std::unordered_set<std::string> wanted;
+  for_each_record([&](std::vector<std::string>& cells) {
+    if (std::string key = estimator.BaseKey(cells); !key.empty()) wanted.insert(std::move(key));
+  });
+  if (wanted.empty()) return;
+  for_each_record([&](std::vector<std::string>& cells) { estimator.KeepBaseRow(cells, wanted); });
 }
 
 // True when the header names at least one column the estimator reads.
@@ -123,6 +165,17 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
         options.columns.dataset + "', '" + options.columns.hardware +
         "'; --columns maps other names; see docs/batch.md)");
   }
+  IndexBaseRows(estimator, [&](const RecordVisitor& visit) {
+    RecordSplitter pass(text);
+    std::string_view r;
+    int at = 0;
+    pass.Next(r, at);  // the header
+    while (pass.Next(r, at)) {
+      if (r.size() > kMaxCsvRecordBytes) return;  // the run below refuses it
+      Result<CsvTable> parsed = ParseCsv(r, options.source);
+      if (parsed.ok()) visit(parsed->header);
+    }
+  });
   size_t usable = 0;
   std::string first_problem;
   std::vector<std::string> out_header = header;
@@ -162,21 +215,23 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
   BatchOptions relaxed = options;
   relaxed.required_keys.clear();  // objects may omit any key
   TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(names, relaxed));
-  int line = 0;
+  IndexBaseRows(estimator, [&](const RecordVisitor& visit) {
+    ForEachLine(text, [&](std::string_view one, int) {
+      if (!CheckNestingDepth(one, options.source).ok()) return;
+      const nlohmann::ordered_json object = nlohmann::ordered_json::parse(one, nullptr, false);
+      if (!object.is_object()) return;
+      std::vector<std::string> cells = CellsOf(object, names);
+      visit(cells);
+    });
+  });
   size_t usable = 0;
   std::string first_problem;
-  for (size_t pos = 0; pos < text.size();) {
-    const size_t end = std::min(text.find('\n', pos), text.size());
-    const std::string_view one = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line;
-    if (one.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+  ForEachLine(text, [&](std::string_view one, int line) {
     const std::string where = options.source + ":" + std::to_string(line);
     // Too deep a line is not parsed: a recursive dump of it would overflow the stack.
     const Status depth = CheckNestingDepth(one, where);
     nlohmann::ordered_json object =
         depth.ok() ? nlohmann::ordered_json::parse(one, nullptr, false) : nlohmann::ordered_json();
-    std::vector<std::string> cells(names.size());
     std::string problem;
     if (!depth.ok()) {
       problem = depth.message();
@@ -187,25 +242,31 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
     } else {
       ++usable;
     }
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (auto it = object.find(names[i]); it != object.end()) cells[i] = CellOf(*it);
-    }
+    const std::vector<std::string> cells = CellsOf(object, names);
     RowEstimate row = estimator.Estimate(cells);
     if (!problem.empty()) row.note = problem + "; " + row.note;
     if (first_problem.empty()) first_problem = problem;
     auto number = [](const std::optional<double>& v) {
       return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
     };
+    auto label = [](const std::string& v) {
+      return v.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+    };
     const std::vector<std::string>& keys = BatchOutputColumns();
-    object[keys[0]] = number(row.flop);
-    object[keys[1]] =
-        row.method.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(row.method);
-    object[keys[2]] = number(row.low);
-    object[keys[3]] = number(row.high);
-    object[keys[4]] = number(row.ratio);
-    object[keys[5]] = row.note;
+    const nlohmann::ordered_json values[] = {number(row.flop),
+                                             label(row.method),
+                                             number(row.low),
+                                             number(row.high),
+                                             number(row.ratio),
+                                             number(row.flop_6nd),
+                                             number(row.flop_hardware),
+                                             number(row.methods_ratio),
+                                             label(row.confidence),
+                                             number(row.with_base),
+                                             nlohmann::ordered_json(row.note)};
+    for (size_t i = 0; i < keys.size(); ++i) object[keys[i]] = values[i];
     sink(object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-  }
+  });
   TF_RETURN_IF_ERROR(RequireUsableRows(usable, options, "no line is a JSON object", first_problem));
   return estimator.Summary();
 }

@@ -28,6 +28,9 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
       {"--summary-json", "FILE", "write the summary as one JSON object to FILE"},
       {"--samples", "N", "Monte Carlo samples per row for the interval (default 2000)"},
       {"--seed", "N", "random seed of the intervals (default 20260101)"},
+      {"--rules-off", "RULE,...",
+       "switch estimation rules off, to measure them (rules: " + JoinNames(BatchRuleNames()) +
+           "; docs/batch.md)"},
       {"--help", "", "show this help"},
   };
   return specs;
@@ -36,13 +39,16 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
 constexpr char kHelp[] =
     "usage: trainflops batch FILE [--columns KEY=NAME,...] [--output FILE] [--summary-json "
     "FILE]\n\n"
-    "Estimates the training compute of every row: 6ND = 6 x parameters x dataset size x epochs\n"
-    "(preferred, Sevilla et al. 2022) and hardware x time (chips x hours x peak x utilization), with a\n"
-    "5%-95% interval from the default assumption ranges and the ratio to the recorded compute.\n"
-    "Default column names are those of Epoch AI's Notable AI Models CSV. Adds the columns\n"
-    "estimated_training_flop, estimate_method, estimate_low, estimate_high, ratio_to_recorded,\n"
-    "estimate_note; a row that cannot be estimated says why. The summary goes to standard\n"
-    "error (standard output with --output). See docs/batch.md.\n\noptions:\n";
+    "Estimates the training compute of every row: 6ND = 6 x parameters (active ones for a\n"
+    "mixture of experts) x dataset size x epochs, and hardware x time (chips x hours x peak x\n"
+    "utilization); their geometric mean when they agree within 3x, else a measured rule\n"
+    "chooses. A fine-tune is also estimated with its base model when the base is in the file.\n"
+    "Each estimate has a 5%-95% interval from the default assumption ranges and its ratio to\n"
+    "the recorded compute. Default column names are those of Epoch AI's Notable AI Models CSV.\n"
+    "Adds the columns estimated_training_flop, estimate_method, estimate_low, estimate_high,\n"
+    "ratio_to_recorded, estimate_6nd, estimate_hardware, methods_ratio, estimate_confidence,\n"
+    "estimated_with_base, estimate_note; a row that cannot be estimated says why. The summary\n"
+    "goes to standard error (standard output with --output). See docs/batch.md.\n\noptions:\n";
 
 // Writes to FILE.tmp.PID and renames it over FILE on Commit(), so a failed
 // run never leaves a half-written file behind.
@@ -154,8 +160,9 @@ Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener&
   r.columns = AllValues(args, "--columns");
   r.samples = args.Get("--samples");
   r.seed = args.Get("--seed");
-  TF_ASSIGN_OR_RETURN(r.data, open(args.positional.front(),
-                                   BatchInputKind(r.format, args.positional.front())));
+  r.rules_off = args.Get("--rules-off");
+  TF_ASSIGN_OR_RETURN(
+      r.data, open(args.positional.front(), BatchInputKind(r.format, args.positional.front())));
   call.stream = [r = std::move(r), output = args.Get("--output"),
                  summary = args.Get("--summary-json")](std::ostream& out) {
     return StreamRows(r, output, summary, out);

@@ -255,6 +255,34 @@ TEST(Method2, BadInputs) {
   }
 }
 
+// A format the chip's row lacks falls back to the nearest one it runs:
+// V100 has no bf16, its fp16 tensor rate is 1.25e14 FLOP/s (NVIDIA V100
+// datasheet); TPU v3's matrix units run bf16 only, 1.23e14 FLOP/s (Google
+// Cloud TPU system architecture). 1 chip x 3,600 s x peak x 0.4 (explicit).
+TEST(Method2, MissingFormatFallsBackToTheNearest) {
+  const struct {
+    const char* chip;
+    Precision precision;
+    double flop;
+    const char* rate;
+  } kCases[] = {{"V100", Precision::kBf16, 3600 * 1.25e14 * 0.4, "fp16 (tensor cores"},
+                {"TPU v3", Precision::kFp32, 3600 * 1.23e14 * 0.4, "bf16"},
+                {"TPU v3", Precision::kFp16, 3600 * 1.23e14 * 0.4, "bf16"}};
+  for (const auto& c : kCases) {
+    Phase phase = MakePhase(c.chip, 1, "1 h");
+    phase.precision = c.precision;
+    phase.utilization = Utilization{0.4, "0.4", "test"};
+    Method2Options o;
+    o.phases = {phase};
+    Result<Method2Result> r = EstimateMethod2(o, DefaultHardwareDb());
+    ASSERT_TRUE(r.ok()) << c.chip << ": " << r.status().message();
+    EXPECT_NEAR(r->estimate.training_flop, c.flop, c.flop * 1e-12) << c.chip;
+    EXPECT_EQ(r->phases[0].rate.substr(0, std::string(c.rate).size()), c.rate) << c.chip;
+    EXPECT_NE(r->phases[0].precision_rule.find("the nearest format it runs"), std::string::npos)
+        << r->phases[0].precision_rule;
+  }
+}
+
 TEST(Method2, Utilization) {
   const std::pair<const char*, double> good[] = {
       {"openai-gpu", 0.33}, {"openai-cpu", 0.17}, {"epoch-llm", 0.30}, {"epoch-other", 0.40},

@@ -1,6 +1,7 @@
 // Sevilla et al. 2022, "which number format": the precision a run used, and its peak.
 #include "precision_rule.h"
 
+#include <optional>
 #include <vector>
 
 #include "trainflops/text.h"
@@ -76,6 +77,41 @@ Status Lacks(const Chip& chip, const std::string& what, const std::string& advic
                                  "); " + advice);
 }
 
+// A format the chip's row lacks: the nearest one it runs, same width first.
+// BF16 and FP16 are both 16-bit (V100: no bf16, its fp16 tensor rate); TF32
+// and FP32 both carry FP32 data; TPU matrix units multiply FP32 work in bf16
+// (Google Cloud TPU docs, "bfloat16: the secret to high performance").
+std::vector<Precision> Fallbacks(Precision p) {
+  switch (p) {
+    case Precision::kBf16:
+      return {Precision::kFp16};
+    case Precision::kFp16:
+      return {Precision::kBf16};
+    case Precision::kFp32:
+      return {Precision::kTf32, Precision::kBf16};
+    case Precision::kTf32:
+      return {Precision::kFp32};
+    default:
+      return {};
+  }
+}
+
+std::optional<PeakChoice> Fallback(const Chip& chip, Precision p, TensorCores tc) {
+  if (tc != TensorCores::kAuto) return std::nullopt;
+  for (Precision other : Fallbacks(p)) {
+    for (RateColumn c : ColumnsOf(other, tc)) {
+      if (!chip.Rate(c)) continue;
+      return Make(chip, c,
+                  "--precision " + std::string(PrecisionName(p)) + " (given), but '" + chip.name +
+                      "' has no " + std::string(PrecisionName(p)) +
+                      " rate in the hardware table: the nearest format it runs, " +
+                      RateColumnLabel(c) + ", is used",
+                  tc);
+    }
+  }
+  return std::nullopt;
+}
+
 Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
   const std::string name(PrecisionName(p));
   const bool tensor_only = p == Precision::kTf32 || p == Precision::kBf16 || p == Precision::kFp8;
@@ -98,6 +134,7 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
     }
     return Make(chip, c, rule, tc);
   }
+  if (std::optional<PeakChoice> nearest = Fallback(chip, p, tc)) return *nearest;
   const std::string what = p != Precision::kFp16     ? name
                            : tc == TensorCores::kNo  ? "plain (non-tensor) fp16"
                            : tc == TensorCores::kYes ? "tensor-core fp16"

@@ -26,6 +26,7 @@ Result<BatchOptions> OptionsFrom(const BatchRequest& r) {
     }
     o.samples = static_cast<std::size_t>(*n);
   }
+  if (const auto& s = r.rules_off) TF_RETURN_IF_ERROR(ParseRulesOff(*s, o.rules_off));
   if (const auto& s = r.seed) {
     const auto [end, ec] = std::from_chars(s->data(), s->data() + s->size(), o.seed);
     if (ec != std::errc() || end != s->data() + s->size()) {
