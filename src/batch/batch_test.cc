@@ -112,6 +112,18 @@ TEST(BatchEstimate, OverflowIsANoteNotInfinity) {
   EXPECT_NE(r.note.find("6ND: the 6ND estimate (FLOP) overflows"), std::string::npos) << r.note;
 }
 
+// Batch fuzzer: 6 x 1e200 x 1e100 = 6e300 FLOP printed the interval
+// 8e300..4e300 (closed-form quantiles near the top of a double). The
+// interval must contain the estimate.
+TEST(BatchEstimate, IntervalNearTheTopOfADoubleStaysOrdered) {
+  const RowEstimate r = SixND("1e200", "1e100");
+  ASSERT_TRUE(r.flop);
+  EXPECT_DOUBLE_EQ(*r.flop, 6e300);
+  ASSERT_TRUE(r.low && r.high);
+  EXPECT_LE(*r.low, *r.flop);
+  EXPECT_LE(*r.flop, *r.high);
+}
+
 TEST(BatchEstimate, ExtremesDoNotOverflow) {
   // 6 x 1e13 x 1e13 x 1 = 6e26 FLOP, below the 1e27 the standards ask for.
   const RowEstimate r = SixND("1e13", "1e13");
