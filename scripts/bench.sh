@@ -63,7 +63,7 @@ else
     mkdir -p "$(dirname "$file")"
     trap 'rm -rf "$out/onnx-compare"' EXIT
     echo "== writing the 1.5 GiB ONNX file and timing trainflops and python3-onnx on it"
-    python3 "$helper" make-onnx "$file"
+    "$out/bin/trainflops_bench_onnx_file" "$file"
     python3 "$helper" compare-onnx --trainflops "$out/bin/trainflops" --python "$python_onnx" \
       --file "$file" --runs 3 --out "$compare_json"
     rm -rf "$out/onnx-compare"

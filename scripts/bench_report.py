@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Helper of scripts/bench.sh (standard library only).
+"""Helper of scripts/bench.sh (standard library only): measuring and formatting.
+The benchmarks' inputs are generated in C++ (bench/large_weights_model.h, written
+by trainflops_bench_onnx_file), never here.
 
-  make-onnx FILE        writes the benchmark's 1.5 GiB ONNX file (the same bytes
-                        as LargeWeightsModel() in bench/onnx_bench.cc)
   compare-onnx ...      times trainflops and python3-onnx on that file, each in
                         fresh processes, peak memory from wait4's rusage
   report ...            writes bench/RESULTS.md from Google Benchmark's JSON
@@ -22,59 +22,6 @@ import subprocess
 import sys
 import tempfile
 import time
-
-# ---------------------------------------------------------------- ONNX file
-# Protobuf encoding, field numbers of onnx.proto (as src/onnx/testing/onnx_writer.h).
-
-
-def varint(v):
-    out = bytearray()
-    while True:
-        byte = v & 0x7F
-        v >>= 7
-        out.append(byte | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
-
-
-def field_varint(field, v):
-    return varint(field << 3) + varint(v)
-
-
-def field_bytes(field, data):
-    return varint(field << 3 | 2) + varint(len(data)) + data
-
-
-def value_info(name, dims):  # ValueInfoProto with a float tensor type
-    shape = b"".join(field_bytes(1, field_varint(1, d)) for d in dims)
-    tensor = field_varint(1, 1) + field_bytes(2, shape)
-    return field_bytes(1, name.encode()) + field_bytes(2, field_bytes(1, tensor))
-
-
-def make_onnx(path, dim=8192, layers=6):
-    """Six MatMul layers with dim x dim float weights of zeros, streamed."""
-    graph = b""
-    for i in range(layers):  # NodeProto: input 1, output 2, op_type 4
-        node = (field_bytes(1, b"x%d" % i) + field_bytes(1, b"w%d" % i) +
-                field_bytes(2, b"x%d" % (i + 1)) + field_bytes(4, b"MatMul"))
-        graph += field_bytes(1, node)
-    graph += field_bytes(2, b"test") + field_bytes(11, value_info("x0", [1, dim]))
-    raw = dim * dim * 4
-    heads = []
-    for i in range(layers):  # TensorProto dims 1, data_type 2, name 8, raw_data 9
-        body = field_varint(1, dim) * 2 + field_varint(2, 1) + field_bytes(8, b"w%d" % i)
-        body += b"\x4a" + varint(raw)
-        heads.append(b"\x2a" + varint(len(body) + raw) + body)
-    graph_size = len(graph) + sum(len(h) + raw for h in heads)
-    zeros = bytes(1 << 20)
-    with open(path, "wb") as out:
-        out.write(field_varint(1, 8) + b"\x3a" + varint(graph_size) + graph)
-        for head in heads:
-            out.write(head)
-            for _ in range(raw // len(zeros)):
-                out.write(zeros)
-        out.write(field_bytes(8, field_bytes(1, b"") + field_varint(2, 17)))
-
 
 # ------------------------------------------------------------ measurements
 
@@ -303,8 +250,8 @@ def onnx_section(path, large):
     pw, pm = statistics.median(r["wall_s"] for r in p), statistics.median(r["peak_mb"] for r in p)
     pi = statistics.median(r["in_process_s"] for r in p)
     return [
-        "The same %.0f MiB file (written by `scripts/bench_report.py make-onnx`, byte for byte the "
-        "benchmark's), each tool in a fresh process, %d runs, medians; peak memory is the "
+        "The same %.0f MiB file (written by `trainflops_bench_onnx_file` from "
+        "bench/large_weights_model.h, the very bytes the benchmark analyses), each tool in a fresh process, %d runs, medians; peak memory is the "
         "process's maximum resident set (wait4 rusage)." % (c["file_mb"], len(t)), "",
         "| tool | what | wall time (process) | peak memory |", "|---|---|---|---|",
         "| trainflops | `trainflops estimate FILE --examples 1 --json` | %s | %.1f MB |" % (fmt_time(tw), tm),
@@ -340,8 +287,6 @@ def report(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("make-onnx")
-    p.add_argument("file")
     p = sub.add_parser("compare-onnx")
     for name in ("--trainflops", "--python", "--file", "--out"):
         p.add_argument(name, required=True)
@@ -352,9 +297,7 @@ def main():
     p.add_argument("--onnx-json")
     p.add_argument("--repetitions", type=int, default=5)
     args = parser.parse_args()
-    if args.command == "make-onnx":
-        make_onnx(args.file)
-    elif args.command == "compare-onnx":
+    if args.command == "compare-onnx":
         compare_onnx(args)
     else:
         report(args)

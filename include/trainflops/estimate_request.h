@@ -51,6 +51,13 @@ struct EstimateRequest {
   // Hugging Face configs: tokens, stages, convention... (its uncertainty and
   // thresholds fields are ignored: the ones above apply).
   LlmRequest llm;
+  // Hugging Face configs: a checkpoint whose parameter count is reported beside
+  // the config's and flagged when they differ by over 1% (checkpoint_file.h);
+  // empty for none. A front end that found it beside the config itself (rather
+  // than being given it) sets `checkpoint_found_beside`: a checkpoint that
+  // cannot be counted is then a note, not an error.
+  InputFile checkpoint;
+  bool checkpoint_found_beside = false;
   // The text report: unit (flop, mac, pfs-day) and the per-layer table.
   std::optional<std::string> unit;
   bool show_layers = true;

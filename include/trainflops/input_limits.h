@@ -24,6 +24,7 @@ enum class InputKind {
   kJsonLines,      // a dataset (batch) as JSON lines
   kHardwareTable,  // a chip table (CSV)
   kOnnx,           // an ONNX graph (read piece by piece; weights skipped)
+  kCheckpoint,     // model.safetensors.index.json, .safetensors or GGUF (headers only)
 };
 
 struct InputLimit {

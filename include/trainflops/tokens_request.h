@@ -36,6 +36,11 @@ struct TokensRequest {
   std::optional<std::string> layers, d_model, heads, head_dim, vocab, d_ff;
   bool gated = false;  // gated MLP (SwiGLU/GeGLU: three matrices)
   LlmRequest llm;
+  // The parameters read from a checkpoint instead of `params` (exact, so no
+  // range): model.safetensors.index.json with `checkpoint_config`, the
+  // config.json beside it, for the bytes per value; a .safetensors or GGUF file.
+  InputFile params_checkpoint;
+  InputFile checkpoint_config;
 };
 
 class LlmResult final : public Report {

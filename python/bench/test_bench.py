@@ -52,35 +52,22 @@ def _peak_memory_bytes() -> int:
 
 
 def _onnx_with_big_weights(megabytes: int) -> bytes:
-    """A valid ONNX graph (hand-encoded protobuf): y = MatMul(x, W) with W
-    float32 [n, 1024] stored as raw_data, `megabytes` MB of weights."""
-    def varint(v):
-        out = bytearray()
-        while True:
-            b = v & 0x7F
-            v >>= 7
-            out.append(b | (0x80 if v else 0))
-            if not v:
-                return bytes(out)
+    """A graph exported by PyTorch into memory: y = x W^T, one bias-free Linear
+    layer of `rows` inputs and 1024 outputs whose float32 weights (zeros) take
+    `megabytes` MB. PyTorch writes the ONNX bytes; nothing here encodes them."""
+    import io
 
-    def field(number, wire, payload):
-        key = varint(number << 3 | wire)
-        if wire == 0:
-            return key + varint(payload)
-        return key + varint(len(payload)) + payload
+    import torch
 
     rows = megabytes * 1024 * 1024 // (4 * 1024)
-    tensor = (field(1, 0, rows) + field(1, 0, 1024) + field(2, 0, 1) + field(8, 2, b"W")
-              + field(9, 2, bytes(rows * 1024 * 4)))
-    def value_info(name, dims):
-        shape = b"".join(field(1, 2, field(1, 0, d)) for d in dims)
-        tensor_type = field(1, 0, 1) + field(2, 2, shape)
-        return field(1, 2, name) + field(2, 2, field(1, 2, tensor_type))
-    node = field(1, 2, b"x") + field(1, 2, b"W") + field(2, 2, b"y") + field(4, 2, b"MatMul")
-    graph = (field(1, 2, node) + field(2, 2, b"g") + field(5, 2, tensor)
-             + field(11, 2, value_info(b"x", [1, rows])) + field(12, 2, value_info(b"y", [1, 1024])))
-    opset = field(1, 2, b"") + field(2, 0, 13)
-    return field(1, 0, 8) + field(8, 2, opset) + field(7, 2, graph)
+    layer = torch.nn.Linear(rows, 1024, bias=False)
+    with torch.no_grad():
+        layer.weight.zero_()
+    buffer = io.BytesIO()
+    torch.onnx.export(layer, (torch.zeros(1, rows),), buffer, input_names=["x"],
+                      output_names=["y"], opset_version=13)
+    del layer
+    return buffer.getvalue()
 
 
 def test_estimate_bytes_does_not_copy_them():
@@ -92,7 +79,7 @@ def test_estimate_bytes_does_not_copy_them():
     grown = _peak_memory_bytes() - before
     rows = 256 * 1024 * 1024 // (4 * 1024)
     assert r.params == rows * 1024
-    # MatMul [1, rows] x [rows, 1024]: rows x 1024 multiply-adds = 2 FLOP each.
+    # x [1, rows] times W^T [rows, 1024]: rows x 1024 multiply-adds = 2 FLOP each.
     assert r.forward_flop == 2 * rows * 1024
     print(f"\nestimate(bytes) of a {len(data) / 2**20:.0f} MiB ONNX graph: peak memory grew by "
           f"{grown / 2**20:.1f} MiB")

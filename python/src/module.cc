@@ -104,6 +104,7 @@ std::string_view BytesView(py::handle bytes) {
 InputKind KindOf(const std::string& field, const std::string& path) {
   const std::string lower = ToLower(path);
   if (field == "hardware_db") return InputKind::kHardwareTable;
+  if (field == "checkpoint" || field == "params") return InputKind::kCheckpoint;
   if (field == "data" || field == "rows") {
     return lower.ends_with(".jsonl") || lower.ends_with(".ndjson") ? InputKind::kJsonLines
                                                                    : InputKind::kCsv;
@@ -231,7 +232,8 @@ const Table<EstimateRequest>& EstimateTable() {
     Table<EstimateRequest> table = {
         TF_FILE("source", model), TF_FLAG("thresholds", thresholds),
         {"dims", SetOnnxDims},    TF_TEXT("examples_per_run", examples_per_run),
-        TF_TEXT("unit", unit),    TF_FLAG("show_layers", show_layers)};
+        TF_TEXT("unit", unit),    TF_FLAG("show_layers", show_layers),
+        TF_FILE("checkpoint", checkpoint)};
     AddAll(table, TrainingTable(),
            [](EstimateRequest& r) -> TrainingRequest& { return r.training; });
     AddAll(table, UncertaintyTable(),
@@ -310,10 +312,30 @@ const Table<CompareRequest>& CompareTable() {
   return t;
 }
 
+// params: a number or range as text, or a checkpoint path (by its name:
+// model.safetensors.index.json, .safetensors, .gguf), with the config.json
+// beside an index for its bytes per value.
+void SetParams(TokensRequest& r, const std::string& f, py::handle v) {
+  const bool path_like = py::isinstance<py::str>(v) || py::hasattr(v, "__fspath__");
+  if (path_like) {
+    const std::string path = py::module_::import("os").attr("fspath")(v).cast<std::string>();
+    if (CheckpointKindOf(path) != CheckpointKind::kNotAFile) {
+      r.params_checkpoint = FileOf(f, v);
+      Result<InputFile> config =
+          OpenInputFile(PathBeside(path, "config.json"), InputKind::kJsonConfig);
+      if (CheckpointKindOf(path) == CheckpointKind::kIndex && config.ok()) {
+        r.checkpoint_config = *std::move(config);
+      }
+      return;
+    }
+  }
+  r.params = OptionalText(f, v);
+}
+
 const Table<TokensRequest>& TokensTable() {
   static const Table<TokensRequest> t = [] {
     Table<TokensRequest> table = {
-        TF_TEXT("params", params), TF_TEXT("active_params", active_params),
+        {"params", SetParams},     TF_TEXT("active_params", active_params),
         TF_TEXT("layers", layers), TF_TEXT("d_model", d_model),
         TF_TEXT("heads", heads),   TF_TEXT("head_dim", head_dim),
         TF_TEXT("vocab", vocab),   TF_TEXT("d_ff", d_ff),

@@ -65,7 +65,8 @@ def estimate(source: Source, *, epochs: Optional[Value] = None,
              recompute: Optional[str] = None, range: Optional[str] = None,
              thresholds: bool = False, uncertainty: bool = False,
              samples: Optional[Value] = None, seed: Optional[Value] = None,
-             quantiles: Optional[Sequence[Value]] = None) -> Result:
+             quantiles: Optional[Sequence[Value]] = None,
+             checkpoint: Optional[Source] = None) -> Result:
     """Method 1: count a model's operations (``trainflops estimate``).
 
     source: a path, bytes, or a dict. A model spec (YAML or JSON,
@@ -83,6 +84,10 @@ def estimate(source: Source, *, epochs: Optional[Value] = None,
         Hugging Face config's training (as ``tokens()``).
     thresholds: check the total against the legal thresholds.
     uncertainty, samples, seed, quantiles: the Monte Carlo interval.
+    checkpoint: a Hugging Face config's checkpoint (a path or (name, bytes)):
+        model.safetensors.index.json, a .safetensors shard or a .gguf file,
+        whose parameter count is reported beside the config's and flagged
+        over 1% (headers only; weights are never read).
     """
     kwargs = _given(dict(locals()))
     kwargs["source"] = _file(source, "spec.json")
@@ -168,7 +173,9 @@ def tokens(params: Optional[Value] = None, tokens: Optional[Value] = None, *,
     6 x params x tokens by default (Kaplan et al. 2020); convention "kaplan",
     "palm", "chinchilla" or "megatron" adds the attention terms and needs
     seq_len and the dimensions. stages: further training ("NAME:TOKENS",
-    "NAME:TOKENS:forward"). params and tokens may be ranges.
+    "NAME:TOKENS:forward"). params and tokens may be ranges; params may also
+    be a checkpoint path to count them from (model.safetensors.index.json
+    with the config.json beside it, a .safetensors or a .gguf file).
     """
     return Result("tokens", _trainflops.tokens(_given(dict(locals()))))
 

@@ -39,7 +39,8 @@ def estimate(source: Source, *, epochs: Optional[Value] = ..., examples: Optiona
              attention: Optional[str] = ..., recompute: Optional[str] = ...,
              range: Optional[str] = ..., thresholds: bool = ..., uncertainty: bool = ...,
              samples: Optional[Value] = ..., seed: Optional[Value] = ...,
-             quantiles: Optional[Sequence[Value]] = ...) -> Result:
+             quantiles: Optional[Sequence[Value]] = ...,
+             checkpoint: Optional[Source] = ...) -> Result:
     """Method 1: count a model's operations (a spec, an ONNX graph or a Hugging Face config)."""
 
 def layer(type: Optional[str] = ..., *, bp_ratio: Optional[Value] = ..., **dims: Value) -> Result:
@@ -63,7 +64,7 @@ def compare(source: Optional[Source] = ..., *, params: Optional[Value] = ...,
             **options: Any) -> Result:
     """Method 1 and Method 2 side by side; options are hardware()'s and estimate()'s."""
 
-def tokens(params: Optional[Value] = ..., tokens: Optional[Value] = ..., *,
+def tokens(params: Optional[Union[Value, os.PathLike[str]]] = ..., tokens: Optional[Value] = ..., *,
            active_params: Optional[Value] = ..., convention: Optional[str] = ...,
            seq_len: Optional[Value] = ..., layers: Optional[Value] = ...,
            d_model: Optional[Value] = ..., heads: Optional[Value] = ...,

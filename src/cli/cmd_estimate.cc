@@ -4,6 +4,7 @@
 #include "cite_output.h"
 #include "commands.h"
 #include "request_options.h"
+#include "trainflops/checkpoint_file.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hf_config.h"
 #include "trainflops/text.h"
@@ -47,6 +48,20 @@ const std::vector<OptionSpec>& OnnxOptions() {
   return specs;
 }
 
+// A Hugging Face config.json: the language-model options and a checkpoint.
+const std::vector<OptionSpec>& HfConfigOptions() {
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> all = LlmCommonOptions();
+    all.insert(all.begin(),
+               {"--checkpoint", "FILE",
+                "cross-check the parameter count with a checkpoint: "
+                "model.safetensors.index.json (default: the one beside the config, if any), a "
+                ".safetensors shard or a .gguf file (headers only)"});
+    return all;
+  }();
+  return specs;
+}
+
 enum class Kind { kSpec, kOnnx, kHfConfig };
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
@@ -80,7 +95,7 @@ std::string Help(Kind kind) {
              "A Hugging Face config.json: exact parameter counts (total, non-embedding, active),\n"
              "per-token FLOP by convention, and training compute. Families: " +
              JoinNames(SupportedModelTypes()) + ".\n" + RangeHelp() + "\noptions:\n" +
-             OptionsHelp(LlmCommonOptions());
+             OptionsHelp(HfConfigOptions());
     case Kind::kSpec:
       break;
   }
@@ -104,12 +119,29 @@ std::string WrongCount(Kind kind, size_t count) {
   return "expected one FILE (a model spec)" + got + "; usage: trainflops estimate FILE [options]";
 }
 
+// --checkpoint FILE, else the model.safetensors.index.json beside the config
+// when there is one (compared when it can be; a note says why when not).
+Status OpenCheckpoint(const ParsedArgs& args, const FileOpener& open, EstimateRequest& r) {
+  const std::optional<std::string> given = args.Get("--checkpoint");
+  r.checkpoint_found_beside = !given;
+  const std::string path =
+      given ? *given : PathBeside(args.positional.front(), "model.safetensors.index.json");
+  if (path == args.positional.front()) return Status::Ok();
+  Result<InputFile> file = open(path, InputKind::kCheckpoint);
+  if (file.ok()) {
+    r.checkpoint = *std::move(file);
+  } else if (!r.checkpoint_found_beside) {
+    return file.status().WithContext("--checkpoint");
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpener& open) {
   const Kind kind = KindOf(words, open);
   const std::vector<OptionSpec> specs = kind == Kind::kOnnx       ? OnnxOptions()
-                                        : kind == Kind::kHfConfig ? LlmCommonOptions()
+                                        : kind == Kind::kHfConfig ? HfConfigOptions()
                                                                   : SpecOptions();
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, specs));
   Call call;
@@ -131,6 +163,7 @@ Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpen
   r.show_layers = !args.Has("--no-layers");
   TF_ASSIGN_OR_RETURN(r.model,
                       open(args.positional.front(), ModelInputKind(args.positional.front())));
+  if (kind == Kind::kHfConfig) TF_RETURN_IF_ERROR(OpenCheckpoint(args, open, r));
   call.json = args.Has("--json");
   call.cite = args.Has("--cite");
   call.run = LibraryCall(std::move(r));

@@ -2,6 +2,7 @@
 // line.
 #include "commands.h"
 #include "request_options.h"
+#include "trainflops/checkpoint_file.h"
 #include "trainflops/tokens_request.h"
 
 namespace trainflops::cli {
@@ -9,7 +10,10 @@ namespace {
 
 std::vector<OptionSpec> TokensOptions() {
   std::vector<OptionSpec> specs = {
-      {"--params", "N", "parameters (total; 6ND uses it, or --active-params for MoE) [range]"},
+      {"--params", "N|FILE",
+       "parameters (total; 6ND uses it, or --active-params for MoE) [range], or a checkpoint "
+       "to count them from: model.safetensors.index.json (with the config.json beside it), a "
+       ".safetensors or a .gguf file (headers only)"},
       {"--active-params", "A", "parameters used per token (mixture of experts) [range]"},
       {"--layers", "L", "transformer blocks"},
       {"--d-model", "H", "hidden size"},
@@ -23,9 +27,19 @@ std::vector<OptionSpec> TokensOptions() {
   return specs;
 }
 
+// --params FILE: a checkpoint, with the config.json beside an index.
+Status OpenParamsCheckpoint(const std::string& path, const FileOpener& open, TokensRequest& r) {
+  TF_ASSIGN_OR_RETURN(r.params_checkpoint, open(path, InputKind::kCheckpoint));
+  if (CheckpointKindOf(path) != CheckpointKind::kIndex) return Status::Ok();
+  // Without it the library says that the bytes per value need it.
+  Result<InputFile> config = open(PathBeside(path, "config.json"), InputKind::kJsonConfig);
+  if (config.ok()) r.checkpoint_config = *std::move(config);
+  return Status::Ok();
+}
+
 }  // namespace
 
-Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener&) {
+Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener& open) {
   const std::vector<OptionSpec> specs = TokensOptions();
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, specs));
   Call call;
@@ -43,6 +57,10 @@ Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener
   }
   TokensRequest r;
   r.params = args.Get("--params");
+  if (r.params && CheckpointKindOf(*r.params) != CheckpointKind::kNotAFile) {
+    TF_RETURN_IF_ERROR(OpenParamsCheckpoint(*r.params, open, r));
+    r.params.reset();
+  }
   r.active_params = args.Get("--active-params");
   r.layers = args.Get("--layers");
   r.d_model = args.Get("--d-model");

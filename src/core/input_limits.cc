@@ -50,6 +50,9 @@ InputLimit LimitOf(InputKind kind) {
       return {"a hardware table", 1 * kMiB};
     case InputKind::kOnnx:
       return {"an ONNX file", 1024 * 1024 * kMiB};
+    case InputKind::kCheckpoint:
+      return {"a checkpoint (model.safetensors.index.json, .safetensors or .gguf)",
+              4 * 1024 * 1024 * kMiB};
   }
   return {"a file", 1 * kMiB};
 }

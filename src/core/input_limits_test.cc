@@ -56,6 +56,11 @@ TEST(InputSize, CapsPerKindAndTheMessage) {
   // ONNX weights are skipped, not read: 100 GB passes, 2 TiB does not.
   EXPECT_TRUE(CheckInputSize(100'000'000'000ull, InputKind::kOnnx, "m.onnx").ok());
   EXPECT_TRUE(Has(CheckInputSize(2ull << 40, InputKind::kOnnx, "m.onnx"), "at most 1,048,576 MiB"));
+  // A checkpoint's headers are read, never its weights: a 700 GB GGUF passes,
+  // 5 TiB (over 4 x 2^20 MiB) does not.
+  EXPECT_TRUE(CheckInputSize(700'000'000'000ull, InputKind::kCheckpoint, "m.gguf").ok());
+  EXPECT_TRUE(
+      Has(CheckInputSize(5ull << 40, InputKind::kCheckpoint, "m.gguf"), "at most 4,194,304 MiB"));
 }
 
 TEST(Abbreviate, ShortTextUnchangedLongTextCutAtACharacter) {

@@ -8,19 +8,15 @@
 #include <cstdint>
 #include <string>
 
+#include "testing/checkpoint_writer.h"
+
 namespace trainflops {
 namespace {
 
-std::string Le(uint64_t v, int bytes) {
-  std::string s;
-  for (int i = 0; i < bytes; ++i) s += static_cast<char>((v >> (8 * i)) & 0xff);
-  return s;
-}
-
-// A .safetensors file: length, header JSON, `data` zero bytes.
-std::string Safetensors(const std::string& header, size_t data) {
-  return Le(header.size(), 8) + header + std::string(data, '\0');
-}
+using llm::testing::Gguf;
+using llm::testing::Le;
+using llm::testing::Safetensors;
+std::string Str(const std::string& s) { return llm::testing::GgufString(s); }
 
 TEST(CheckpointIndex, TotalSizeOverTheDtype) {
   Result<CheckpointIndex> index = ParseSafetensorsIndex(
@@ -137,15 +133,8 @@ TEST(Safetensors, HostileFilesGetClearErrors) {
   }
 }
 
-// GGUF pieces: a string, a key-value, a tensor info.
-std::string Str(const std::string& s) { return Le(s.size(), 8) + s; }
-std::string Gguf(uint64_t tensors, uint64_t kvs, const std::string& body, uint32_t version = 3) {
-  return "GGUF" + Le(version, 4) + Le(tensors, 8) + Le(kvs, 8) + body;
-}
 std::string Tensor(const std::string& name, const std::vector<uint64_t>& dims, uint32_t type) {
-  std::string s = Str(name) + Le(dims.size(), 4);
-  for (uint64_t d : dims) s += Le(d, 8);
-  return s + Le(type, 4) + Le(0, 8);
+  return llm::testing::GgufTensor(name, dims, type);
 }
 
 TEST(Gguf, SkipsKeyValuesAndReadsTensors) {

@@ -8,6 +8,7 @@
 
 #include "fields.h"
 #include "llm_request.h"
+#include "trainflops/checkpoint_file.h"
 #include "trainflops/defaults.h"
 #include "trainflops/llm_report.h"
 #include "trainflops/report.h"
@@ -106,6 +107,22 @@ Result<EstimateResult> RunOnnx(const EstimateRequest& r, ReportOptions report) {
                         report);
 }
 
+// The checkpoint's count beside the config's. One the user named must be
+// counted; one found beside the config becomes a note when it cannot be.
+Status CrossCheck(const EstimateRequest& r, HfModel& hf) {
+  if (r.checkpoint.empty()) return Status::Ok();
+  Result<CheckpointCount> count = CountCheckpoint(r.checkpoint, hf.torch_dtype);
+  if (!count.ok()) {
+    if (!r.checkpoint_found_beside) return count.status().WithContext("`checkpoint`");
+    hf.model.notes.push_back("checkpoint beside the config not compared: " +
+                             count.status().message());
+    return Status::Ok();
+  }
+  hf.checkpoint = CrossCheckCheckpoint(*count, TotalParams(hf.model));
+  if (hf.checkpoint->flagged) hf.model.notes.push_back(hf.checkpoint->explanation);
+  return Status::Ok();
+}
+
 Result<EstimateResult> RunHfConfig(const EstimateRequest& r, ReportOptions report) {
   LlmRequest llm = r.llm;
   llm.uncertainty = r.uncertainty;
@@ -113,6 +130,7 @@ Result<EstimateResult> RunHfConfig(const EstimateRequest& r, ReportOptions repor
   TF_ASSIGN_OR_RETURN(const requests::LlmInputs inputs, requests::LlmInputsFrom(llm));
   TF_ASSIGN_OR_RETURN(const std::string text, r.model.Text());
   TF_ASSIGN_OR_RETURN(HfModel hf, ParseHfConfig(text, r.model.name(), inputs.seq_len.value_or(0)));
+  TF_RETURN_IF_ERROR(CrossCheck(r, hf));
   Result<LlmEstimate> estimate =
       EstimateLlm(hf.model, inputs.convention, inputs.convention_options, inputs.stages);
   if (!estimate.ok()) return estimate.status().WithContext(r.model.name());
@@ -140,6 +158,10 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
     return Status::InvalidArgument(r.model.name() +
                                    " is a Hugging Face config: give `tokens` (and `seq_len`), "
                                    "not Method 1's training fields");
+  }
+  if (kind != ModelFileKind::kHfConfig && !r.checkpoint.empty() && !r.checkpoint_found_beside) {
+    return Status::InvalidArgument("`checkpoint` applies to a Hugging Face config.json, not to " +
+                                   r.model.name());
   }
   if (kind == ModelFileKind::kSpec && onnx_fields) {
     return Status::InvalidArgument("`dims` and `examples_per_run` apply to ONNX graphs, not to " +

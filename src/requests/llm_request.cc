@@ -4,7 +4,9 @@
 #include "llm_request.h"
 
 #include "fields.h"
+#include "trainflops/checkpoint_file.h"
 #include "trainflops/llm_report.h"
+#include "trainflops/units.h"
 
 namespace trainflops::requests {
 
@@ -67,7 +69,20 @@ namespace {
 
 // params and active_params, either a range; the one 6ND scales with (the
 // active count when given) goes to the uncertain inputs.
-Status ReadParams(const TokensRequest& r, TransformerDims& d, LlmInputs& o) {
+Status ReadParams(const TokensRequest& r, TransformerDims& d, LlmInputs& o,
+                  std::vector<std::string>& notes) {
+  if (!r.params_checkpoint.empty()) {
+    if (r.params) {
+      return Status::InvalidArgument("give `params` or a checkpoint to count them from, not both");
+    }
+    Result<CheckpointCount> count = CountCheckpoint(r.params_checkpoint, "", r.checkpoint_config);
+    if (!count.ok()) return count.status().WithContext("`params`");
+    d.params = count->params;
+    notes.push_back(count->file + ": " + FormatCount(count->params) +
+                    " parameters from the checkpoint (" + count->how + ")");
+    TF_ASSIGN_OR_RETURN(d.active_params, PositiveField("active_params", r.active_params));
+    return Status::Ok();
+  }
   TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> total,
                       UncertainCountField("params", r.params));
   TF_ASSIGN_OR_RETURN(const std::optional<Uncertain> active,
@@ -84,9 +99,10 @@ Status ReadParams(const TokensRequest& r, TransformerDims& d, LlmInputs& o) {
   return Status::Ok();
 }
 
-Result<TransformerDims> DimsFrom(const TokensRequest& r, LlmInputs& o) {
+Result<TransformerDims> DimsFrom(const TokensRequest& r, LlmInputs& o,
+                                 std::vector<std::string>& notes) {
   TransformerDims d;
-  TF_RETURN_IF_ERROR(ReadParams(r, d, o));
+  TF_RETURN_IF_ERROR(ReadParams(r, d, o, notes));
   TF_ASSIGN_OR_RETURN(d.layers, PositiveField("layers", r.layers));
   TF_ASSIGN_OR_RETURN(d.d_model, PositiveField("d_model", r.d_model));
   TF_ASSIGN_OR_RETURN(d.heads, PositiveField("heads", r.heads));
@@ -137,8 +153,10 @@ std::optional<Citation> LlmResult::Cite() const {
 
 Result<LlmResult> Run(const TokensRequest& request) {
   TF_ASSIGN_OR_RETURN(requests::LlmInputs inputs, requests::LlmInputsFrom(request.llm));
-  TF_ASSIGN_OR_RETURN(const TransformerDims dims, requests::DimsFrom(request, inputs));
-  TF_ASSIGN_OR_RETURN(const TransformerModel model, ModelFromDims(dims, inputs.convention));
+  std::vector<std::string> notes;
+  TF_ASSIGN_OR_RETURN(const TransformerDims dims, requests::DimsFrom(request, inputs, notes));
+  TF_ASSIGN_OR_RETURN(TransformerModel model, ModelFromDims(dims, inputs.convention));
+  model.notes.insert(model.notes.begin(), notes.begin(), notes.end());
   TF_ASSIGN_OR_RETURN(LlmEstimate estimate, EstimateLlm(model, inputs.convention,
                                                         inputs.convention_options, inputs.stages));
   return requests::LlmResultFrom(std::move(estimate), inputs, std::nullopt);

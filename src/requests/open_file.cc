@@ -81,7 +81,7 @@ Result<std::string> ReadFile(const std::string& path, InputKind kind) {
 }  // namespace
 
 Result<InputFile> OpenInputFile(const std::string& path, InputKind kind) {
-  if (kind == InputKind::kOnnx) {
+  if (kind == InputKind::kOnnx || kind == InputKind::kCheckpoint) {
     TF_ASSIGN_OR_RETURN(std::unique_ptr<ByteSource> source, OpenFileByteSource(path));
     TF_RETURN_IF_ERROR(CheckInputSize(source->size(), kind, path));
     return InputFile::Source(path, std::shared_ptr<const ByteSource>(std::move(source)));
