@@ -24,6 +24,15 @@
 
 namespace trainflops {
 
+// A part of a multimodal model (the language model, the vision encoder, the
+// projector between them), with its parameters and how they were counted.
+struct HfPart {
+  std::string name;     // "language model", "vision encoder", "projector"
+  double params = 0;    // 0 when not counted
+  bool counted = true;  // false: in the model but not counted (Llama 4's vision encoder)
+  std::string how;      // "text_config, as model_type llama (Llama 1/2/3)"
+};
+
 struct HfModel {
   std::string file;
   std::string model_type;
@@ -35,6 +44,11 @@ struct HfModel {
   std::vector<std::string> fields_read;     // keys read ("text_config.hidden_size")
   std::vector<std::string> fields_ignored;  // keys present but not read by the family's rule
   std::vector<Assumption> assumptions;
+  // Multimodal wrappers (llava, gemma3, qwen2_vl, mllama, llama4): the parts,
+  // whose parameters sum to the total. The vision encoder and projector run
+  // once per image, not per text token, so their parameters are stored but
+  // not active per token (the per-token FLOP is the language model's).
+  std::vector<HfPart> parts;
   // DeepSeek-V3's multi-token-prediction module: stored in the checkpoint,
   // not part of the published 671B, not counted here (docs/llm.md).
   double mtp_params = 0;

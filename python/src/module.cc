@@ -130,7 +130,9 @@ InputFile FileOf(const std::string& field, py::handle value) {
   } catch (const py::error_already_set&) {
     throw Error(field + ": expected a path, bytes, a dict or (name, text), got " + TypeName(value));
   }
-  return Check(OpenInputFile(path, KindOf(field, path)));
+  Result<InputFile> file = OpenInputFile(path, KindOf(field, path));
+  if (!file.ok()) throw Error(field + ": " + file.status().message());
+  return *std::move(file);
 }
 
 // ---- keyword tables -------------------------------------------------------

@@ -2,7 +2,9 @@
 error type and messages, and the result objects (repr, HTML)."""
 
 import json
+import os
 import re
+import struct
 
 import pytest
 
@@ -132,3 +134,30 @@ def test_repr_and_html():
 def test_help_is_useful():
     assert "Method 2" in trainflops.hardware.__doc__
     assert "utilization" in trainflops.hardware.__doc__
+
+
+def _safetensors(path, header):
+    """A .safetensors file: 8-byte little-endian header length, JSON header, zero data."""
+    text = json.dumps(header).encode()
+    data = max((t["data_offsets"][1] for t in header.values()), default=0)
+    path.write_bytes(struct.pack("<Q", len(text)) + text + bytes(data))
+    return path
+
+
+def test_checkpoints_count_parameters(source_dir, tmp_path):
+    # Two F16 tensors, 4 x 8 and 8: 40 parameters; 6 x 40 x 1e9 FLOP.
+    shard = _safetensors(tmp_path / "model.safetensors", {
+        "model.layers.0.q.weight": {"dtype": "F16", "shape": [4, 8], "data_offsets": [0, 64]},
+        "model.norm.weight": {"dtype": "F16", "shape": [8], "data_offsets": [64, 80]}})
+    r = trainflops.tokens(params=shard, tokens="1B")
+    assert r.params == 40
+    assert r.training_flop == pytest.approx(6 * 40 * 1e9, rel=1e-12)
+    # Beside a config, as estimate()'s checkpoint: compared and flagged (40 is
+    # far from Llama 2 7B's 6,738,415,616).
+    config = os.path.join(source_dir, "tests", "fixtures", "hf", "llama-2-7b.json")
+    e = trainflops.estimate(config, tokens="1T", checkpoint=shard)
+    assert e.checkpoint["params"] == 40
+    assert e.checkpoint["config_params"] == 6738415616
+    assert e.checkpoint["flagged"] is True
+    with pytest.raises(trainflops.Error, match=r"^checkpoint: cannot open .*absent\.safetensors"):
+        trainflops.estimate(config, tokens="1T", checkpoint=tmp_path / "absent.safetensors")

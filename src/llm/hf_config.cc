@@ -45,6 +45,59 @@ HfFields HfFields::Sub(const char* key) {
   return HfFields(*sub, out_, shared_, name + ".");
 }
 
+HfFields HfFields::SubWithDefaults(const char* key, const json& defaults,
+                                   const std::string& class_name) {
+  const std::string name = prefix_ + key;
+  shared_->seen.insert(name);
+  auto it = config_.find(key);
+  json merged = it != config_.end() && it->is_object() ? *it : json::object();
+  if (it != config_.end() && !it->is_null() && !it->is_object()) {
+    shared_->bad.push_back("'" + name + "' must be an object, got " + Shown(*it));
+  }
+  for (auto d = defaults.begin(); d != defaults.end(); ++d) {
+    if (merged.contains(d.key()) && !merged[d.key()].is_null()) continue;
+    merged[d.key()] = d.value();
+    shared_->class_defaults[name + "." + d.key()] = class_name;
+  }
+  shared_->completed.push_back(std::move(merged));
+  return HfFields(shared_->completed.back(), out_, shared_, name + ".");
+}
+
+double HfFields::Real(const char* key, double fallback) {
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr) {
+    Record(name, fallback, true);
+    return fallback;
+  }
+  if (!v->is_number() || !(v->get<double>() > 0) || !(v->get<double>() <= kMaxCount)) {
+    shared_->bad.push_back("'" + name + "' must be a positive number, got " + Shown(*v));
+    return fallback;
+  }
+  Record(name, v->get<double>(), false);
+  return v->get<double>();
+}
+
+double HfFields::Length(const char* key, double fallback) {
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr) {
+    Record(name, fallback, true);
+    return fallback;
+  }
+  if (v->is_number()) {
+    Record(name, 1, false);
+    return 1;
+  }
+  if (!v->is_array() || v->empty()) {
+    shared_->bad.push_back("'" + name + "' must be a number or a non-empty list, got " +
+                           Shown(*v));
+    return fallback;
+  }
+  Record(name, static_cast<double>(v->size()), false);
+  return static_cast<double>(v->size());
+}
+
 const json* HfFields::Find(std::initializer_list<const char*> keys, std::string* name) const {
   for (const char* k : keys) {
     shared_->seen.insert(prefix_ + k);
@@ -69,6 +122,9 @@ std::vector<std::string> HfFields::Keys(bool read) const {
   for (const auto& [prefix, object] : shared_->objects) {
     for (auto it = object->begin(); it != object->end(); ++it) {
       const std::string name = prefix + it.key();
+      if (shared_->class_defaults.count(name) > 0) continue;  // not in the file
+      // An object opened twice (as read, and completed with defaults) lists its keys once.
+      if (std::find(keys.begin(), keys.end(), name) != keys.end()) continue;
       if ((shared_->seen.count(name) > 0) == read) keys.push_back(name);
     }
   }
@@ -79,7 +135,13 @@ void HfFields::Record(const std::string& name, double value, bool defaulted) {
   for (const Input& i : out_.fields) {
     if (i.name == name) return;
   }
-  out_.fields.push_back({name, value, "", defaulted ? "default (absent from config)" : out_.file});
+  const auto class_default = shared_->class_defaults.find(name);
+  const std::string origin =
+      class_default != shared_->class_defaults.end()
+          ? class_default->second + " default (absent from config)"
+      : defaulted ? "default (absent from config)"
+                  : out_.file;
+  out_.fields.push_back({name, value, "", origin});
 }
 
 // Every field read counts something (layers, heads, widths, experts, tokens):
@@ -264,7 +326,8 @@ const std::vector<Family>& Families() {
          "modeling_deepseek_v3.py: multi-head latent attention, first_k_dense_replace dense "
          "layers, routed and shared experts, router (and V3 correction bias)"},
     };
-    for (const auto* more : {&llm::RecentFamilies(), &llm::MoeFamilies(), &llm::SsmFamilies()}) {
+    for (const auto* more : {&llm::RecentFamilies(), &llm::MoeFamilies(), &llm::SsmFamilies(),
+                             &llm::MultimodalFamilies()}) {
       all.insert(all.end(), more->begin(), more->end());
     }
     return all;
@@ -272,12 +335,18 @@ const std::vector<Family>& Families() {
   return families;
 }
 
-const Family* FindFamily(const std::string& model_type) {
+}  // namespace
+
+const llm::FamilyRow* llm::FindFamilyRow(const std::string& model_type) {
   for (const Family& f : Families()) {
     if (model_type == f.model_type) return &f;
   }
   return nullptr;
 }
+
+namespace {
+
+const Family* FindFamily(const std::string& model_type) { return llm::FindFamilyRow(model_type); }
 
 std::vector<std::string> Quoted(const std::vector<std::string>& names) {
   std::vector<std::string> out;

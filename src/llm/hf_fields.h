@@ -4,6 +4,8 @@
 #define TRAINFLOPS_SRC_LLM_HF_FIELDS_H_
 
 #include <initializer_list>
+#include <deque>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -30,6 +32,12 @@ class HfFields {
   // absent key gives an empty object, so its required fields are reported
   // missing under their nested names.
   HfFields Sub(const char* key);
+  // A nested object completed with the defaults of its configuration class:
+  // Hugging Face writes only the fields that differ from them (llava-1.5's
+  // text_config gives vocab_size but not hidden_size, LlamaConfig's 4096). A
+  // field taken from `defaults` is reported as "`class_name` default".
+  HfFields SubWithDefaults(const char* key, const nlohmann::json& defaults,
+                           const std::string& class_name);
 
   // A required positive whole number up to `at_most`; the first of `keys`
   // present is used (aliases such as n_layer / num_hidden_layers).
@@ -39,6 +47,11 @@ class HfFields {
   // An optional count that may also be "auto" (Mamba's time_step_rank):
   // "auto" or absent gives `auto_value`.
   double GetAuto(const char* key, double auto_value);
+  // An optional positive number that need not be whole (Qwen2-VL's mlp_ratio).
+  double Real(const char* key, double fallback);
+  // The number of entries of an optional list (Mllama's supported_aspect_ratios);
+  // a single number counts as one (LLaVA's vision_feature_layer: -2 or [-2, -5]).
+  double Length(const char* key, double fallback);
   bool Flag(const char* key, bool fallback);
   std::string Text(const char* key, const std::string& fallback);
   std::vector<double> List(const char* key);
@@ -61,6 +74,8 @@ class HfFields {
     std::vector<std::string> missing, bad;
     std::set<std::string> seen;  // full names ("text_config.hidden_size")
     std::vector<std::pair<std::string, const nlohmann::json*>> objects;  // prefix, object
+    std::deque<nlohmann::json> completed;  // SubWithDefaults' objects
+    std::map<std::string, std::string> class_defaults;  // full name -> configuration class
   };
   HfFields(const nlohmann::json& config, HfModel& out, std::shared_ptr<Shared> shared,
            std::string prefix);
@@ -108,6 +123,9 @@ struct FamilyRow {
 const std::vector<FamilyRow>& RecentFamilies();
 const std::vector<FamilyRow>& MoeFamilies();
 const std::vector<FamilyRow>& SsmFamilies();
+const std::vector<FamilyRow>& MultimodalFamilies();
+// The family of a model_type (hf_config.cc's table), or null.
+const FamilyRow* FindFamilyRow(const std::string& model_type);
 
 }  // namespace trainflops::llm
 

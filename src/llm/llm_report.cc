@@ -103,6 +103,10 @@ std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
     out += Line("config fields read", JoinNames(hf->fields_read));
     out += Line("config fields ignored",
                 hf->fields_ignored.empty() ? std::string("none") : JoinNames(hf->fields_ignored));
+    for (const HfPart& part : hf->parts) {
+      out += Line("part: " + part.name,
+                  (part.counted ? Exact(part.params) + " parameters, " : std::string()) + part.how);
+    }
     if (const auto& c = hf->checkpoint) {
       out += Line("checkpoint", c->checkpoint.file + ": " + Exact(c->checkpoint.params) +
                                     " parameters (" + c->checkpoint.how +
@@ -250,6 +254,16 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
     json fields = json::object();
     for (const Input& f : hf->fields) fields[f.name] = {{"value", f.value}, {"origin", f.origin}};
     out["config_fields"] = fields;
+    if (!hf->parts.empty()) {
+      json parts = json::array();
+      for (const HfPart& p : hf->parts) {
+        parts.push_back({{"name", p.name},
+                         {"params", p.counted ? json(p.params) : json(nullptr)},
+                         {"counted", p.counted},
+                         {"how", p.how}});
+      }
+      out["model"]["parts"] = parts;
+    }
     if (const auto& c = hf->checkpoint) {
       out["checkpoint"] = {{"file", c->checkpoint.file},
                            {"params", c->checkpoint.params},

@@ -270,6 +270,30 @@ TEST(WebApi, ReadsOnlyUploadsAndWritesNothing) {
       << other.body;
 }
 
+// An uploaded model.safetensors.index.json is the checkpoint beside an
+// uploaded config.json. A Llama-shaped config of 2 layers: embed and head
+// 2 x 100·64, per layer 4·64² + 3·64·128 + 2·64 = 41,088, norm 64:
+// 12,800 + 82,176 + 64 = 95,040 parameters; float32, so an index of
+// 4 x 95,040 = 380,160 bytes matches exactly.
+TEST(WebApi, UploadedIndexBesideTheConfigIsCompared) {
+  const json config = {{"model_type", "llama"}, {"hidden_size", 64}, {"intermediate_size", 128},
+                       {"num_hidden_layers", 2}, {"num_attention_heads", 4},
+                       {"vocab_size", 100},     {"torch_dtype", "float32"}};
+  const json index = {{"metadata", {{"total_size", 380160}}}, {"weight_map", json::object()}};
+  const json envelope = {
+      {"args", {"config.json", "--tokens", "1B"}},
+      {"files",
+       {{{"name", "config.json"}, {"text", config.dump()}},
+        {{"name", "model.safetensors.index.json"}, {"text", index.dump()}}}}};
+  const HttpResponse r =
+      Handle(Request("POST", "/api/estimate", "", "application/json", envelope.dump()));
+  ASSERT_EQ(r.status, 200) << r.body;
+  const json j = JsonOf(r);
+  EXPECT_EQ(j["params"].get<double>(), 95040);
+  EXPECT_EQ(j["checkpoint"]["params"].get<double>(), 95040);
+  EXPECT_EQ(j["checkpoint"]["flagged"], false);
+}
+
 TEST(WebApi, BodyLimitAndHostCheck) {
   ApiOptions options;
   options.max_body = 10;
