@@ -219,6 +219,13 @@ INSTANTIATE_TEST_SUITE_P(
                       "hardware --chip V100 --count 1e6 --time '1000 days' --tdp 1e300 --energy");
                 },
                 {"the energy (kWh) overflows"}},
+        // The median is finite, but samples from the top of the range overflow.
+        Hostile{"uncertainty_range_reaching_1e308",
+                [] {
+                  return "estimate " + SourcePath("examples/vgg16.yaml") +
+                         " --uncertainty --epochs 1e290..1e292";
+                },
+                {"the interval overflows", "narrow the range of --epochs '1e290..1e292'"}},
         Hostile{"uncertainty_epochs_1e300",
                 [] {
                   return "estimate " + SourcePath("examples/vgg16.yaml") +

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "trainflops/text.h"
 #include "uncertainty_json.h"
 
 namespace trainflops {
@@ -26,6 +27,24 @@ std::size_t QuantityList::Add(const std::string& key, UncertainQuantity quantity
   return quantities_.size() - 1;
 }
 
+namespace {
+
+// A sample that overflows is the ranges' doing: name them, as every other
+// overflow message names its largest inputs.
+Status Named(const Status& failure, const QuantityList& list) {
+  std::vector<std::string> ranged;
+  for (const UncertainQuantity& q : list.quantities()) {
+    if (!q.ratio.is_point()) ranged.push_back(q.name + " " + q.distribution);
+  }
+  if (ranged.empty() || failure.message().find("overflows") == std::string::npos) return failure;
+  return Status::InvalidArgument(
+      "the interval overflows: some samples of the result exceed 1.8e308, the largest number a "
+      "double holds; narrow the range of " + JoinNames(ranged, "; ") + " (" + failure.message() +
+      ")");
+}
+
+}  // namespace
+
 Result<UncertaintyReport> PropagateTerms(const std::vector<UncertainTerm>& terms,
                                          const QuantityList& list,
                                          const UncertaintyOptions& options) {
@@ -38,7 +57,9 @@ Result<UncertaintyReport> PropagateTerms(const std::vector<UncertainTerm>& terms
     products.push_back({t.point, t.quantities});
   }
   if (factors.empty()) factors.push_back({"point", Distribution::Point(1), 1});
-  TF_ASSIGN_OR_RETURN(report.summary, PropagateSum(factors, products, options.monte_carlo));
+  Result<UncertaintySummary> summary = PropagateSum(factors, products, options.monte_carlo);
+  if (!summary.ok()) return Named(summary.status(), list);
+  report.summary = *summary;
   for (const UncertainQuantity& q : list.quantities()) {
     if (!q.ratio.is_point()) report.quantities.push_back(q);
   }
