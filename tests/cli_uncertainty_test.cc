@@ -147,7 +147,7 @@ TEST(UncertaintyCli, OnnxEpochRange) {
   const json u = Uncertainty("estimate " + SourcePath("tests/fixtures/onnx/resnet18.onnx") +
                              " --epochs 'lognormal(90, 1.2)' --examples 1.28M");
   ASSERT_EQ(u["quantities"].size(), 1u);
-  EXPECT_EQ(u["quantities"][0]["name"], "--epochs");
+  EXPECT_EQ(u["quantities"][0]["name"], "`epochs`");
 }
 
 // The loose end of the last review: 1e30 chips for 1e30 days is not refused

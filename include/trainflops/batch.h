@@ -35,6 +35,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "trainflops/defaults.h"
 #include "trainflops/status.h"
 
 namespace trainflops {
@@ -86,14 +87,12 @@ std::vector<std::string> BatchColumnKeys();
 Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
                           std::vector<std::string>* named = nullptr);
 
-inline constexpr std::size_t kDefaultBatchSamples = 2000;
-
 struct BatchOptions {
   BatchColumns columns;
   // Columns named with --columns must exist; the defaults may be absent.
   std::vector<std::string> required_keys;
-  std::size_t samples = kDefaultBatchSamples;  // Monte Carlo samples per row
-  std::uint64_t seed = 20260101;               // kDefaultSeed of uncertainty.h
+  std::size_t samples = kDefaultRowSamples;  // Monte Carlo samples per row
+  std::uint64_t seed = kDefaultSeed;
   std::string source = "input";                // file name for messages
   std::vector<BatchRule> rules_off;            // rules switched off (ablation)
   bool RuleOn(BatchRule rule) const;

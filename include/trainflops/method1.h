@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "trainflops/defaults.h"
 #include "trainflops/catalogue.h"
 #include "trainflops/estimate.h"
 #include "trainflops/model_spec.h"
@@ -31,7 +32,7 @@ enum class FormulaForm { kExact, kApprox };
 
 struct Method1Options {
   BackwardMode backward = BackwardMode::kFixedRatio;
-  double bp_ratio = 2.0;  // used by kFixedRatio; default 2:1 (Sevilla et al. 2022)
+  double bp_ratio = kDefaultBpRatio;  // used by kFixedRatio; 2:1 (Sevilla et al. 2022)
   // kTable inputs; when unset they come from the spec or the architecture.
   std::optional<std::string> batch_regime;  // "large" or "small"
   FormulaForm form = FormulaForm::kExact;

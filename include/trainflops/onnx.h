@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "trainflops/defaults.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/method1.h"
 #include "trainflops/model_spec.h"
@@ -109,7 +110,7 @@ struct OnnxEstimateOptions {
   TrainingOverrides overrides;
   // How many examples one run of the graph processes (its batch size): the
   // forward FLOP per example is the graph's divided by this.
-  double examples_per_run = 1;
+  double examples_per_run = kDefaultExamplesPerRun;
 };
 
 struct OnnxEstimate {

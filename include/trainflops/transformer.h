@@ -205,7 +205,7 @@ struct LlmUncertainInputs {
   // A range on the parameter count the per-token FLOP is proportional to:
   // only 6ND is (6 x N per token); other conventions add attention terms.
   std::optional<Uncertain> params;
-  std::string params_option = "--params";  // for the report
+  std::string params_option = "`params`";  // for the report
 };
 
 // Sets e.uncertainty: each stage is a term, model FLOP x (tokens / median) x

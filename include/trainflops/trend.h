@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "trainflops/defaults.h"
 #include "trainflops/csv.h"
 #include "trainflops/status.h"
 #include "trainflops/uncertainty.h"
@@ -80,9 +81,9 @@ double DoublingTimeMonths(double slope);
 double GrowthPerYear(double slope);  // 10^slope
 
 struct TrendOptions {
-  std::size_t bootstrap = 2000;  // resamples; 0 for no interval
+  std::size_t bootstrap = kDefaultBootstrap;  // resamples; 0 for no interval
   std::uint64_t seed = kDefaultSeed;
-  double level = 0.9;               // of the interval
+  double level = kDefaultTrendLevel;  // of the interval
   std::vector<std::string> breaks;  // YYYY-MM-DD dates starting new eras
 };
 

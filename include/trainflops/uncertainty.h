@@ -19,15 +19,12 @@
 #include <string_view>
 #include <vector>
 
+#include "trainflops/defaults.h"
 #include "trainflops/status.h"
 
 namespace trainflops {
 
-// Defaults, printed with every result so that a run can be repeated.
-inline constexpr std::uint64_t kDefaultSeed = 20260101;
-// 100,000 samples put the 5th percentile within +-0.07 percentage points of
-// probability (1 sd = sqrt(0.05 x 0.95 / 1e5)); see docs/uncertainty.md.
-inline constexpr std::size_t kDefaultSamples = 100000;
+// kDefaultSeed and kDefaultSamples live in defaults.h.
 inline constexpr std::size_t kMaxSamples = 100000000;
 // A plain range "a..b" is uniform when b/a <= 10 and log-uniform beyond
 // (both ends positive): over more than an order of magnitude a uniform range

@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "trainflops/batch_request.h"
+#include "trainflops/checkpoint_file.h"
 #include "trainflops/chips_request.h"
 #include "trainflops/compare_request.h"
 #include "trainflops/estimate_request.h"
@@ -415,7 +416,12 @@ PYBIND11_MODULE(_trainflops, m) {
 
   py::class_<Report>(m, "Report")
       .def("json", &Report::Json, "The JSON document, as `trainflops COMMAND --json` prints it.")
-      .def("text", &Report::Text, "The text report, as `trainflops COMMAND` prints it.");
+      .def(
+          "text",
+          [](const Report& r) {
+            return RenameFields(r.Text(), [](std::string_view f) { return std::string(f); });
+          },
+          "The text report, as `trainflops COMMAND` prints it, with inputs named as keywords.");
 
   m.def("estimate", [](const py::dict& kw) { return RunRequest(Fill(EstimateTable(), kw)); });
   m.def("hardware", [](const py::dict& kw) { return RunRequest(Fill(HardwareTable(), kw)); });

@@ -28,16 +28,10 @@ namespace {
 // CPUs and GPUs: an unnamed chip then says little.
 constexpr int kFirstUnnamedChipYear = 2014;
 
-// Method 2's messages name its request fields ("`tdp`"); a row's note names
-// them as the reports do ("--tdp").
+// Method 2's messages name its request fields ("`tdp`"); a row's note is
+// about the row's cells, so it names them plainly ("tdp").
 std::string InputWording(const Status& status) {
-  return RenameFields(status.message(), [](std::string_view field) {
-    std::string name = "--" + std::string(field);
-    for (char& c : name) {
-      if (c == '_') c = '-';
-    }
-    return name;
-  });
+  return RenameFields(status.message(), [](std::string_view field) { return std::string(field); });
 }
 
 Quantity Read(const RowCells& row, Key key, const Context& context) {

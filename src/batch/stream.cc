@@ -163,7 +163,7 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
         options.source + ":1: the header names none of the columns batch reads (header: " +
         JoinSomeNames(header, 5) + "; expected e.g. '" + options.columns.parameters + "', '" +
         options.columns.dataset + "', '" + options.columns.hardware +
-        "'; --columns maps other names; see docs/batch.md)");
+        "'; `columns` maps other names; see docs/batch.md)");
   }
   IndexBaseRows(estimator, [&](const RecordVisitor& visit) {
     RecordSplitter pass(text);

@@ -22,7 +22,9 @@ std::string WithCitation(const std::string& report, bool json, const Citation& c
 }
 
 std::string RenderCall(const Call& call, const Report& report) {
-  std::string out = call.json ? report.Json() : report.Text();
+  // The text names request fields as the command line spells them
+  // ("`chip_hours`" -> "--chip-hours"); JSON keeps the library's names.
+  std::string out = call.json ? report.Json() : OptionWording(report.Text());
   if (!call.cite) return out;
   const std::optional<Citation> citation = report.Cite();
   return citation ? WithCitation(out, call.json, *citation) : out;

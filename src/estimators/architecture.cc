@@ -129,7 +129,7 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
       });
   const bool first = dominant == result.layers.begin();
   std::optional<std::string> regime = options.batch_regime;
-  std::string regime_source = "--batch-regime";
+  std::string regime_source = "`batch_regime`";
   if (!regime && !spec.stages.empty() && spec.stages.front().batch_regime) {
     regime = spec.stages.front().batch_regime;
     regime_source = "the spec's training.batch_regime";
@@ -164,7 +164,7 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
       assumptions.push_back(
           {"backward/forward ratio", FormatScientific(options.bp_ratio),
            is_default ? "Sevilla et al. 2022, Method 1: backward ≈ 2x forward (weight and input gradients)"
-                      : "given (--bp-ratio)"});
+                      : "given (`bp_ratio`)"});
       break;
     }
     case BackwardMode::kTable: {

@@ -227,7 +227,7 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
   if (any_token) {
     e.notes.push_back("Sevilla et al. 2022, Appendix D prints a factor 3.5 (r = 2.5, the per-parameter ratio of "
                       "Appendix E) while its worked example uses 3; trainflops uses r = " +
-                      FormatScientific(result.backward_ratio) + " (pass --bp-ratio 2.5 to reproduce 3.5)");
+                      FormatScientific(result.backward_ratio) + " (pass `bp_ratio` 2.5 to reproduce 3.5)");
   }
   for (const std::string& n : spec.notes) e.notes.push_back(n);
   if (auto note = ScaleCheckNote(e.training_flop)) e.notes.push_back(*note);

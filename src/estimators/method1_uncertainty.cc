@@ -10,9 +10,9 @@ namespace {
 
 // What the training inputs count, for the report.
 std::string UnitOf(const std::string& option) {
-  if (option == "--epochs") return "epochs";
-  if (option == "--batches") return "batches per epoch";
-  if (option == "--batch-size") return "examples per batch";
+  if (option == "`epochs`") return "epochs";
+  if (option == "`batches`") return "batches per epoch";
+  if (option == "`batch_size`") return "examples per batch";
   return "examples";
 }
 
@@ -43,7 +43,7 @@ Status AddMethod1Uncertainty(const std::vector<TrainingRange>& ranges,
                                                    d->source, ratio}));
     } else {
       notes.push_back(
-          "the backward/forward ratio was chosen (--bp-ratio), so it keeps its value: no "
+          "the backward/forward ratio was chosen (`bp_ratio`), so it keeps its value: no "
           "default range");
     }
   }

@@ -22,8 +22,8 @@ Result<Estimate> EstimateSixND(double params, double tokens) {
   e.method = "method1_6nd";
   e.training_flop = 6 * params * tokens;
   if (!std::isfinite(e.training_flop)) return Status::InvalidArgument("6 x N x D overflows");
-  e.inputs = {{"params", params, "parameters", "--params"},
-              {"tokens", tokens, "tokens", "--tokens"}};
+  e.inputs = {{"params", params, "parameters", "`params`"},
+              {"tokens", tokens, "tokens", "`tokens`"}};
   e.formula = {"6 x N x D = 6 x " + Sci(params) + " x " + Sci(tokens) + " = " +
                FormatCompute(e.training_flop)};
   e.assumptions = {

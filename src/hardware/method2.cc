@@ -20,10 +20,10 @@ hardware::RunContext ContextOf(const Method2Options& options) {
   c.year = options.year;
   if (options.industry) {
     c.industry = *options.industry;
-    c.industry_origin = std::string("--industry ") + (*options.industry ? "yes" : "no");
+    c.industry_origin = std::string("`industry` ") + (*options.industry ? "yes" : "no");
   } else if (options.llm.value_or(false)) {
     c.industry = true;
-    c.industry_origin = "--llm yes, taken as a large industry model";
+    c.industry_origin = "`llm` yes, taken as a large industry model";
   }
   return c;
 }

@@ -29,19 +29,19 @@ std::string PhaseFormula(const PhaseResult& p) {
 }
 
 void AddInputs(const Phase& in, const PhaseResult& p, const std::string& prefix, Estimate& e) {
-  if (p.count > 0) e.inputs.push_back({prefix + "chips", p.count, "chips", "--count"});
+  if (p.count > 0) e.inputs.push_back({prefix + "chips", p.count, "chips", "`count`"});
   if (in.time) {
-    e.inputs.push_back({prefix + "time", p.seconds, "s", "--time '" + in.time->ToString() + "'"});
+    e.inputs.push_back({prefix + "time", p.seconds, "s", "`time` '" + in.time->ToString() + "'"});
   } else {
     e.inputs.push_back({prefix + "chip_time", p.chip_seconds, "chip-seconds",
-                        "--chip-" + in.chip_time->unit + " " + Sci(in.chip_time->amount)});
+                        "`chip_`" + in.chip_time->unit + " " + Sci(in.chip_time->amount)});
   }
   e.inputs.push_back({prefix + "peak_flop_per_s", p.peak, "FLOP/s", p.peak_source});
   e.inputs.push_back({prefix + "utilization", p.utilization.value, "",
-                      in.utilization ? "--utilization" : "default"});
+                      in.utilization ? "`utilization`" : "default"});
   if (p.price_per_chip_hour) {
     e.inputs.push_back(
-        {prefix + "price_per_chip_hour", *p.price_per_chip_hour, "USD", "--price-per-chip-hour"});
+        {prefix + "price_per_chip_hour", *p.price_per_chip_hour, "USD", "`price_per_chip_hour`"});
   }
 }
 
@@ -75,9 +75,9 @@ void AddEnergyAndCost(const Method2Options& options, const Method2Result& r, Est
                              "lower (data/HARDWARE.md, convention 5)"});
     e.assumptions.push_back(
         {"PUE", Sci(r.pue),
-         options.pue ? "given (--pue)"
+         options.pue ? "given (`pue`)"
                      : "default 1.0 = the chips only: no cooling, networking or host servers "
-                       "(give --pue, e.g. 1.1-1.6 for a data centre)"});
+                       "(give `pue`, e.g. 1.1-1.6 for a data centre)"});
   }
   if (r.cost_usd) {
     for (const PhaseResult& p : r.phases) {
@@ -108,8 +108,8 @@ void ExplainMethod2(const Method2Options& options, Method2Result& result) {
   if (many) e.formula.push_back("total: " + sum + " = " + FormatCompute(e.training_flop));
   e.formula.push_back("= " + FormatCompute(e.training_flop, ComputeUnit::kPetaflopSDay) +
                       " (1 pfs-day = 8.64e19 FLOP)");
-  if (options.year) e.inputs.push_back({"year", static_cast<double>(*options.year), "", "--year"});
-  if (result.energy) e.inputs.push_back({"pue", result.pue, "", options.pue ? "--pue" : "default"});
+  if (options.year) e.inputs.push_back({"year", static_cast<double>(*options.year), "", "`year`"});
+  if (result.energy) e.inputs.push_back({"pue", result.pue, "", options.pue ? "`pue`" : "default"});
   if (calendar) {
     e.assumptions.push_back({"month and year", CalendarConvention(), "trainflops convention"});
   }

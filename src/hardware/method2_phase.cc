@@ -21,20 +21,20 @@ std::string RowSource(const Chip& chip, const HardwareDb& db, RateColumn column)
 // --peak-flops: the user's number replaces the table's.
 Status GivenPeak(const Phase& phase, const HardwareDb& db, PhaseResult& r) {
   r.peak = *phase.peak_flops;
-  r.peak_source = "given (--peak-flops)";
+  r.peak_source = "given (`peak_flops`)";
   if (!IsUnknownChip(phase.chip)) {
     TF_ASSIGN_OR_RETURN(const ChipMatch match, db.Find(phase.chip));
     r.row = *match.chip;
     r.chip = match.chip->name;
-    r.lookup = match.explanation + "; its table peak is replaced by --peak-flops";
+    r.lookup = match.explanation + "; its table peak is replaced by `peak_flops`";
   } else {
     r.chip = "unspecified chip (peak given)";
-    r.lookup = "no chip: the peak is given with --peak-flops";
+    r.lookup = "no chip: the peak is given with `peak_flops`";
   }
   r.precision = phase.precision ? std::string(PrecisionName(*phase.precision)) : "as given";
   r.rate = (phase.precision ? r.precision : "unspecified") + std::string(" (peak given)");
-  r.precision_rule = phase.precision ? "--precision (given; the peak is --peak-flops)"
-                                     : "not applied: the peak was given with --peak-flops";
+  r.precision_rule = phase.precision ? "`precision` (given; the peak is `peak_flops`)"
+                                     : "not applied: the peak was given with `peak_flops`";
   return Status::Ok();
 }
 
@@ -46,7 +46,7 @@ Status ImputedPeakFor(const Phase& phase, const RunContext& context, const Hardw
         "no chip given: give `chip` NAME, `peak_flops` F, or `year` Y to impute the peak from the "
         "training year (the Sevilla et al. 2022 year-average table)");
   }
-  std::string why = "--precision (given)";
+  std::string why = "`precision` (given)";
   const Precision wanted = phase.precision ? *phase.precision : RulePrecision(context, &why);
   Result<ImputedPeak> imputed = ImputePeak(*context.year, wanted, db);
   if (!imputed.ok() && !phase.precision && wanted == Precision::kFp16) {

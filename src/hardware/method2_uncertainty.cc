@@ -18,9 +18,9 @@ std::string PhaseLabel(size_t index, size_t count) {
 // How the user's text was read, in the quantity's own unit.
 std::string Reading(const InputRange& r) {
   static const std::pair<const char*, const char*> kUnits[] = {
-      {"--time", " s"}, {"--chip-hours", " chip-s"}, {"--chip-days", " chip-s"},
-      {"--peak-flops", " FLOP/s"}, {"--count", " chips"},
-      {"--utilization", " (fraction of the peak)"}};
+      {"`time`", " s"}, {"`chip_hours`", " chip-s"}, {"`chip_days`", " chip-s"},
+      {"`peak_flops`", " FLOP/s"}, {"`count`", " chips"},
+      {"`utilization`", " (fraction of the peak)"}};
   std::string unit;
   for (const auto& [option, u] : kUnits) {
     if (r.option == option) unit = u;
@@ -106,7 +106,7 @@ Status AddMethod2Uncertainty(const Method2Options& options, Method2Result& resul
   }
   if (n > 1) {
     notes.push_back(
-        "phases are summed sample by sample; a range written before the first --chip, and each "
+        "phases are summed sample by sample; a range written before the first `chip`, and each "
         "assumption, is one quantity shared by every phase, a range written in a phase is that "
         "phase's own");
   }

@@ -102,7 +102,7 @@ std::optional<PeakChoice> Fallback(const Chip& chip, Precision p, TensorCores tc
     for (RateColumn c : ColumnsOf(other, tc)) {
       if (!chip.Rate(c)) continue;
       return Make(chip, c,
-                  "--precision " + std::string(PrecisionName(p)) + " (given), but '" + chip.name +
+                  "`precision` " + std::string(PrecisionName(p)) + " (given), but '" + chip.name +
                       "' has no " + std::string(PrecisionName(p)) +
                       " rate in the hardware table: the nearest format it runs, " +
                       RateColumnLabel(c) + ", is used",
@@ -128,9 +128,9 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
   const std::vector<RateColumn> columns = ColumnsOf(p, tc);
   for (RateColumn c : columns) {  // in order of preference, not speed
     if (!chip.Rate(c)) continue;
-    std::string rule = "--precision " + name + " (given)";
+    std::string rule = "`precision` " + name + " (given)";
     if (c == RateColumn::kFp16Tensor && tc == TensorCores::kAuto) {
-      rule += "; the tensor-core rate (--tensor-cores no for the plain FP16 rate)";
+      rule += "; the tensor-core rate (`tensor_cores` no for the plain FP16 rate)";
     }
     return Make(chip, c, rule, tc);
   }
@@ -155,7 +155,7 @@ std::string AvailableRates(const Chip& chip) {
 
 Precision RulePrecision(const RunContext& context, std::string* why) {
   const std::string unknown_year =
-      context.year ? "" : "; training year unknown (give --year to apply the before-2019 rule)";
+      context.year ? "" : "; training year unknown (give `year` to apply the before-2019 rule)";
   if (context.year && *context.year < 2019) {
     *why = "FP32: the run is from " + std::to_string(*context.year) +
            ", before 2019, when FP16 training was rare (Sevilla et al. 2022, 'which number format', rule 1)";
@@ -169,7 +169,7 @@ Precision RulePrecision(const RunContext& context, std::string* why) {
     return Precision::kFp16;
   }
   *why =
-      "FP32: not marked as a large industry model (--industry yes), so the frameworks' "
+      "FP32: not marked as a large industry model (`industry` yes), so the frameworks' "
       "default FP32 is assumed, as for small academic runs (Sevilla et al. 2022, 'which number format', "
       "rule 2)" +
       unknown_year;
@@ -181,7 +181,7 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
   if (requested) return Explicit(chip, *requested, tc);
   if (tc == TensorCores::kYes) {
     if (auto c = Sixteen(chip, tc)) {
-      return Make(chip, *c, "FP16/BF16 on tensor cores: --tensor-cores yes says the run used them",
+      return Make(chip, *c, "FP16/BF16 on tensor cores: `tensor_cores` yes says the run used them",
                   tc);
     }
     return Lacks(chip, "tensor-core", "drop `tensor_cores` yes or give `peak_flops`");

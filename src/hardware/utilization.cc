@@ -58,7 +58,7 @@ Result<Utilization> ParseUtilization(std::string_view text) {
                                    "achieved (" +
                                    Accepted() + ")");
   }
-  return Utilization{u, FormatScientific(u), "given (--utilization)"};
+  return Utilization{u, FormatScientific(u), "given (`utilization`)"};
 }
 
 Utilization DefaultUtilization(bool llm, bool tensor_caveat) {
@@ -70,7 +70,7 @@ Utilization DefaultUtilization(bool llm, bool tensor_caveat) {
     return {0.30, "0.3",
             "the lower end of the 0.3-0.4 of Sevilla et al. 2022: NVIDIA tensor-core peaks need special "
             "conditions (Sevilla et al. 2022, 'NVIDIA tensor cores' and the Image GPT example); "
-            "--tensor-cores yes keeps 0.4, --tensor-cores no uses the plain FP16 rate"};
+            "`tensor_cores` yes keeps 0.4, `tensor_cores` no uses the plain FP16 rate"};
   }
   return {0.40, "0.4",
           "Epoch's default for non-language models (Sevilla et al. 2022, step 3: 0.4 for other networks)"};

@@ -299,7 +299,7 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
   r.formula.push_back("forward per token = 2 x N + 2·n_layer·n_ctx·d_attn = 2 x " + Num(n) + " + " +
                       Num(core.logits + core.values) + " = " +
                       Num(2 * n + core.logits + core.values) + " FLOP");
-  if (HasOpaqueParams(m)) r.notes.push_back("--params is taken as Kaplan's non-embedding N");
+  if (HasOpaqueParams(m)) r.notes.push_back("`params` is taken as Kaplan's non-embedding N");
   AddScanTerm(m, r);
   Finish(m, o, r);
   return r;

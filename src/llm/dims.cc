@@ -36,7 +36,7 @@ Result<TransformerModel> Opaque(const TransformerDims& d, Convention conv) {
   TransformerModel m;
   m.name = "parameters x tokens";
   Component p;
-  p.name = d.active_params ? "active parameters (--active-params)" : "parameters (--params)";
+  p.name = d.active_params ? "active parameters (`active_params`)" : "parameters (`params`)";
   p.type = "parameters";
   p.role = ComponentRole::kParams;
   p.params = *d.params;
@@ -96,7 +96,7 @@ Result<TransformerModel> Structural(const TransformerDims& d, Convention conv) {
       "norms, d_ff = " +
       llm::Num(g.mlp.d_ff) + (d.d_ff ? "" : " (4 x d_model, the default)"));
   if (d.params) {
-    m.notes.push_back("--params " + llm::Exact(*d.params) + " is reported but '" +
+    m.notes.push_back("`params` " + llm::Exact(*d.params) + " is reported but '" +
                       ConventionName(conv) + "' counts from the dimensions");
   }
   return m;
@@ -112,8 +112,8 @@ Result<TransformerModel> ModelFromDims(const TransformerDims& dims, Convention c
   // Counts of blocks, heads and widths are whole numbers: 32.5 layers would be
   // counted silently as a fraction of a block.
   const std::pair<const char*, const std::optional<double>*> counts[] = {
-      {"--layers", &dims.layers},     {"--d-model", &dims.d_model}, {"--heads", &dims.heads},
-      {"--head-dim", &dims.head_dim}, {"--vocab", &dims.vocab},     {"--d-ff", &dims.d_ff}};
+      {"`layers`", &dims.layers},     {"`d_model`", &dims.d_model}, {"`heads`", &dims.heads},
+      {"`head_dim`", &dims.head_dim}, {"`vocab`", &dims.vocab},     {"`d_ff`", &dims.d_ff}};
   for (const auto& [name, v] : counts) {
     if (v->has_value() && **v != std::floor(**v)) {
       return Status::InvalidArgument(std::string(name) +

@@ -142,7 +142,7 @@ Status BuildT5(HfFields& f, HfModel& out) {
   AddFinalNorm(out.model, "decoder.final_layer_norm", d, g.norm_type);
   AddLogits(out.model, vocab, d, tied);
   out.model.notes.push_back(
-      "T5: each token is counted through the encoder and the decoder, with --seq-len for both "
+      "T5: each token is counted through the encoder and the decoder, with `seq_len` for both "
       "(6ND's convention for encoder-decoders)");
   return Status::Ok();
 }

@@ -27,7 +27,7 @@ void AddStages(const std::vector<LlmStage>& stages, LlmEstimate& e) {
                                  (s.forward_only ? " (forward only)" : "") + " x " + Num(s.tokens) +
                                  " tokens = " + FormatCompute(r.model_flop));
     e.estimate.inputs.push_back({"tokens (" + s.name + ")", s.tokens, "tokens",
-                                 s.forward_only ? "--stage (forward only)" : "--tokens/--stage"});
+                                 s.forward_only ? "`stages` (forward only)" : "`tokens`/`stages`"});
     sum += (sum.empty() ? "" : " + ") + Num(r.model_flop);
     e.stages.push_back(r);
   }
@@ -65,7 +65,7 @@ Result<LlmEstimate> EstimateLlm(const TransformerModel& model, Convention conven
     e.estimate.inputs.push_back({"active parameters", e.params_active, "parameters", "model"});
   }
   if (model.seq_len > 0) {
-    e.estimate.inputs.push_back({"sequence length", model.seq_len, "tokens", "--seq-len"});
+    e.estimate.inputs.push_back({"sequence length", model.seq_len, "tokens", "`seq_len`"});
   }
   AddStages(stages, e);
   // Overflow (over 1.8e308 FLOP) or underflow to 0 (1e-300 parameters).

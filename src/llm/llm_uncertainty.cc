@@ -19,7 +19,7 @@ Result<std::optional<std::size_t>> ParamsQuantity(const LlmUncertainInputs& in,
   if (!in.params || in.params->distribution.is_point()) return std::optional<std::size_t>();
   if (e.per_token.convention != Convention::k6ND) {
     return Status::InvalidArgument(
-        "`" + (in.params_option == "--active-params" ? std::string("active_params") : "params") +
+        "`" + (in.params_option == "`active_params`" ? std::string("active_params") : "params") +
             "`: a range needs `convention` 6nd (6 x N per token, proportional to "
         "N); the " + ConventionName(e.per_token.convention) +
         " convention adds attention terms that do not scale with N: give one number");

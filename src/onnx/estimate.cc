@@ -59,7 +59,7 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
   if (!counted.ok()) {
     return counted.WithContext(file +
                                " (check the graph's dimensions: a zero-size dimension, "
-                               "or sizes whose product exceeds 1.8e308; --dim sets symbolic ones)");
+                               "or sizes whose product exceeds 1.8e308; `dims` sets symbolic ones)");
   }
   OnnxEstimate out;
   out.spec.file = file;
@@ -87,11 +87,11 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
                        FormatCompute(analysis.forward_flop / n) +
                        (analysis.lower_bound() ? " (a lower bound: see the notes)" : ""));
   e.inputs.push_back(
-      {"examples_per_run", n, "examples per graph run", n == 1 ? "default" : "--examples-per-run"});
+      {"examples_per_run", n, "examples per graph run", n == 1 ? "default" : "`examples_per_run`"});
   e.assumptions.push_back({"examples per graph run", FormatScientific(n),
                            n == 1 ? "default: one run of the graph processes one example "
-                                    "(set --examples-per-run to the graph's batch size)"
-                                  : "--examples-per-run"});
+                                    "(set `examples_per_run` to the graph's batch size)"
+                                  : "`examples_per_run`"});
   e.assumptions.push_back({"FLOP conventions",
                            "the layer catalogue's: 1 multiply-add = 2 FLOP; activations and "
                            "element-wise arithmetic 1 per output element; softmax 3 and "

@@ -39,7 +39,7 @@ std::string Header(const OnnxAnalysis& a, const OnnxEstimate& e) {
   for (const OnnxTensor& t : a.graph_inputs) out += "  input " + t.name + ": " + t.shape + "\n";
   for (const auto& [name, value] : a.dims) {
     out += "  dimension " + name + " = " +
-           (value < 0 ? "not set (--dim " + name + "=N)" : std::to_string(value)) + "\n";
+           (value < 0 ? "not set (`dims` " + name + "=N)" : std::to_string(value)) + "\n";
   }
   int64_t counted = 0, zero = 0, none = 0;
   for (const OnnxNode& n : a.nodes) {

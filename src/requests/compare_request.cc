@@ -10,15 +10,6 @@
 namespace trainflops {
 namespace {
 
-// "--epochs" (a TrainingRange's report name) -> "`epochs`".
-std::string FieldOfRange(const std::string& report_name) {
-  std::string field = report_name.substr(report_name.rfind('-', 1) == 1 ? 2 : 0);
-  for (char& c : field) {
-    if (c == '-') c = '_';
-  }
-  return FieldRef(field);
-}
-
 // Method 1 from an ONNX graph or a Hugging Face config, exactly as `estimate`
 // counts it (the config with the default convention and `tokens`).
 Result<std::pair<Estimate, std::string>> Method1FromImportedModel(const CompareRequest& r,
@@ -87,7 +78,7 @@ Status CheckMethod1Source(const CompareRequest& r) {
   TF_RETURN_IF_ERROR(TrainingOverridesFrom(r.training, ranges).status());
   if (!ranges.empty()) {
     return Status::InvalidArgument(
-        FieldOfRange(ranges.front().option) +
+        ranges.front().option +
         ": compare takes Method 1's inputs as single numbers (Method 2's inputs may be ranges); "
         "estimate gives Method 1's interval");
   }

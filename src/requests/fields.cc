@@ -85,12 +85,6 @@ Result<UncertaintyOptions> UncertaintyOptionsFrom(const UncertaintyRequest& requ
   return o;
 }
 
-std::string ReportName(std::string_view field) {
-  std::string name = "--" + std::string(field);
-  for (char& c : name) {
-    if (c == '_') c = '-';
-  }
-  return name;
-}
+std::string ReportName(std::string_view field) { return "`" + std::string(field) + "`"; }
 
 }  // namespace trainflops::requests

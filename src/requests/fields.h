@@ -38,8 +38,8 @@ Status NotAccepted(std::string_view field, std::string_view text, std::string_vi
 Result<UncertaintyOptions> UncertaintyOptionsFrom(const UncertaintyRequest& request);
 
 // The name a report gives an input the user wrote (its provenance in the
-// JSON and text reports, unchanged across front ends): "--chip-hours" for
-// the field chip_hours.
+// JSON and text reports): the request field in backquotes, "`chip_hours`",
+// which a front end may rename in its text (the command line: "--chip-hours").
 std::string ReportName(std::string_view field);
 
 }  // namespace trainflops::requests

@@ -60,7 +60,7 @@ Result<TrendFilters> FiltersFrom(const TrendRequest& r, bool bundled) {
   if (bundled && !r.include_modest) {
     f.where.push_back({"modest_compute", "no",
                        "the post's headline trend leaves out its results that used modest "
-                       "compute; --include-modest keeps them"});
+                       "compute; `include_modest` keeps them"});
   }
   for (const std::string& w : r.where) {
     const size_t eq = w.find('=');

@@ -199,7 +199,7 @@ Result<SpecNode> SpecReader::LayerEntry(const YAML::Node& entry, size_t index, i
     fields = entry.begin()->second;
   } else {
     return Error(entry, "layer " + std::to_string(index + 1) +
-                            " has no 'type' (e.g. type: conv2d; see `trainflops layer --list`)");
+                            " has no 'type' (e.g. type: conv2d; see `trainflops layer `list``)");
   }
   if (fields.IsMap()) {
     for (const auto& kv : fields) {
