@@ -35,6 +35,9 @@ class LayerCalculation final : public Report {
   // The listing is text in both forms, as the command line prints it.
   std::string Json() const override;
   std::string Text() const override;
+  // One example through the layer, forward x (1 + r): its formula and
+  // source (Sevilla et al. 2022, Table 1). None for the listing.
+  std::optional<Citation> Cite() const override;
 
  private:
   const LayerKind* kind_ = nullptr;

@@ -1,6 +1,7 @@
 // `trainflops layer TYPE key=value ...`: LayerRequest, the catalogue
 // (Sevilla et al. 2022, Table 1) as a calculator.
 #include "args.h"
+#include "cite_output.h"
 #include "commands.h"
 #include "trainflops/catalogue.h"
 #include "trainflops/layer_request.h"
@@ -13,6 +14,7 @@ const std::vector<OptionSpec>& LayerOptions() {
       {"--list", "", "list every layer type with its parameters"},
       {"--bp-ratio", "R", "backward/forward ratio for the one-example training figure (default 2)"},
       {"--json", "", "print one JSON object"},
+      CiteOption(),
       {"--help", "", "show this help"},
   };
   return specs;
@@ -73,6 +75,7 @@ Result<Call> ParseLayer(const std::vector<std::string>& words, const FileOpener&
   }
   r.bp_ratio = args.Get("--bp-ratio");
   call.json = args.Has("--json");
+  call.cite = args.Has("--cite");
   call.run = LibraryCall(std::move(r));
   return call;
 }

@@ -34,6 +34,9 @@ constexpr MethodPhrase kMethodPhrases[] = {
      "from the forward FLOP its authors state (Sevilla et al. 2022, Method 1)"},
     {"llm_", "by counting the operations of a language model per token (Sevilla et al. 2022, "
              "Method 1)"},
+    {"layer_catalogue",
+     "from the layer's parameter and FLOP formulas, forward x (1 + backward/forward ratio) "
+     "(Sevilla et al. 2022, Table 1 and Method 1)"},
     {"method2_hardware",
      "from the hardware and the training time (Sevilla et al. 2022, Method 2)"},
 };

@@ -1,10 +1,12 @@
 // The requests that look something up or convert it: chips, thresholds,
 // units and layer.
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "trainflops/finite.h"
 #include "fields.h"
 #include "trainflops/chips_request.h"
+#include "trainflops/citation.h"
 #include "trainflops/defaults.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/hardware_request.h"
@@ -116,6 +118,25 @@ std::string LayerCalculation::Json() const {
 std::string LayerCalculation::Text() const {
   if (kind_ == nullptr) return RenderCatalogueText();
   return RenderLayerText(*kind_, input_, cost_, bp_ratio_);
+}
+
+std::optional<Citation> LayerCalculation::Cite() const {
+  if (kind_ == nullptr) return std::nullopt;
+  Estimate e;
+  e.method = "layer_catalogue";
+  e.training_flop = cost_.forward_flop * (1 + bp_ratio_);
+  for (const auto& [key, value] : args_.values()) {
+    char* end = nullptr;
+    const double number = std::strtod(value.c_str(), &end);
+    if (end != value.c_str() && *end == '\0') e.inputs.push_back({key, number, "", "given"});
+  }
+  e.assumptions = {{"backward/forward ratio", FormatScientific(bp_ratio_),
+                    bp_ratio_ == kDefaultLayerBpRatio ? "Sevilla et al. 2022, Method 1 (2:1)"
+                                                      : "given (`bp_ratio`)"},
+                   {"FLOP per multiply-add", "2", "Sevilla et al. 2022, Units"}};
+  e.formula = {cost_.formula};
+  e.notes = {cost_.source};
+  return CiteEstimate(e, {.subject = "one example through a " + kind_->name + " layer"});
 }
 
 Result<LayerCalculation> Run(const LayerRequest& request) {
