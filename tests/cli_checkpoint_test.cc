@@ -49,8 +49,9 @@ class CheckpointDir : public ::testing::Test {
   // An index whose total_size is `bytes`.
   std::string WriteIndex(double bytes, const std::string& name = "model.safetensors.index.json") {
     return Write(name, json{{"metadata", {{"total_size", bytes}}},
-                            {"weight_map", {{"a", "model-00001-of-00002.safetensors"},
-                                            {"b", "model-00002-of-00002.safetensors"}}}}
+                            {"weight_map",
+                             {{"a", "model-00001-of-00002.safetensors"},
+                              {"b", "model-00002-of-00002.safetensors"}}}}
                            .dump());
   }
   fs::path dir_;
@@ -86,12 +87,12 @@ TEST_F(CheckpointDir, DifferenceOverOnePercentIsFlagged) {
 TEST_F(CheckpointDir, SafetensorsShardGivenWithCheckpoint) {
   // One shard with two tensors, 4 x 8 and 8: 40 parameters, against the
   // config's 6.7e9: a difference of -100% (a shard is part of a model).
-  const std::string shard = Write(
-      "model-00001-of-00002.safetensors",
-      Safetensors(R"({"model.layers.0.q.weight": {"dtype": "F16", "shape": [4, 8], )"
-                  R"("data_offsets": [0, 64]}, "model.norm.weight": {"dtype": "F16", )"
-                  R"("shape": [8], "data_offsets": [64, 80]}})",
-                  80));
+  const std::string shard =
+      Write("model-00001-of-00002.safetensors",
+            Safetensors(R"({"model.layers.0.q.weight": {"dtype": "F16", "shape": [4, 8], )"
+                        R"("data_offsets": [0, 64]}, "model.norm.weight": {"dtype": "F16", )"
+                        R"("shape": [8], "data_offsets": [64, 80]}})",
+                        80));
   const json j = Parse(
       RunCli("estimate " + Path("config.json") + " --tokens 1T --checkpoint " + shard + " --json"));
   EXPECT_EQ(j["checkpoint"]["params"].get<double>(), 40);
@@ -104,8 +105,10 @@ TEST_F(CheckpointDir, NamedCheckpointThatCannotBeReadIsAnError) {
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("--checkpoint"), std::string::npos) << missing.err;
   EXPECT_NE(missing.err.find("cannot open"), std::string::npos) << missing.err;
-  const std::string hostile = Write("bad.safetensors", std::string("\xff\xff\xff\xff\xff\xff\xff\x7f{}", 10));
-  const CliOutput bad = RunCli("estimate " + Path("config.json") + " --tokens 1T --checkpoint " + hostile);
+  const std::string hostile =
+      Write("bad.safetensors", std::string("\xff\xff\xff\xff\xff\xff\xff\x7f{}", 10));
+  const CliOutput bad =
+      RunCli("estimate " + Path("config.json") + " --tokens 1T --checkpoint " + hostile);
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("header length"), std::string::npos) << bad.err;
 }
@@ -120,8 +123,8 @@ TEST_F(CheckpointDir, UnreadableIndexBesideTheConfigIsANote) {
 
 TEST_F(CheckpointDir, CheckpointAppliesToConfigsOnly) {
   WriteIndex(100);
-  const CliOutput o = RunCli("estimate " + SourcePath("examples/vgg16.yaml") +
-                             " --checkpoint " + Path("model.safetensors.index.json"));
+  const CliOutput o = RunCli("estimate " + SourcePath("examples/vgg16.yaml") + " --checkpoint " +
+                             Path("model.safetensors.index.json"));
   EXPECT_EQ(o.code, 2);
   EXPECT_NE(o.err.find("unknown option '--checkpoint'"), std::string::npos) << o.err;
 }

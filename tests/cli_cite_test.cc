@@ -112,8 +112,8 @@ TEST(CliCite, LayerCitesTableOne) {
   // conv2d, 5x5 kernel, 5 -> 16 channels, 200 x 200 outputs (Sevilla et al. 2022,
   // Table 1, exact): 2·25·5·16·40,000 + 40,000·16 (bias) + 40,000·16 (non-linearity) =
   // 161,280,000 forward; one example trains with x (1 + 2) = 483,840,000 = 4.838e8 FLOP.
-  CliOutput o = RunCli(
-      "layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 padding=2 --cite");
+  CliOutput o =
+      RunCli("layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 padding=2 --cite");
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("training one example through a conv2d layer used 4.838e8 FLOP"),
             std::string::npos)

@@ -53,8 +53,8 @@ TEST(UncertaintyCli, HardwareTimeRange) {
 // 5% 10^2.1 = 125.89 chips; 95% 10^3.9 = 7943.3 chips. Label: the interval
 // reaches 7.9x from the median: Likely (3x < spread <= 10x).
 TEST(UncertaintyCli, WideCountRangeIsLogUniform) {
-  const json u = Uncertainty(
-      "hardware --count 100..10000 --time 1d --peak-flops 1e13 --utilization 0.5");
+  const json u =
+      Uncertainty("hardware --count 100..10000 --time 1d --peak-flops 1e13 --utilization 0.5");
   ExpectNearRel(u["median"], 4.32e20, 0.02);
   ExpectNearRel(u["low"], std::pow(10, 2.1) * 4.32e17, 0.02);
   ExpectNearRel(u["high"], std::pow(10, 3.9) * 4.32e17, 0.02);
@@ -79,7 +79,8 @@ TEST(UncertaintyCli, HardwareDefaultRangesAreListedWithSources) {
   const CliOutput o = RunCli("hardware --chip V100 --count 8 --time 5d --year 2018 --uncertainty");
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("utilization (assumed): triangular(0.25, 0.4, 0.6)"), std::string::npos);
-  EXPECT_NE(o.out.find("precision (chosen by the rule of Sevilla et al. 2022): loguniform("), std::string::npos);
+  EXPECT_NE(o.out.find("precision (chosen by the rule of Sevilla et al. 2022): loguniform("),
+            std::string::npos);
   EXPECT_NE(o.out.find("Sevilla et al. 2022"), std::string::npos);
   EXPECT_NE(o.out.find("90% interval"), std::string::npos);
 }
@@ -94,8 +95,8 @@ TEST(UncertaintyCli, TokensRange) {
 }
 
 // 6 x 70e9 x U(1e13, 4e13): the point (median 2.5e13 tokens) is 1.05e25, over
-// the EU AI Act's 1e25, but the interval (5%: 6 x 70e9 x 1.15e13 = 4.83e24; 95%: 6 x 70e9 x 3.85e13 =
-// 1.617e25) straddles the EU AI Act's 1e25: "uncertain".
+// the EU AI Act's 1e25, but the interval (5%: 6 x 70e9 x 1.15e13 = 4.83e24; 95%: 6 x 70e9 x 3.85e13
+// = 1.617e25) straddles the EU AI Act's 1e25: "uncertain".
 TEST(UncertaintyCli, ThresholdCheckUsesTheInterval) {
   const CliOutput o = RunCli("tokens --params 70B --tokens 1e13..4e13 --thresholds --json");
   ASSERT_EQ(o.code, 0) << o.err;
@@ -186,8 +187,9 @@ TEST_P(UncertaintyErrors, ExitTwoWithOneLineMessage) {
 INSTANTIATE_TEST_SUITE_P(
     All, UncertaintyErrors,
     ::testing::Values(
-        BadInput{"utilization_tail", "hardware --count 8 --time 5d --peak-flops 1e13 "
-                                     "--utilization 'normal(0.4, 0.2)'",
+        BadInput{"utilization_tail",
+                 "hardware --count 8 --time 5d --peak-flops 1e13 "
+                 "--utilization 'normal(0.4, 0.2)'",
                  "--utilization: 'normal(0.4, 0.2)' is not an uncertain value: it can exceed 1"},
         BadInput{"utilization_past_one",
                  "hardware --count 8 --time 5d --peak-flops 1e13 --utilization 0.5..1.5",
@@ -204,8 +206,9 @@ INSTANTIATE_TEST_SUITE_P(
                  "tokens --params 70B..80B --tokens 1T --convention kaplan --layers 80 "
                  "--seq-len 2048 --d-model 8192",
                  "a range needs --convention 6nd"},
-        BadInput{"params_range_with_active", "tokens --params 70B..80B --active-params 10B "
-                                             "--tokens 1T",
+        BadInput{"params_range_with_active",
+                 "tokens --params 70B..80B --active-params 10B "
+                 "--tokens 1T",
                  "put the range on --active-params"},
         BadInput{"compare_method1_range",
                  "compare examples/vgg16.yaml --epochs 74..90 --examples 1.28M --chip V100 "

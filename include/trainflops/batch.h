@@ -93,8 +93,8 @@ struct BatchOptions {
   std::vector<std::string> required_keys;
   std::size_t samples = kDefaultRowSamples;  // Monte Carlo samples per row
   std::uint64_t seed = kDefaultSeed;
-  std::string source = "input";                // file name for messages
-  std::vector<BatchRule> rules_off;            // rules switched off (ablation)
+  std::string source = "input";      // file name for messages
+  std::vector<BatchRule> rules_off;  // rules switched off (ablation)
   bool RuleOn(BatchRule rule) const;
 };
 

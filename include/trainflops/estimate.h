@@ -16,10 +16,10 @@ struct Assumption {
 };
 
 struct Input {
-  std::string name;   // "epochs"
+  std::string name;  // "epochs"
   double value = 0;
-  std::string unit;   // "examples", "tokens", "FLOP", "" for a pure number
-  std::string origin; // "spec line 12", "`epochs`" (a request field), "default"
+  std::string unit;    // "examples", "tokens", "FLOP", "" for a pure number
+  std::string origin;  // "spec line 12", "`epochs`" (a request field), "default"
 };
 
 struct Estimate {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "trainflops/defaults.h"
 #include "trainflops/catalogue.h"
+#include "trainflops/defaults.h"
 #include "trainflops/estimate.h"
 #include "trainflops/model_spec.h"
 #include "trainflops/status.h"
@@ -45,9 +45,7 @@ struct TrainingOverrides {
   std::optional<double> batches;
   std::optional<double> batch_size;
   std::optional<double> tokens_per_sequence;
-  bool any() const {
-    return epochs || examples || batches || batch_size || tokens_per_sequence;
-  }
+  bool any() const { return epochs || examples || batches || batch_size || tokens_per_sequence; }
 };
 
 struct LayerResult {
@@ -72,16 +70,16 @@ struct PartResult {
   std::string name;
   bool per_token = false;
   double params = 0;
-  double forward_flop = 0;         // chosen form, per token or per example
+  double forward_flop = 0;  // chosen form, per token or per example
   double forward_flop_exact = 0;
   double forward_flop_approx = 0;
-  double backward_flop = 0;        // per token/example, from the layers' factors
+  double backward_flop = 0;  // per token/example, from the layers' factors
 };
 
 struct StageResult {
   std::string name;
   double epochs = 1;
-  double examples = 0;     // per epoch (0 when only tokens are known)
+  double examples = 0;  // per epoch (0 when only tokens are known)
   double runs = 1;
   std::vector<double> passes;  // per part, same order as parts
   double training_flop = 0;
@@ -120,8 +118,8 @@ struct TrainingRange {
 // table and per-layer modes, are kept as they are and a note says so. Does
 // nothing when there is no range and no default ranges are asked.
 Status AddMethod1Uncertainty(const std::vector<TrainingRange>& ranges,
-                             const Method1Options& options,
-                             const UncertaintyOptions& uncertainty, Method1Result& result);
+                             const Method1Options& options, const UncertaintyOptions& uncertainty,
+                             Method1Result& result);
 
 // Evaluates the architecture: shapes, per-layer costs, per-part totals.
 // Needs no training section.

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "trainflops/defaults.h"
 #include "trainflops/byte_source.h"
+#include "trainflops/defaults.h"
 #include "trainflops/method1.h"
 #include "trainflops/model_spec.h"
 #include "trainflops/report.h"

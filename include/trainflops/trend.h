@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
-#include "trainflops/defaults.h"
 #include "trainflops/csv.h"
+#include "trainflops/defaults.h"
 #include "trainflops/status.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
@@ -84,7 +84,7 @@ struct TrendOptions {
   std::size_t bootstrap = kDefaultBootstrap;  // resamples; 0 for no interval
   std::uint64_t seed = kDefaultSeed;
   double level = kDefaultTrendLevel;  // of the interval
-  std::vector<std::string> breaks;  // YYYY-MM-DD dates starting new eras
+  std::vector<std::string> breaks;    // YYYY-MM-DD dates starting new eras
 };
 
 // Percentile bootstrap: resample the points with replacement, refit, and

@@ -232,11 +232,13 @@ void SetOnnxDims(EstimateRequest& r, const std::string& f, py::handle v) {
 
 const Table<EstimateRequest>& EstimateTable() {
   static const Table<EstimateRequest> t = [] {
-    Table<EstimateRequest> table = {
-        TF_FILE("source", model), TF_FLAG("thresholds", thresholds),
-        {"dims", SetOnnxDims},    TF_TEXT("examples_per_run", examples_per_run),
-        TF_TEXT("unit", unit),    TF_FLAG("show_layers", show_layers),
-        TF_FILE("checkpoint", checkpoint)};
+    Table<EstimateRequest> table = {TF_FILE("source", model),
+                                    TF_FLAG("thresholds", thresholds),
+                                    {"dims", SetOnnxDims},
+                                    TF_TEXT("examples_per_run", examples_per_run),
+                                    TF_TEXT("unit", unit),
+                                    TF_FLAG("show_layers", show_layers),
+                                    TF_FILE("checkpoint", checkpoint)};
     AddAll(table, TrainingTable(),
            [](EstimateRequest& r) -> TrainingRequest& { return r.training; });
     AddAll(table, UncertaintyTable(),

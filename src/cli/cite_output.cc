@@ -15,9 +15,8 @@ OptionSpec CiteOption() {
 std::string WithCitation(const std::string& report, bool json, const Citation& citation) {
   if (!json) return report + RenderCitationText(citation);
   nlohmann::json object = nlohmann::json::parse(report);
-  object["citation"] = {{"text", citation.text},
-                        {"references", citation.references},
-                        {"bibtex", citation.bibtex}};
+  object["citation"] = {
+      {"text", citation.text}, {"references", citation.references}, {"bibtex", citation.bibtex}};
   return object.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

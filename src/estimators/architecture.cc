@@ -20,7 +20,8 @@ double ExpandedLayers(const std::vector<SpecNode>& nodes) {
     if (node.kind == SpecNode::Kind::kLayer) {
       total += 1;
     } else {
-      const double times = node.kind == SpecNode::Kind::kRepeat ? static_cast<double>(node.times) : 1;
+      const double times =
+          node.kind == SpecNode::Kind::kRepeat ? static_cast<double>(node.times) : 1;
       total += times * ExpandedLayers(node.children);
     }
     if (total > kMaxLayers) return kMaxLayers + 1;
@@ -145,7 +146,8 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
   }
   const bool large = *regime == "large";
   const double r = first ? (large ? 1 : 2) : (large ? 2 : 3);
-  assumptions.push_back({"most expensive layer", dominant->name + (first ? " (the first layer)" : " (not the first layer)"),
+  assumptions.push_back({"most expensive layer",
+                         dominant->name + (first ? " (the first layer)" : " (not the first layer)"),
                          "computed from the per-layer forward FLOP"});
   assumptions.push_back({"batch regime", *regime, regime_source});
   assumptions.push_back({"backward/forward ratio", FormatScientific(r),
@@ -163,8 +165,9 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
       const bool is_default = options.bp_ratio == 2.0;
       assumptions.push_back(
           {"backward/forward ratio", FormatScientific(options.bp_ratio),
-           is_default ? "Sevilla et al. 2022, Method 1: backward ≈ 2x forward (weight and input gradients)"
-                      : "given (`bp_ratio`)"});
+           is_default
+               ? "Sevilla et al. 2022, Method 1: backward ≈ 2x forward (weight and input gradients)"
+               : "given (`bp_ratio`)"});
       break;
     }
     case BackwardMode::kTable: {
@@ -177,10 +180,11 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
       for (LayerResult& layer : result.layers) {
         layer.backward_factor = (layer.weight_gradient ? 1 : 0) + (layer.input_gradient ? 1 : 0);
       }
-      assumptions.push_back({"backward/forward ratio",
-                             "per layer: 1x per gradient computed (weights, inputs); the first "
-                             "layer fed by data has no input gradient",
-                             "Sevilla et al. 2022, Method 1: each gradient costs about one forward pass"});
+      assumptions.push_back(
+          {"backward/forward ratio",
+           "per layer: 1x per gradient computed (weights, inputs); the first "
+           "layer fed by data has no input gradient",
+           "Sevilla et al. 2022, Method 1: each gradient costs about one forward pass"});
       break;
     }
   }
@@ -193,7 +197,8 @@ Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1O
   double layers = 0;
   for (const PartSpec& part : spec.parts) layers += ExpandedLayers(part.layers);
   if (layers > kMaxLayers) {
-    return Status::InvalidArgument(spec.file + ": the spec expands to more than 1,000,000 layers "
+    return Status::InvalidArgument(spec.file +
+                                   ": the spec expands to more than 1,000,000 layers "
                                    "(check nested 'repeat' counts)");
   }
   Method1Result result;
@@ -212,7 +217,8 @@ Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& 
   if (!(options.bp_ratio >= 0 && options.bp_ratio <= 100)) {
     return Status::InvalidArgument("`bp_ratio` must be between 0 and 100");
   }
-  if (result.layers.empty()) return Status::InvalidArgument(spec.file + ": the model has no layers");
+  if (result.layers.empty())
+    return Status::InvalidArgument(spec.file + ": the model has no layers");
   TF_ASSIGN_OR_RETURN(result.estimate.assumptions, AssignBackward(result, spec, options));
 
   double forward_total = 0, backward_total = 0;
@@ -240,7 +246,7 @@ Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& 
                                      [](const PartResult& p) { return p.per_token; });
   const bool all_token = std::all_of(result.parts.begin(), result.parts.end(),
                                      [](const PartResult& p) { return p.per_token; });
-  result.forward_basis = all_token ? "per_token"
+  result.forward_basis = all_token   ? "per_token"
                          : any_token ? "mixed: per token for per-token parts, per example otherwise"
                                      : "per_example";
   return result;

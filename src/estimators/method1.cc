@@ -64,16 +64,19 @@ Result<StageData> ResolveStage(const TrainingSpec& t, const std::string& where) 
   d.epochs = t.epochs.value_or(1);
   d.runs = t.runs.value_or(1);
   if (t.examples && (t.batches || t.batch_size)) {
-    return Status::InvalidArgument(where + ": give either examples or batches x batch_size, not both");
+    return Status::InvalidArgument(where +
+                                   ": give either examples or batches x batch_size, not both");
   }
   if (t.batch_size && !t.batches) {
     return Status::InvalidArgument(where + ": batch_size needs batches (batches per epoch)");
   }
   if (t.batches && !t.batch_size && !t.tokens_per_batch) {
-    return Status::InvalidArgument(where + ": batches needs batch_size (examples per batch) or tokens_per_batch");
+    return Status::InvalidArgument(
+        where + ": batches needs batch_size (examples per batch) or tokens_per_batch");
   }
   if (t.tokens && t.tokens_per_batch) {
-    return Status::InvalidArgument(where + ": give either tokens or batches x tokens_per_batch, not both");
+    return Status::InvalidArgument(where +
+                                   ": give either tokens or batches x tokens_per_batch, not both");
   }
   if (t.examples) d.examples = t.examples;
   if (t.batches && t.batch_size) d.examples = *t.batches * *t.batch_size;
@@ -86,23 +89,26 @@ Result<StageData> ResolveStage(const TrainingSpec& t, const std::string& where) 
 Result<std::pair<double, std::string>> PartPasses(const PartSpec& part, const TrainingSpec& t,
                                                   const StageData& d, const std::string& where) {
   if (part.per_token) {
-    if (part.tokens) return std::pair{*part.tokens, N(*part.tokens) + " tokens of part " + part.name};
-    const std::optional<double> tps = part.tokens_per_sequence ? part.tokens_per_sequence
-                                                               : t.tokens_per_sequence;
+    if (part.tokens)
+      return std::pair{*part.tokens, N(*part.tokens) + " tokens of part " + part.name};
+    const std::optional<double> tps =
+        part.tokens_per_sequence ? part.tokens_per_sequence : t.tokens_per_sequence;
     if (part.tokens_per_sequence && d.examples) {
-      return std::pair{*d.examples * *tps, N(*d.examples) + " examples x " + N(*tps) + " tokens/sequence"};
+      return std::pair{*d.examples * *tps,
+                       N(*d.examples) + " examples x " + N(*tps) + " tokens/sequence"};
     }
     if (d.tokens) return std::pair{*d.tokens, N(*d.tokens) + " tokens"};
     if (tps && d.examples) {
-      return std::pair{*d.examples * *tps, N(*d.examples) + " examples x " + N(*tps) + " tokens/sequence"};
+      return std::pair{*d.examples * *tps,
+                       N(*d.examples) + " examples x " + N(*tps) + " tokens/sequence"};
     }
     return Status::InvalidArgument(where + ": part '" + part.name +
                                    "' runs once per token: give tokens_per_sequence (with examples "
                                    "or batches x batch_size) or tokens");
   }
   if (d.examples) return std::pair{*d.examples, N(*d.examples) + " examples"};
-  const std::optional<double> tps = part.tokens_per_sequence ? part.tokens_per_sequence
-                                                             : t.tokens_per_sequence;
+  const std::optional<double> tps =
+      part.tokens_per_sequence ? part.tokens_per_sequence : t.tokens_per_sequence;
   if (d.tokens && tps) {
     return std::pair{*d.tokens / *tps, N(*d.tokens) + " tokens / " + N(*tps) + " tokens/sequence"};
   }
@@ -118,8 +124,8 @@ void AddInput(Estimate& e, const std::string& name, const std::optional<double>&
 
 Status AddStage(Method1Result& result, const ModelSpec& spec, const TrainingSpec& t,
                 const std::string& origin) {
-  const std::string where = spec.file + (t.line ? ":" + std::to_string(t.line) : "") +
-                            ": stage '" + t.name + "'";
+  const std::string where =
+      spec.file + (t.line ? ":" + std::to_string(t.line) : "") + ": stage '" + t.name + "'";
   TF_ASSIGN_OR_RETURN(const StageData d, ResolveStage(t, where));
   StageResult stage;
   stage.name = t.name;
@@ -136,7 +142,8 @@ Status AddStage(Method1Result& result, const ModelSpec& spec, const TrainingSpec
   AddInput(e, prefix + "tokens_per_sequence", t.tokens_per_sequence, "tokens", origin);
   AddInput(e, prefix + "runs", t.runs, "training runs", origin);
   if (!t.epochs) {
-    e.assumptions.push_back({prefix + "epochs", "1", "not given: the data is counted as seen once"});
+    e.assumptions.push_back(
+        {prefix + "epochs", "1", "not given: the data is counted as seen once"});
   }
   e.formula.push_back("stage " + t.name + ":");
   for (size_t i = 0; i < spec.parts.size(); ++i) {
@@ -148,7 +155,8 @@ Status AddStage(Method1Result& result, const ModelSpec& spec, const TrainingSpec
     stage.passes.push_back(n);
     stage.training_flop += flop;
     const double ratio = pr.forward_flop > 0 ? pr.backward_flop / pr.forward_flop : 0;
-    e.formula.push_back("  part " + pr.name + (pr.per_token ? " (per token): " : " (per example): ") +
+    e.formula.push_back("  part " + pr.name +
+                        (pr.per_token ? " (per token): " : " (per example): ") +
                         Flop(pr.forward_flop) + " x (1 + " + FormatScientific(ratio) + ") x " +
                         N(d.epochs) + " epochs x " + passes.second +
                         (d.runs != 1 ? " x " + N(d.runs) + " runs" : "") + " = " + Flop(flop));
@@ -162,7 +170,8 @@ Status AddStage(Method1Result& result, const ModelSpec& spec, const TrainingSpec
 
 namespace {
 Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
-                                  const Method1Options& options, const TrainingOverrides& overrides);
+                                  const Method1Options& options,
+                                  const TrainingOverrides& overrides);
 }  // namespace
 
 Result<Method1Result> EstimateMethod1(const ModelSpec& spec, const Method1Options& options,
@@ -190,17 +199,20 @@ Result<Method1Result> EstimateFromLayers(std::vector<LayerResult> layers, const 
 
 namespace {
 Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
-                                  const Method1Options& options, const TrainingOverrides& overrides) {
+                                  const Method1Options& options,
+                                  const TrainingOverrides& overrides) {
   TF_ASSIGN_OR_RETURN(const std::vector<TrainingSpec> stages, StagesWithOverrides(spec, overrides));
   if (stages.empty()) {
-    return Status::InvalidArgument(spec.file +
-                                   ": no training section: add 'training:' (epochs, examples or "
-                                   "batches x batch_size, or tokens) or pass `epochs` and `examples`");
+    return Status::InvalidArgument(
+        spec.file +
+        ": no training section: add 'training:' (epochs, examples or "
+        "batches x batch_size, or tokens) or pass `epochs` and `examples`");
   }
   Estimate& e = result.estimate;
   e.method = "method1_counting";
-  e.formula.push_back("training FLOP = sum over parts of forward FLOP x (1 + r) x passes "
-                      "[Sevilla et al. 2022, Method 1; per-token parts: Appendix D]");
+  e.formula.push_back(
+      "training FLOP = sum over parts of forward FLOP x (1 + r) x passes "
+      "[Sevilla et al. 2022, Method 1; per-token parts: Appendix D]");
   const std::string origin = overrides.any() ? "spec + command line" : spec.file;
   for (const TrainingSpec& t : stages) TF_RETURN_IF_ERROR(AddStage(result, spec, t, origin));
   for (const StageResult& s : result.stages) e.training_flop += s.training_flop;
@@ -209,7 +221,8 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
     for (size_t i = 0; i < result.stages.size(); ++i) {
       sum += (i ? " + " : "") + Flop(result.stages[i].training_flop);
     }
-    e.formula.push_back(sum + " = " + Flop(e.training_flop) + "  [Sevilla et al. 2022, Appendix C: "
+    e.formula.push_back(sum + " = " + Flop(e.training_flop) +
+                        "  [Sevilla et al. 2022, Appendix C: "
                         "pre-training counts toward the total]");
   }
   e.formula.push_back("training FLOP = " + Flop(e.training_flop) + " = " +
@@ -219,15 +232,18 @@ Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
                                ? "exact (weights + bias + non-linearity terms)"
                                : "approximate (the ≈ column)",
                            "Sevilla et al. 2022, Table 1"});
-  e.assumptions.push_back({"FLOP per multiply-add", "2", "Sevilla et al. 2022, Units: GPU peak figures count an FMA as 2 FLOP"});
-  e.assumptions.push_back({"weight-update cost", "ignored",
-                           "Sevilla et al. 2022, Method 1: negligible with large batches and accumulated gradients"});
+  e.assumptions.push_back({"FLOP per multiply-add", "2",
+                           "Sevilla et al. 2022, Units: GPU peak figures count an FMA as 2 FLOP"});
+  e.assumptions.push_back(
+      {"weight-update cost", "ignored",
+       "Sevilla et al. 2022, Method 1: negligible with large batches and accumulated gradients"});
   const bool any_token = std::any_of(spec.parts.begin(), spec.parts.end(),
                                      [](const PartSpec& p) { return p.per_token; });
   if (any_token) {
-    e.notes.push_back("Sevilla et al. 2022, Appendix D prints a factor 3.5 (r = 2.5, the per-parameter ratio of "
-                      "Appendix E) while its worked example uses 3; trainflops uses r = " +
-                      FormatScientific(result.backward_ratio) + " (pass `bp_ratio` 2.5 to reproduce 3.5)");
+    e.notes.push_back(
+        "Sevilla et al. 2022, Appendix D prints a factor 3.5 (r = 2.5, the per-parameter ratio of "
+        "Appendix E) while its worked example uses 3; trainflops uses r = " +
+        FormatScientific(result.backward_ratio) + " (pass `bp_ratio` 2.5 to reproduce 3.5)");
   }
   for (const std::string& n : spec.notes) e.notes.push_back(n);
   if (auto note = ScaleCheckNote(e.training_flop)) e.notes.push_back(*note);

@@ -29,18 +29,18 @@ Status AddMethod1Uncertainty(const std::vector<TrainingRange>& ranges,
     if (d.is_point()) continue;
     TF_ASSIGN_OR_RETURN(Distribution ratio, RatioTo(d, d.Median()));
     const std::string source = r.value.note.empty() ? "given" : "given; " + r.value.note;
-    term.quantities.push_back(list.Add(
-        "", {r.option, "'" + r.value.text + "' = " + d.Describe() + " " + UnitOf(r.option), source,
-             ratio}));
+    term.quantities.push_back(
+        list.Add("", {r.option, "'" + r.value.text + "' = " + d.Describe() + " " + UnitOf(r.option),
+                      source, ratio}));
   }
   std::vector<std::string> notes;
   if (uncertainty.default_ranges) {
     if (options.backward == BackwardMode::kFixedRatio && options.bp_ratio == 2.0) {
       TF_ASSIGN_OR_RETURN(const DefaultRange* d, FindDefaultRange("training_factor"));
       TF_ASSIGN_OR_RETURN(Distribution ratio, RatioTo(d->range, d->point));
-      term.quantities.push_back(list.Add(d->name, {"training factor 1 + backward/forward (assumed 3)",
-                                                   d->range.Describe() + " [" + d->name + "]",
-                                                   d->source, ratio}));
+      term.quantities.push_back(
+          list.Add(d->name, {"training factor 1 + backward/forward (assumed 3)",
+                             d->range.Describe() + " [" + d->name + "]", d->source, ratio}));
     } else {
       notes.push_back(
           "the backward/forward ratio was chosen (`bp_ratio`), so it keeps its value: no "

@@ -26,10 +26,10 @@ Result<Estimate> EstimateSixND(double params, double tokens) {
               {"tokens", tokens, "tokens", "`tokens`"}};
   e.formula = {"6 x N x D = 6 x " + Sci(params) + " x " + Sci(tokens) + " = " +
                FormatCompute(e.training_flop)};
-  e.assumptions = {
-      {"FLOP per parameter per token", "6 = 2 forward + 4 backward",
-       "forward ≈ 2 x parameters FLOP per token and a 2:1 backward/forward ratio (Sevilla et al. 2022, "
-       "Method 1); C ≈ 6ND (Kaplan et al. 2020)"}};
+  e.assumptions = {{"FLOP per parameter per token", "6 = 2 forward + 4 backward",
+                    "forward ≈ 2 x parameters FLOP per token and a 2:1 backward/forward ratio "
+                    "(Sevilla et al. 2022, "
+                    "Method 1); C ≈ 6ND (Kaplan et al. 2020)"}};
   e.notes = {
       "6ND ignores attention over the context and embeddings; see 'trainflops tokens' for "
       "attention-aware formulas"};
@@ -81,10 +81,13 @@ Result<Comparison> Compare(Estimate method1, std::string method1_source, Method2
         "Appendix B: at most 1.7x apart)";
   } else if (c.within_tolerance) {
     c.verdict = by +
-                ": within the articles' 3x tolerance (Amodei & Hernandez 2018: 'accurate to within 2-3x') but "
+                ": within the articles' 3x tolerance (Amodei & Hernandez 2018: 'accurate to within "
+                "2-3x') but "
                 "beyond the 2x that Sevilla et al. 2022 usually see (Appendix B)";
   } else {
-    c.verdict = by + ", more than the articles' 3x tolerance (Amodei & Hernandez 2018: 'accurate to within 2-3x')";
+    c.verdict = by +
+                ", more than the articles' 3x tolerance (Amodei & Hernandez 2018: 'accurate to "
+                "within 2-3x')";
     c.warning = "the two methods differ by " + Sci(c.factor) +
                 "x: check the inputs (chip count, training time, precision, utilization, epochs, "
                 "dataset size)";

@@ -18,9 +18,9 @@ std::string PhaseLabel(size_t index, size_t count) {
 // How the user's text was read, in the quantity's own unit.
 std::string Reading(const InputRange& r) {
   static const std::pair<const char*, const char*> kUnits[] = {
-      {"`time`", " s"}, {"`chip_hours`", " chip-s"}, {"`chip_days`", " chip-s"},
-      {"`peak_flops`", " FLOP/s"}, {"`count`", " chips"},
-      {"`utilization`", " (fraction of the peak)"}};
+      {"`time`", " s"},           {"`chip_hours`", " chip-s"},
+      {"`chip_days`", " chip-s"}, {"`peak_flops`", " FLOP/s"},
+      {"`count`", " chips"},      {"`utilization`", " (fraction of the peak)"}};
   std::string unit;
   for (const auto& [option, u] : kUnits) {
     if (r.option == option) unit = u;
@@ -43,7 +43,8 @@ const DefaultRange* UtilizationRange(double value) {
 Status AddInput(const InputRange& r, const std::string& where, QuantityList& list,
                 UncertainTerm& term) {
   const std::string name = r.option + (r.all_phases ? " (every phase)" : where);
-  TF_ASSIGN_OR_RETURN(Distribution ratio, RatioTo(r.value.distribution, r.value.distribution.Median()));
+  TF_ASSIGN_OR_RETURN(Distribution ratio,
+                      RatioTo(r.value.distribution, r.value.distribution.Median()));
   const std::string source = r.value.note.empty() ? "given" : "given; " + r.value.note;
   const std::string key = r.all_phases ? r.option + "|" + r.value.text : "";
   term.quantities.push_back(list.Add(key, {name, Reading(r), source, std::move(ratio)}));
@@ -77,8 +78,8 @@ Status AddDefaults(const Phase& phase, const PhaseResult& p, QuantityList& list,
   }
   if (!phase.precision && !phase.peak_flops) {
     TF_ASSIGN_OR_RETURN(const DefaultRange* d, FindDefaultRange("precision_guessed"));
-    TF_RETURN_IF_ERROR(
-        AddDefault(*d, d->point, "precision (chosen by the rule of Sevilla et al. 2022)", list, term));
+    TF_RETURN_IF_ERROR(AddDefault(
+        *d, d->point, "precision (chosen by the rule of Sevilla et al. 2022)", list, term));
   }
   return Status::Ok();
 }

@@ -158,19 +158,22 @@ Precision RulePrecision(const RunContext& context, std::string* why) {
       context.year ? "" : "; training year unknown (give `year` to apply the before-2019 rule)";
   if (context.year && *context.year < 2019) {
     *why = "FP32: the run is from " + std::to_string(*context.year) +
-           ", before 2019, when FP16 training was rare (Sevilla et al. 2022, 'which number format', rule 1)";
+           ", before 2019, when FP16 training was rare (Sevilla et al. 2022, 'which number "
+           "format', rule 1)";
     return Precision::kFp32;
   }
   if (context.industry) {
     *why = "FP16/BF16: a large industry model (" + context.industry_origin +
-           ") is assumed to use the fastest format, FP16 or bfloat16 (Sevilla et al. 2022, 'which number "
+           ") is assumed to use the fastest format, FP16 or bfloat16 (Sevilla et al. 2022, 'which "
+           "number "
            "format', rule 2)" +
            unknown_year;
     return Precision::kFp16;
   }
   *why =
       "FP32: not marked as a large industry model (`industry` yes), so the frameworks' "
-      "default FP32 is assumed, as for small academic runs (Sevilla et al. 2022, 'which number format', "
+      "default FP32 is assumed, as for small academic runs (Sevilla et al. 2022, 'which number "
+      "format', "
       "rule 2)" +
       unknown_year;
   return Precision::kFp32;

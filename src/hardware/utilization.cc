@@ -17,10 +17,13 @@ struct Preset {
 const std::vector<Preset>& Presets() {
   static const std::vector<Preset> presets = {
       {"openai-gpu", 0.33,
-       "OpenAI's usual GPU utilization when counting from GPU time (Amodei & Hernandez 2018, appendix)"},
+       "OpenAI's usual GPU utilization when counting from GPU time (Amodei & Hernandez 2018, "
+       "appendix)"},
       {"openai-cpu", 0.17, "OpenAI's CPU utilization (Amodei & Hernandez 2018, appendix)"},
-      {"epoch-llm", 0.30, "Epoch's recommendation for large language models (Sevilla et al. 2022, step 3)"},
-      {"epoch-other", 0.40, "Epoch's recommendation for other models (Sevilla et al. 2022, step 3)"},
+      {"epoch-llm", 0.30,
+       "Epoch's recommendation for large language models (Sevilla et al. 2022, step 3)"},
+      {"epoch-other", 0.40,
+       "Epoch's recommendation for other models (Sevilla et al. 2022, step 3)"},
   };
   return presets;
 }
@@ -63,17 +66,20 @@ Result<Utilization> ParseUtilization(std::string_view text) {
 
 Utilization DefaultUtilization(bool llm, bool tensor_caveat) {
   if (llm) {
-    return {0.30, "0.3",
-            "Epoch's default for large language models (Sevilla et al. 2022, step 3: 0.3 for LLMs)"};
+    return {
+        0.30, "0.3",
+        "Epoch's default for large language models (Sevilla et al. 2022, step 3: 0.3 for LLMs)"};
   }
   if (tensor_caveat) {
     return {0.30, "0.3",
-            "the lower end of the 0.3-0.4 of Sevilla et al. 2022: NVIDIA tensor-core peaks need special "
+            "the lower end of the 0.3-0.4 of Sevilla et al. 2022: NVIDIA tensor-core peaks need "
+            "special "
             "conditions (Sevilla et al. 2022, 'NVIDIA tensor cores' and the Image GPT example); "
             "`tensor_cores` yes keeps 0.4, `tensor_cores` no uses the plain FP16 rate"};
   }
   return {0.40, "0.4",
-          "Epoch's default for non-language models (Sevilla et al. 2022, step 3: 0.4 for other networks)"};
+          "Epoch's default for non-language models (Sevilla et al. 2022, step 3: 0.4 for other "
+          "networks)"};
 }
 
 }  // namespace trainflops

@@ -167,9 +167,10 @@ void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionRes
                       Num(r.training_flop) + " FLOP (backward = 2 x forward)");
   r.assumptions.push_back(
       {"convention", ConventionName(r.convention), ConventionSource(r.convention)});
-  r.assumptions.push_back({"backward/forward ratio", "2",
-                           "backward computes gradients for weights and inputs, each about one "
-                           "forward (Sevilla et al. 2022, Method 1; Kaplan et al. 2020 section 2.1)"});
+  r.assumptions.push_back(
+      {"backward/forward ratio", "2",
+       "backward computes gradients for weights and inputs, each about one "
+       "forward (Sevilla et al. 2022, Method 1; Kaplan et al. 2020 section 2.1)"});
   if (r.convention != Convention::k6ND) {
     r.assumptions.push_back({"attention", r.attention,
                              "causal masking halves the T x T terms; PaLM, Chinchilla and "

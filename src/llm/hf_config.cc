@@ -90,8 +90,7 @@ double HfFields::Length(const char* key, double fallback) {
     return 1;
   }
   if (!v->is_array() || v->empty()) {
-    shared_->bad.push_back("'" + name + "' must be a number or a non-empty list, got " +
-                           Shown(*v));
+    shared_->bad.push_back("'" + name + "' must be a number or a non-empty list, got " + Shown(*v));
     return fallback;
   }
   Record(name, static_cast<double>(v->size()), false);
@@ -136,11 +135,10 @@ void HfFields::Record(const std::string& name, double value, bool defaulted) {
     if (i.name == name) return;
   }
   const auto class_default = shared_->class_defaults.find(name);
-  const std::string origin =
-      class_default != shared_->class_defaults.end()
-          ? class_default->second + " default (absent from config)"
-      : defaulted ? "default (absent from config)"
-                  : out_.file;
+  const std::string origin = class_default != shared_->class_defaults.end()
+                                 ? class_default->second + " default (absent from config)"
+                             : defaulted ? "default (absent from config)"
+                                         : out_.file;
   out_.fields.push_back({name, value, "", origin});
 }
 

@@ -3,8 +3,8 @@
 #ifndef TRAINFLOPS_SRC_LLM_HF_FIELDS_H_
 #define TRAINFLOPS_SRC_LLM_HF_FIELDS_H_
 
-#include <initializer_list>
 #include <deque>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -74,7 +74,7 @@ class HfFields {
     std::vector<std::string> missing, bad;
     std::set<std::string> seen;  // full names ("text_config.hidden_size")
     std::vector<std::pair<std::string, const nlohmann::json*>> objects;  // prefix, object
-    std::deque<nlohmann::json> completed;  // SubWithDefaults' objects
+    std::deque<nlohmann::json> completed;                                // SubWithDefaults' objects
     std::map<std::string, std::string> class_defaults;  // full name -> configuration class
   };
   HfFields(const nlohmann::json& config, HfModel& out, std::shared_ptr<Shared> shared,

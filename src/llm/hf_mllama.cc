@@ -15,9 +15,15 @@ namespace {
 // MllamaVisionConfig's defaults (configuration_mllama.py); its
 // supported_aspect_ratios default has 8 entries.
 const nlohmann::json kMllamaVision = {
-    {"hidden_size", 1280},       {"intermediate_size", 5120}, {"num_hidden_layers", 32},
-    {"num_global_layers", 8},    {"num_channels", 3},         {"image_size", 448},
-    {"patch_size", 14},          {"max_num_tiles", 4},        {"vision_output_dim", 7680},
+    {"hidden_size", 1280},
+    {"intermediate_size", 5120},
+    {"num_hidden_layers", 32},
+    {"num_global_layers", 8},
+    {"num_channels", 3},
+    {"image_size", 448},
+    {"patch_size", 14},
+    {"max_num_tiles", 4},
+    {"vision_output_dim", 7680},
     {"supported_aspect_ratios", {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {2, 1}, {2, 2}, {3, 1}, {4, 1}}}};
 
 // The layers of cross_attention_layers: whole, distinct, below the layer count.
@@ -103,8 +109,8 @@ Status BuildMllama(HfFields& f, HfModel& out) {
   const double d = out.model.d_model;
   AddImagePart(out, "vision encoder", "mllama_vit", layers + global, vision,
                "vision_config, MllamaVisionModel: " + Num(layers) + " + " + Num(global) +
-                   " gated global layers of " + Num(h) + ", " + Num(positions) +
-                   " positions, " + Num(tiles) + " tiles, " + Num(ratios) + " aspect ratios");
+                   " gated global layers of " + Num(h) + ", " + Num(positions) + " positions, " +
+                   Num(tiles) + " tiles, " + Num(ratios) + " aspect ratios");
   AddImagePart(out, "projector", "mllama_projector", 1, out_dim * d + d,
                "multi_modal_projector: " + Num(out_dim) + " x " + Num(d) + " with bias");
   NoteImageParts(out);

@@ -146,8 +146,8 @@ Status BuildLlama4Text(HfFields& f, HfModel& out) {
 Status BuildLlama4(HfFields& f, HfModel& out) {
   HfFields text = f.Sub("text_config");
   TF_RETURN_IF_ERROR(BuildLlama4Text(text, out));
-  out.parts.push_back({"language model", TotalParams(out.model), true,
-                       "text_config, as model_type llama4_text"});
+  out.parts.push_back(
+      {"language model", TotalParams(out.model), true, "text_config, as model_type llama4_text"});
   if (f.Has("vision_config")) {
     out.parts.push_back({"vision encoder and projector", 0, false,
                          "vision_config: not counted (the total is the language model's)"});

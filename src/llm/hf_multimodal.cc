@@ -32,27 +32,31 @@ struct TextDefaults {
 };
 const std::vector<TextDefaults>& TextClasses() {
   static const std::vector<TextDefaults> classes = {
-      {"llama", "LlamaConfig",
+      {"llama",
+       "LlamaConfig",
        {{"vocab_size", 32000},
         {"hidden_size", 4096},
         {"intermediate_size", 11008},
         {"num_hidden_layers", 32},
         {"num_attention_heads", 32}}},
-      {"mistral", "MistralConfig",
+      {"mistral",
+       "MistralConfig",
        {{"vocab_size", 32000},
         {"hidden_size", 4096},
         {"intermediate_size", 14336},
         {"num_hidden_layers", 32},
         {"num_attention_heads", 32},
         {"num_key_value_heads", 8}}},
-      {"qwen2", "Qwen2Config",
+      {"qwen2",
+       "Qwen2Config",
        {{"vocab_size", 151936},
         {"hidden_size", 4096},
         {"intermediate_size", 22016},
         {"num_hidden_layers", 32},
         {"num_attention_heads", 32},
         {"num_key_value_heads", 32}}},
-      {"gemma3_text", "Gemma3TextConfig",
+      {"gemma3_text",
+       "Gemma3TextConfig",
        {{"vocab_size", 262208},
         {"hidden_size", 2304},
         {"intermediate_size", 9216},
@@ -60,7 +64,8 @@ const std::vector<TextDefaults>& TextClasses() {
         {"num_attention_heads", 8},
         {"num_key_value_heads", 4},
         {"head_dim", 256}}},
-      {"mllama_text_model", "MllamaTextConfig",
+      {"mllama_text_model",
+       "MllamaTextConfig",
        {{"vocab_size", 128256},
         {"hidden_size", 4096},
         {"intermediate_size", 14336},
@@ -72,20 +77,19 @@ const std::vector<TextDefaults>& TextClasses() {
   return classes;
 }
 
-const json kClipVision = {{"hidden_size", 768}, {"intermediate_size", 3072},
+const json kClipVision = {{"hidden_size", 768},      {"intermediate_size", 3072},
                           {"num_hidden_layers", 12}, {"num_channels", 3},
-                          {"image_size", 224}, {"patch_size", 32}};
+                          {"image_size", 224},       {"patch_size", 32}};
 // LlavaConfig's vision encoder when vision_config is absent: CLIP ViT-L/14 at 336.
-const json kLlavaVision = {{"hidden_size", 1024}, {"intermediate_size", 4096},
+const json kLlavaVision = {{"hidden_size", 1024},     {"intermediate_size", 4096},
                            {"num_hidden_layers", 24}, {"num_channels", 3},
-                           {"image_size", 336}, {"patch_size", 14}};
-const json kSiglipVision = {{"hidden_size", 768}, {"intermediate_size", 3072},
+                           {"image_size", 336},       {"patch_size", 14}};
+const json kSiglipVision = {{"hidden_size", 768},      {"intermediate_size", 3072},
                             {"num_hidden_layers", 12}, {"num_channels", 3},
-                            {"image_size", 224}, {"patch_size", 16}};
-const json kQwen2VlVision = {{"depth", 32},          {"embed_dim", 1280},
-                             {"hidden_size", 3584},  {"mlp_ratio", 4},
-                             {"patch_size", 14},     {"spatial_merge_size", 2},
-                             {"temporal_patch_size", 2}};
+                            {"image_size", 224},       {"patch_size", 16}};
+const json kQwen2VlVision = {
+    {"depth", 32},      {"embed_dim", 1280},       {"hidden_size", 3584},     {"mlp_ratio", 4},
+    {"patch_size", 14}, {"spatial_merge_size", 2}, {"temporal_patch_size", 2}};
 }  // namespace
 
 void AddImagePart(HfModel& out, const std::string& name, const std::string& type, double count,
@@ -215,8 +219,8 @@ Status BuildGemma3(HfFields& f, HfModel& out) {
   const double h = vit.h;
   // SiglipMultiheadAttentionPoolingHead: probe, nn.MultiheadAttention
   // (in_proj 3h x h + 3h, out_proj h x h + h), LayerNorm, MLP.
-  const double pooling = h + (3 * h * h + 3 * h) + (h * h + h) + 2 * h +
-                         (h * vit.ff + vit.ff) + (vit.ff * h + h);
+  const double pooling =
+      h + (3 * h * h + 3 * h) + (h * h + h) + 2 * h + (h * vit.ff + vit.ff) + (vit.ff * h + h);
   const double vision = vit.channels * vit.patch * vit.patch * h + h + n * h +
                         vit.layers * VitLayer(h, vit.ff) + 2 * h + (head ? pooling : 0);
   const double d = out.model.d_model;
@@ -254,13 +258,15 @@ Status BuildQwen2Vl(HfFields& f, HfModel& out) {
     TF_RETURN_IF_ERROR(BuildLanguageModel(f, "qwen2", out));
   }
   const double ff = std::floor(e * ratio);
-  const double block = 2 * (2 * e) + (3 * e * e + 3 * e) + (e * e + e) + (e * ff + ff) + (ff * e + e);
+  const double block =
+      2 * (2 * e) + (3 * e * e + 3 * e) + (e * e + e) + (e * ff + ff) + (ff * e + e);
   const double m = e * merge * merge;
   AddImagePart(out, "vision encoder", "qwen2_vl_vit", depth,
                e * channels * temporal * patch * patch + depth * block,
                "vision_config, Qwen2-VL ViT: Conv3d patch embedding, " + Num(depth) +
                    " blocks of " + Num(e) + " (MLP " + Num(ff) + ")");
-  AddImagePart(out, "projector", "qwen2_vl_merger", 1, 2 * e + (m * m + m) + (m * out_width + out_width),
+  AddImagePart(out, "projector", "qwen2_vl_merger", 1,
+               2 * e + (m * m + m) + (m * out_width + out_width),
                "PatchMerger (visual.merger): LayerNorm of " + Num(e) + ", " + Num(m) + " x " +
                    Num(m) + " and " + Num(m) + " x " + Num(out_width) + " with biases");
   NoteImageParts(out);

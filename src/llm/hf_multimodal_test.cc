@@ -98,8 +98,8 @@ INSTANTIATE_TEST_SUITE_P(
         // block 2·2560 + (3·1280² + 3840) + (1280² + 1280) + (1280·5120 + 5120) + (5120·1280
         // + 1280) = 19,677,440, x32 = 629,678,080 -> 631,183,360. Merger: 2560 + (5120² +
         // 5120) + (5120·3584 + 3584) = 44,575,744.
-        Wrapper{"qwen2-vl-7b-instruct.json", "qwen2_vl", 7615616512, 631183360, 44575744, 7.6,
-                0.05, "language model",
+        Wrapper{"qwen2-vl-7b-instruct.json", "qwen2_vl", 7615616512, 631183360, 44575744, 7.6, 0.05,
+                "language model",
                 "Wang et al. 2024, Qwen2-VL, table 1: 7B: LLM 7.6B, vision encoder 675M"},
         // 675,759,104 is 675.76M: the paper truncates (a whole unit of tolerance).
         Wrapper{"qwen2-vl-7b-instruct.json", "qwen2_vl", 7615616512, 631183360, 44575744, 0.675,
@@ -115,8 +115,8 @@ INSTANTIATE_TEST_SUITE_P(
         // 4·1280² + (1280·5120 + 5120) + (5120·1280 + 1280) + 4·1280 = 19,672,320 x32,
         // global layers 19,672,322 x8 -> 863,567,379. Projector 7680·4096 + 4096 =
         // 31,461,376. Total 10,670,220,835.
-        Wrapper{"llama-3.2-11b-vision.json", "mllama", 9775192080, 863567379, 31461376, 10.7,
-                0.05, "total",
+        Wrapper{"llama-3.2-11b-vision.json", "mllama", 9775192080, 863567379, 31461376, 10.7, 0.05,
+                "total",
                 "Hugging Face Hub, meta-llama/Llama-3.2-11B-Vision: 10.7B (Meta's own "
                 "figure, 10.6, is explained in MllamaMetaCountsTheOriginalCheckpoint)"}),
     [](const ::testing::TestParamInfo<Wrapper>& row) {
@@ -140,7 +140,8 @@ TEST(HfMultimodal, QwenVisionTowerIsTheEncoderAndTheMerger) {
 TEST(HfMultimodal, MllamaMetaCountsTheOriginalCheckpoint) {
   Result<HfModel> m = ParseHfConfig(Fixture("llama-3.2-11b-vision.json"), "m.json");
   ASSERT_TRUE(m.ok()) << m.status().message();
-  const double original = TotalParams(m->model) - (36 - 16) * 1601 * 1280.0 - 2 * (36 - 16) * 1280.0;
+  const double original =
+      TotalParams(m->model) - (36 - 16) * 1601 * 1280.0 - 2 * (36 - 16) * 1280.0;
   EXPECT_EQ(original, 10629184035);
   EXPECT_NEAR(original / 1e9, 10.6, 0.05);
 }

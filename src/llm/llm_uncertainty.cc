@@ -20,8 +20,9 @@ Result<std::optional<std::size_t>> ParamsQuantity(const LlmUncertainInputs& in,
   if (e.per_token.convention != Convention::k6ND) {
     return Status::InvalidArgument(
         "`" + (in.params_option == "`active_params`" ? std::string("active_params") : "params") +
-            "`: a range needs `convention` 6nd (6 x N per token, proportional to "
-        "N); the " + ConventionName(e.per_token.convention) +
+        "`: a range needs `convention` 6nd (6 x N per token, proportional to "
+        "N); the " +
+        ConventionName(e.per_token.convention) +
         " convention adds attention terms that do not scale with N: give one number");
   }
   const Distribution& d = in.params->distribution;
@@ -54,8 +55,8 @@ Status AddLlmUncertainty(const LlmUncertainInputs& in, const UncertaintyOptions&
         !in.stage_tokens[i]->distribution.is_point()) {
       const Uncertain& t = *in.stage_tokens[i];
       TF_ASSIGN_OR_RETURN(Distribution ratio, RatioTo(t.distribution, t.distribution.Median()));
-      term.quantities.push_back(list.Add(
-          "", {"tokens (" + s.stage.name + ")", Reading(t, "tokens"), Given(t), ratio}));
+      term.quantities.push_back(
+          list.Add("", {"tokens (" + s.stage.name + ")", Reading(t, "tokens"), Given(t), ratio}));
     }
     if (params) term.quantities.push_back(*params);
     if (options.default_ranges && !s.stage.forward_only) {

@@ -57,9 +57,10 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
   Status counted =
       RequireFinitePositive({{"graph's forward compute", analysis.forward_flop, "FLOP"}}, {});
   if (!counted.ok()) {
-    return counted.WithContext(file +
-                               " (check the graph's dimensions: a zero-size dimension, "
-                               "or sizes whose product exceeds 1.8e308; `dims` sets symbolic ones)");
+    return counted.WithContext(
+        file +
+        " (check the graph's dimensions: a zero-size dimension, "
+        "or sizes whose product exceeds 1.8e308; `dims` sets symbolic ones)");
   }
   OnnxEstimate out;
   out.spec.file = file;
@@ -92,11 +93,12 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
                            n == 1 ? "default: one run of the graph processes one example "
                                     "(set `examples_per_run` to the graph's batch size)"
                                   : "`examples_per_run`"});
-  e.assumptions.push_back({"FLOP conventions",
-                           "the layer catalogue's: 1 multiply-add = 2 FLOP; activations and "
-                           "element-wise arithmetic 1 per output element; softmax 3 and "
-                           "batch/layer norm 7 per element; shape operators 0",
-                           "Sevilla et al. 2022, Table 1 and the catalogue's conventions (docs/onnx.md)"});
+  e.assumptions.push_back(
+      {"FLOP conventions",
+       "the layer catalogue's: 1 multiply-add = 2 FLOP; activations and "
+       "element-wise arithmetic 1 per output element; softmax 3 and "
+       "batch/layer norm 7 per element; shape operators 0",
+       "Sevilla et al. 2022, Table 1 and the catalogue's conventions (docs/onnx.md)"});
   e.assumptions.push_back({"parameters",
                            "floating-point initializers read as weights, shared ones once; "
                            "shape/index/statistics inputs are constants",

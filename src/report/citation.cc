@@ -30,15 +30,14 @@ constexpr MethodPhrase kMethodPhrases[] = {
      "by counting the operations of its ONNX graph (Sevilla et al. 2022, Method 1)"},
     {"method1_6nd", k6ndPhrase},
     {"llm_6nd", k6ndPhrase},
-    {"method1_given",
-     "from the forward FLOP its authors state (Sevilla et al. 2022, Method 1)"},
-    {"llm_", "by counting the operations of a language model per token (Sevilla et al. 2022, "
-             "Method 1)"},
+    {"method1_given", "from the forward FLOP its authors state (Sevilla et al. 2022, Method 1)"},
+    {"llm_",
+     "by counting the operations of a language model per token (Sevilla et al. 2022, "
+     "Method 1)"},
     {"layer_catalogue",
      "from the layer's parameter and FLOP formulas, forward x (1 + backward/forward ratio) "
      "(Sevilla et al. 2022, Table 1 and Method 1)"},
-    {"method2_hardware",
-     "from the hardware and the training time (Sevilla et al. 2022, Method 2)"},
+    {"method2_hardware", "from the hardware and the training time (Sevilla et al. 2022, Method 2)"},
 };
 
 std::string MethodPhraseFor(std::string_view method) {
@@ -80,7 +79,9 @@ std::string AllCitingText(const Estimate& e, std::string_view method_phrase) {
 std::string TrainflopsBibTeX() {
   return "@software{trainflops,\n"
          "  title = {trainflops: estimates of the compute used to train deep-learning models},\n"
-         "  version = {" + std::string(TrainflopsVersion()) + "},\n"
+         "  version = {" +
+         std::string(TrainflopsVersion()) +
+         "},\n"
          "  note = {Methods of Sevilla et al. (2022) and Amodei and Hernandez (2018)}\n}\n";
 }
 
@@ -100,10 +101,11 @@ std::string_view TrainflopsVersion() { return TRAINFLOPS_VERSION; }
 Citation CiteComparison(const Estimate& method1, const Estimate& method2, double ratio,
                         const CitationRequest& request) {
   Citation c = CiteEstimate(method1, request);
-  const std::string cross_check =
-      " A cross-check from the hardware and the training time gives " +
-      FormatCompute(method2.training_flop) + " (Sevilla et al. 2022, Method 2; the two usually "
-      "agree within 2x, Appendix B): Method 1 / Method 2 = " + FormatScientific(ratio, 3) + ".";
+  const std::string cross_check = " A cross-check from the hardware and the training time gives " +
+                                  FormatCompute(method2.training_flop) +
+                                  " (Sevilla et al. 2022, Method 2; the two usually "
+                                  "agree within 2x, Appendix B): Method 1 / Method 2 = " +
+                                  FormatScientific(ratio, 3) + ".";
   const size_t tool_sentence = c.text.rfind(" Computed with trainflops");
   c.text.insert(tool_sentence, cross_check);
   std::string all = c.text + "\n" + AllCitingText(method2, "");

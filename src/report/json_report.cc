@@ -61,8 +61,12 @@ std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec
   out["parts"] = parts;
   json stages = json::array();
   for (const StageResult& s : result.stages) {
-    stages.push_back({{"name", s.name}, {"epochs", s.epochs}, {"examples", s.examples},
-                      {"runs", s.runs}, {"passes", s.passes}, {"training_flop", s.training_flop}});
+    stages.push_back({{"name", s.name},
+                      {"epochs", s.epochs},
+                      {"examples", s.examples},
+                      {"runs", s.runs},
+                      {"passes", s.passes},
+                      {"training_flop", s.training_flop}});
   }
   out["stages"] = stages;
   json layers = json::array();

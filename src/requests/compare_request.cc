@@ -13,7 +13,7 @@ namespace {
 // Method 1 from an ONNX graph or a Hugging Face config, exactly as `estimate`
 // counts it (the config with the default convention and `tokens`).
 Result<std::pair<Estimate, std::string>> Method1FromImportedModel(const CompareRequest& r,
-                                                                 ModelFileKind kind) {
+                                                                  ModelFileKind kind) {
   EstimateRequest e;
   e.model = *r.model;
   e.training = r.training;
@@ -51,8 +51,9 @@ Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
   const ModelFileKind kind = DetectModelFileKind(*r.model);
   if (kind != ModelFileKind::kSpec) return Method1FromImportedModel(r, kind);
   if (r.tokens) {
-    return Status::InvalidArgument("`tokens` goes with `params`, or with a Hugging Face config as "
-                                   "`model`; a model spec's data is `examples` and `epochs`");
+    return Status::InvalidArgument(
+        "`tokens` goes with `params`, or with a Hugging Face config as "
+        "`model`; a model spec's data is `examples` and `epochs`");
   }
   TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(r.training));
   std::vector<TrainingRange> ranges;
@@ -67,8 +68,8 @@ Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
 
 Status CheckMethod1Source(const CompareRequest& r) {
   // `tokens` alone goes with a Hugging Face config as `model`.
-  const int sources = (r.model ? 1 : 0) + (r.params || (r.tokens && !r.model) ? 1 : 0) +
-                      (r.method1_flop ? 1 : 0);
+  const int sources =
+      (r.model ? 1 : 0) + (r.params || (r.tokens && !r.model) ? 1 : 0) + (r.method1_flop ? 1 : 0);
   if (sources != 1) {
     return Status::InvalidArgument(
         "give Method 1 as exactly one of: a model spec `model`, `params` N with `tokens` D, or "

@@ -3,11 +3,11 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "trainflops/finite.h"
 #include "fields.h"
 #include "trainflops/chips_request.h"
 #include "trainflops/citation.h"
 #include "trainflops/defaults.h"
+#include "trainflops/finite.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/layer_request.h"
@@ -159,10 +159,11 @@ Result<LayerCalculation> Run(const LayerRequest& request) {
   TF_ASSIGN_OR_RETURN(Shape input, InputShapeFromArgs(*kind, args));
   Result<LayerCost> cost = ComputeLayer(*kind, input, args);
   if (!cost.ok()) return cost.status().WithContext(kind->name);
-  TF_RETURN_IF_ERROR(RequireFiniteNonNegative(
-      {{"training compute, forward x (1 + backward/forward ratio)",
-        cost->forward_flop * (1 + bp_ratio), "FLOP"}},
-      {{"forward", cost->forward_flop, "FLOP", kind->name}, {FieldRef("bp_ratio"), bp_ratio, "", ""}}));
+  TF_RETURN_IF_ERROR(
+      RequireFiniteNonNegative({{"training compute, forward x (1 + backward/forward ratio)",
+                                 cost->forward_flop * (1 + bp_ratio), "FLOP"}},
+                               {{"forward", cost->forward_flop, "FLOP", kind->name},
+                                {FieldRef("bp_ratio"), bp_ratio, "", ""}}));
   return LayerCalculation(kind, std::move(args), std::move(input), *cost, bp_ratio);
 }
 

@@ -194,12 +194,14 @@ Result<SpecNode> SpecReader::LayerEntry(const YAML::Node& entry, size_t index, i
   YAML::Node fields = entry;
   if (entry["type"]) {
     TF_ASSIGN_OR_RETURN(node.type, Text(entry["type"], "type"));
-  } else if (entry.size() == 1 && (entry.begin()->second.IsMap() || entry.begin()->second.IsNull())) {
+  } else if (entry.size() == 1 &&
+             (entry.begin()->second.IsMap() || entry.begin()->second.IsNull())) {
     node.type = entry.begin()->first.Scalar();  // shorthand: `- lstm: {units: 256}`
     fields = entry.begin()->second;
   } else {
     return Error(entry, "layer " + std::to_string(index + 1) +
-                            " has no 'type' (e.g. type: conv2d; see `trainflops layer `list``)");
+                            " has no 'type' (e.g. type: conv2d; the layer types are listed in "
+                            "docs/spec-format.md)");
   }
   if (fields.IsMap()) {
     for (const auto& kv : fields) {
@@ -255,11 +257,11 @@ Result<PartSpec> SpecReader::Part(const YAML::Node& node, size_t index) const {
 
 Result<TrainingSpec> SpecReader::Training(const YAML::Node& node, const std::string& name) const {
   if (!node.IsMap()) return Error(node, "the training section must be a map of fields");
-  TF_RETURN_IF_ERROR(CheckKeys(node,
-                               {"name", "epochs", "examples", "batches", "batch_size", "tokens",
-                                "tokens_per_batch", "tokens_per_sequence", "runs",
-                                "batch_regime", "description"},
-                               "the training section"));
+  TF_RETURN_IF_ERROR(
+      CheckKeys(node,
+                {"name", "epochs", "examples", "batches", "batch_size", "tokens",
+                 "tokens_per_batch", "tokens_per_sequence", "runs", "batch_regime", "description"},
+                "the training section"));
   TrainingSpec t;
   t.line = Line(node);
   t.name = node["name"] ? node["name"].Scalar() : name;
@@ -286,11 +288,11 @@ Result<ModelSpec> SpecReader::Model(const YAML::Node& root) const {
     return Status::InvalidArgument(Where(Line(root)) +
                                    "a spec must be a map with 'input' and 'layers' or 'parts'");
   }
-  TF_RETURN_IF_ERROR(CheckKeys(root,
-                               {"name", "description", "source", "notes", "input", "recurrent",
-                                "per_token", "defaults", "tokens_per_sequence", "layers", "parts",
-                                "training", "stages"},
-                               "the spec"));
+  TF_RETURN_IF_ERROR(
+      CheckKeys(root,
+                {"name", "description", "source", "notes", "input", "recurrent", "per_token",
+                 "defaults", "tokens_per_sequence", "layers", "parts", "training", "stages"},
+                "the spec"));
   ModelSpec spec;
   spec.file = file_;
   if (root["name"]) spec.name = root["name"].Scalar();
@@ -316,19 +318,21 @@ Result<ModelSpec> SpecReader::Model(const YAML::Node& root) const {
   } else {
     // A single network: the top-level keys describe its only part.
     YAML::Node part_node(YAML::NodeType::Map);
-    for (const char* key : {"input", "recurrent", "per_token", "defaults",
-                            "tokens_per_sequence", "layers"}) {
+    for (const char* key :
+         {"input", "recurrent", "per_token", "defaults", "tokens_per_sequence", "layers"}) {
       if (root[key]) part_node[key] = root[key];
     }
-    if (!root["layers"]) return Status::InvalidArgument(Where(0) + "the spec has no 'layers' or 'parts'");
+    if (!root["layers"])
+      return Status::InvalidArgument(Where(0) + "the spec has no 'layers' or 'parts'");
     part_node["name"] = "model";
     TF_ASSIGN_OR_RETURN(PartSpec part, Part(part_node, 0));
     part.line = Line(root["layers"]);
     spec.parts.push_back(std::move(part));
   }
   if (!spec.parts.front().input) {
-    return Status::InvalidArgument(Where(spec.parts.front().line) +
-                                   "missing 'input': the shape of one example, e.g. input: [224, 224, 3]");
+    return Status::InvalidArgument(
+        Where(spec.parts.front().line) +
+        "missing 'input': the shape of one example, e.g. input: [224, 224, 3]");
   }
   if (root["training"] && root["stages"]) {
     return Error(root["stages"], "give either 'training' or 'stages', not both");

@@ -39,8 +39,8 @@ Status Named(const Status& failure, const QuantityList& list) {
   if (ranged.empty() || failure.message().find("overflows") == std::string::npos) return failure;
   return Status::InvalidArgument(
       "the interval overflows: some samples of the result exceed 1.8e308, the largest number a "
-      "double holds; narrow the range of " + JoinNames(ranged, "; ") + " (" + failure.message() +
-      ")");
+      "double holds; narrow the range of " +
+      JoinNames(ranged, "; ") + " (" + failure.message() + ")");
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "commands.h"
@@ -276,15 +276,15 @@ TEST(WebApi, ReadsOnlyUploadsAndWritesNothing) {
 // 12,800 + 82,176 + 64 = 95,040 parameters; float32, so an index of
 // 4 x 95,040 = 380,160 bytes matches exactly.
 TEST(WebApi, UploadedIndexBesideTheConfigIsCompared) {
-  const json config = {{"model_type", "llama"}, {"hidden_size", 64}, {"intermediate_size", 128},
-                       {"num_hidden_layers", 2}, {"num_attention_heads", 4},
-                       {"vocab_size", 100},     {"torch_dtype", "float32"}};
+  const json config = {{"model_type", "llama"},    {"hidden_size", 64},
+                       {"intermediate_size", 128}, {"num_hidden_layers", 2},
+                       {"num_attention_heads", 4}, {"vocab_size", 100},
+                       {"torch_dtype", "float32"}};
   const json index = {{"metadata", {{"total_size", 380160}}}, {"weight_map", json::object()}};
-  const json envelope = {
-      {"args", {"config.json", "--tokens", "1B"}},
-      {"files",
-       {{{"name", "config.json"}, {"text", config.dump()}},
-        {{"name", "model.safetensors.index.json"}, {"text", index.dump()}}}}};
+  const json envelope = {{"args", {"config.json", "--tokens", "1B"}},
+                         {"files",
+                          {{{"name", "config.json"}, {"text", config.dump()}},
+                           {{"name", "model.safetensors.index.json"}, {"text", index.dump()}}}}};
   const HttpResponse r =
       Handle(Request("POST", "/api/estimate", "", "application/json", envelope.dump()));
   ASSERT_EQ(r.status, 200) << r.body;
