@@ -173,9 +173,10 @@ TEST(CompareCli, Seq2SeqFromTheSpec) {
 }
 
 TEST(CompareCli, WarnsBeyondThreeTimesAndTakesSixND) {
-  // 6ND: 6 x 1e9 x 2e10 = 1.2e20. Method 2: 1 x 1 day x 1e14 x 0.4 = 3.456e18; ratio 34.7.
+  // 6ND: 6 x 1e9 x 2e10 = 1.2e20. Method 2 with `--llm no`: 1 x 1 day x 1e14 x 0.4 =
+  // 3.456e18; ratio 34.7.
   const std::string args =
-      "compare --params 1e9 --tokens 2e10 --count 1 --time 1d --peak-flops 1e14";
+      "compare --params 1e9 --tokens 2e10 --count 1 --time 1d --peak-flops 1e14 --llm no";
   const json j = RunJson(args);
   EXPECT_NEAR(j["method1"]["training_flop"].get<double>(), 1.2e20, 1e6);
   EXPECT_NEAR(j["ratio_method1_over_method2"].get<double>(), 1.2e20 / 3.456e18, 1e-12);
@@ -183,6 +184,24 @@ TEST(CompareCli, WarnsBeyondThreeTimesAndTakesSixND) {
   EXPECT_TRUE(j["warning"].is_string());
   const CliOutput text = RunCli(args);
   EXPECT_TRUE(Has(text.out, "\nwarning: the two methods differ by 34.72x")) << text.out;
+}
+
+// A language model on Method 1's side (parameters and tokens) makes Method 2 take
+// the language-model defaults unless --llm is given.
+TEST(CompareCli, LanguageModelImpliesLanguageModelDefaults) {
+  // Chinchilla-sized: 6ND = 6 x 70e9 x 1.4e12 = 5.88e23. Method 2: 1024 A100 x 20 days
+  // (1.728e6 s) x 3.12e14 FLOP/s (dense FP16 tensor, datasheet) x 0.30 (Sevilla et al.
+  // 2022, step 3, language models) = 1.656225792e23; ratio 3.5502.
+  const std::string args = "compare --params 70B --tokens 1.4T --chip A100 --count 1024 --time 20d";
+  const json j = RunJson(args);
+  EXPECT_NEAR(j["method2"]["training_flop"].get<double>(), 1.656225792e23, 1e13);
+  EXPECT_NEAR(j["ratio_method1_over_method2"].get<double>(), 5.88e23 / 1.656225792e23, 1e-9);
+  const CliOutput text = RunCli(args);
+  EXPECT_TRUE(Has(text.out, "Method 1 is a language model")) << text.out;
+  EXPECT_TRUE(Has(text.out, "--llm no")) << text.out;
+  // --llm no restores the non-language utilization 0.40 and FP32 peak.
+  const json off = RunJson(args + " --llm no");
+  EXPECT_GT(off["ratio_method1_over_method2"].get<double>(), 3.0);
 }
 
 TEST(ChipsCli, ListFilterAndShow) {

@@ -64,6 +64,15 @@ Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
   return std::make_pair(std::move(m1.estimate), "counting operations, " + r.model->name());
 }
 
+// Method 1 of a language model: `params` with `tokens`, or a Hugging Face
+// config. No language model of billions of parameters trains in FP32 at a
+// non-language utilization, so Method 2 then assumes what `llm` yes does.
+bool IsLanguageModel(const CompareRequest& r) {
+  if (r.method1_flop) return false;
+  if (!r.model) return r.params.has_value();
+  return DetectModelFileKind(*r.model) == ModelFileKind::kHfConfig;
+}
+
 }  // namespace
 
 Status CheckMethod1Source(const CompareRequest& r) {
@@ -93,11 +102,22 @@ std::optional<Citation> CompareResult::Cite() const {
 }
 
 Result<CompareResult> Run(const CompareRequest& request) {
-  TF_ASSIGN_OR_RETURN(const Method2Options options, Method2OptionsFrom(request.hardware));
+  TF_ASSIGN_OR_RETURN(Method2Options options, Method2OptionsFrom(request.hardware));
   TF_ASSIGN_OR_RETURN(const HardwareDb db, HardwareDbFrom(request.hardware.hardware_db));
   TF_ASSIGN_OR_RETURN(const ComputeUnit unit, UnitFrom(request.hardware.unit));
   TF_ASSIGN_OR_RETURN(auto method1, Method1From(request));
+  const bool implied_llm = !options.llm && IsLanguageModel(request);
+  if (implied_llm) options.llm = true;
   TF_ASSIGN_OR_RETURN(Method2Result method2, EstimateMethod2(options, db));
+  if (implied_llm) {
+    method2.estimate.notes.insert(
+        method2.estimate.notes.begin(),
+        "Method 1 is a language model (" + method1.second +
+            "), so Method 2 uses the language-model defaults, as `llm` yes does: utilization "
+            "0.30 (Sevilla et al. 2022, step 3) and the 16-bit format of a large industry model "
+            "(Sevilla et al. 2022, 'which number format', rule 2); give `llm` no to use the "
+            "others");
+  }
   TF_ASSIGN_OR_RETURN(Comparison c,
                       Compare(std::move(method1.first), method1.second, std::move(method2)));
   return CompareResult(std::move(c), unit);
