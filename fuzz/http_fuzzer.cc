@@ -5,14 +5,17 @@
 // one JSON object {"error": ...}.
 //
 // Input layout: five fields separated by '\n' (method, path, query,
-// content type, host), then the body: the rest of the bytes. Seeds are in
-// fuzz/corpus/http/.
+// content type, host), then the body: the rest of the bytes. When the
+// content type starts with "multipart/", the body is instead the form's parts
+// (httplib splits real ones): separated by 0x1e, each "name 0x1f filename
+// 0x1f content". Seeds are in fuzz/corpus/http/.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "api.h"
 
@@ -30,6 +33,25 @@ std::string NextField(std::string_view& rest) {
   return field;
 }
 
+// "a\x1fb\x1fc\x1e..." -> parts {a, b, c}, ...; missing pieces are empty.
+std::vector<trainflops::web::FormPart> Parts(std::string_view body) {
+  std::vector<trainflops::web::FormPart> parts;
+  while (!body.empty()) {
+    const size_t end = body.find('\x1e');
+    std::string_view part = body.substr(0, end);
+    body = end == std::string_view::npos ? std::string_view() : body.substr(end + 1);
+    std::string pieces[3];
+    for (int i = 0; i < 2; ++i) {
+      const size_t cut = part.find('\x1f');
+      pieces[i] = std::string(part.substr(0, cut));
+      part = cut == std::string_view::npos ? std::string_view() : part.substr(cut + 1);
+    }
+    pieces[2] = std::string(part);
+    parts.push_back({pieces[0], pieces[1], pieces[2]});
+  }
+  return parts;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -40,7 +62,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   request.query = NextField(rest);
   request.content_type = NextField(rest);
   request.host = NextField(rest);
-  request.body = std::string(rest);
+  if (request.content_type.rfind("multipart/", 0) == 0) {
+    request.parts = Parts(rest);
+  } else {
+    request.body = std::string(rest);
+  }
 
   trainflops::web::ApiOptions options;
   options.max_body = 1 << 20;

@@ -231,6 +231,8 @@ TEST(HardwareCliErrors, ExitTwoWithOneLineMessage) {
   const std::pair<std::string, std::string> calls[] = {
       {"hardware --chip V100 --count 0 --time 1d", "--count: '0' must be greater than zero"},
       {"hardware --chip V100 --count -4 --time 1d", "--count: '-4' must be greater than zero"},
+      {"hardware --chip V100 --count 8.5 --time 1d",
+       "--count: '8.5' is not a whole number of chips"},
       {"hardware --chip V100 --count 4 --time 0h",
        "--time: '0h' is not a duration: a duration must be greater than zero"},
       {"hardware --chip V100 --count 4 --time '-2 days'", "a duration must be greater than zero"},

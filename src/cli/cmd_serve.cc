@@ -26,6 +26,10 @@ const std::vector<OptionSpec>& ServeOptions() {
       {"--host", "ADDRESS", "address to listen on (default 127.0.0.1: this machine only)"},
       {"--port", "N", "port (default 8080; 0 picks a free port)"},
       {"--max-body", "SIZE", "largest request body, e.g. 64MiB (default), 1GiB, 500MB"},
+      {"--allow-host", "NAME",
+       "a Host name to answer to besides the loopback names and --host itself, e.g. the "
+       "machine's name with --host 0.0.0.0 (repeatable; * accepts any)",
+       true},
       {"--log", "", "print one line per request on standard error"},
       {"--help", "", "show this help"},
   };
@@ -33,7 +37,8 @@ const std::vector<OptionSpec>& ServeOptions() {
 }
 
 constexpr char kHelp[] =
-    "usage: trainflops serve [--host 127.0.0.1] [--port 8080] [--max-body 64MiB] [--log]\n\n"
+    "usage: trainflops serve [--host 127.0.0.1] [--port 8080] [--max-body 64MiB]\n"
+    "                        [--allow-host NAME] [--log]\n\n"
     "Serves the web page and the HTTP API (docs/web.md) until Ctrl-C (SIGINT) or SIGTERM.\n"
     "The API runs the same commands as the command line, on uploaded files only: it never\n"
     "reads or writes files on this machine.\n\noptions:\n";
@@ -85,6 +90,16 @@ Result<web::ServerOptions> ServerOptionsFrom(const ParsedArgs& args) {
   }
   if (auto size = args.Get("--max-body")) {
     TF_ASSIGN_OR_RETURN(o.max_body, ParseByteSize(*size));
+  }
+  if (args.Has("--allow-host")) {
+    for (const std::string& name : args.options.at("--allow-host")) {
+      if (Trim(name).empty() || name.find_first_of(" /") != std::string::npos) {
+        return Status::InvalidArgument("--allow-host: '" + name +
+                                       "' is not a host name (accepted: a name or address such "
+                                       "as myhost.local or 192.168.1.5, without port; * for any)");
+      }
+      o.allow_hosts.push_back(name);
+    }
   }
   if (args.Has("--log")) {
     o.log = [](const std::string& line) {
@@ -138,8 +153,14 @@ Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener&
     web::Server server(options);
     TF_RETURN_IF_ERROR(server.Bind());
     if (!web::IsLoopback(options.host)) {
+      const std::vector<std::string> names =
+          web::AllowedHostsFor(options.host, options.allow_hosts);
       std::cerr << "trainflops serve: warning: " << options.host
-                << " is reachable from other machines, and the API has no authentication\n";
+                << " is reachable from other machines, and the API has no authentication; it "
+                << (names.empty() ? "answers to any Host name"
+                                  : "answers to the Host names " + JoinNames(names) +
+                                        " (add more with --allow-host)")
+                << "\n";
     }
     std::cout << "trainflops serve: " << server.Url() << " (Ctrl-C stops)" << std::endl;
     return ServeUntilSignal(server);

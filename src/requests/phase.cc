@@ -10,6 +10,19 @@
 namespace trainflops::requests {
 namespace {
 
+// Chips come whole: "8.5" is a typo or a unit mixed up (chip-hours, nodes), and
+// Method 2 would multiply it silently. A range's ends are whole too; its median
+// may fall between them.
+Result<double> ParseChipCount(std::string_view text) {
+  TF_ASSIGN_OR_RETURN(const double n, ParsePositive(text));
+  if (n != std::floor(n)) {
+    return Status::InvalidArgument("'" + std::string(Trim(text)) + "'" +
+                                   " is not a whole number of chips (accepted: a whole number "
+                                   "such as 8 or 1024; for chip-hours use `chip_hours`)");
+  }
+  return n;
+}
+
 // Sets `point` to the value (a range's median) and records a range.
 class PhaseReader {
  public:
@@ -100,7 +113,7 @@ Result<Phase> PhaseFrom(const PhaseRequest& r, const std::set<std::string>& shar
   Phase p;
   PhaseReader reader(shared, p);
   p.chip = r.chip.value_or("");
-  TF_ASSIGN_OR_RETURN(p.count, reader.Read("count", r.count, ParsePositive));
+  TF_ASSIGN_OR_RETURN(p.count, reader.Read("count", r.count, ParseChipCount));
   TF_RETURN_IF_ERROR(ReadTime(r, reader, p));
   TF_RETURN_IF_ERROR(ReadChipTime(r, reader, p));
   if (r.precision) {

@@ -10,7 +10,9 @@
 #include "commands.h"
 #include "query.h"
 #include "request_args.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
+#include "trainflops/units.h"
 
 namespace trainflops::embedded {
 extern const char web_index_html[];
@@ -87,6 +89,54 @@ bool HostAllowed(const std::string& host, const ApiOptions& options) {
                      [&](const std::string& a) { return ToLower(a) == name; });
 }
 
+// A page on another site can make the user's browser send requests here (a
+// form post, a fetch in no-cors mode, an image). Browsers say who sent them:
+// Origin (RFC 6454) and Sec-Fetch-Site (W3C Fetch Metadata). The server
+// answers its own page, a typed URL ("none"), and clients that send neither
+// (curl, scripts); the reason it refuses anything else, or "".
+std::string CrossSiteReason(const HttpRequest& r) {
+  const std::string site = ToLower(Trim(r.fetch_site));
+  if (!site.empty() && site != "same-origin" && site != "none") {
+    return "Sec-Fetch-Site is '" + Abbreviate(r.fetch_site) + "'";
+  }
+  if (!r.origin.empty() && ToLower(Trim(r.origin)) != "http://" + ToLower(r.host)) {
+    return "Origin '" + Abbreviate(r.origin) + "' is not this server's (http://" +
+           Abbreviate(r.host) + ")";
+  }
+  return "";
+}
+
+// The value of `option` among the words, as "--samples N" or "--samples=N".
+std::vector<std::string> OptionValues(const std::vector<std::string>& words,
+                                      const std::string& option) {
+  std::vector<std::string> values;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == option && i + 1 < words.size()) values.push_back(words[i + 1]);
+    if (words[i].rfind(option + "=", 0) == 0) values.push_back(words[i].substr(option.size() + 1));
+  }
+  return values;
+}
+
+// The web API's cost limits (api.h); values the command itself refuses are
+// left to its own message.
+Status CheckCost(const std::vector<std::string>& words) {
+  static const std::pair<const char*, double> kLimits[] = {{"--samples", kApiMaxSamples},
+                                                           {"--bootstrap", kApiMaxBootstrap}};
+  for (const auto& [option, limit] : kLimits) {
+    for (const std::string& value : OptionValues(words, option)) {
+      const Result<double> n = ParseNumber(value);
+      if (n.ok() && *n > limit) {
+        return Status::InvalidArgument(std::string(option) + ": '" + Abbreviate(value) +
+                                       "' is over the web API's limit of " +
+                                       WithThousands(static_cast<std::uint64_t>(limit)) +
+                                       " (a request must stay cheap; the command line accepts "
+                                       "more)");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 HttpResponse MethodNotAllowed(const HttpRequest& request, const std::vector<std::string>& allowed) {
   HttpResponse r = JsonError(405, "method '" + request.method + "' is not allowed on " +
                                       request.path + " (accepted: " + JoinNames(allowed) + ")");
@@ -144,6 +194,7 @@ HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request)
   Result<CommandRequest> parsed = CommandRequestFrom(request);
   if (!parsed.ok()) return JsonError(400, parsed.status().message());
   CommandRequest& call = *parsed;
+  if (const Status cost = CheckCost(call.args); !cost.ok()) return JsonError(400, cost.message());
   if (!call.text && !Contains(call.args, "--json") && !Contains(call.args, "--help")) {
     call.args.push_back("--json");
   }
@@ -173,7 +224,13 @@ HttpResponse Dispatch(const HttpRequest& request, const ApiOptions& options) {
     return JsonError(403, "Host '" + request.host +
                               "' is not accepted: the server answers only to its own address "
                               "(accepted: " +
-                              JoinNames(options.allowed_hosts) + ")");
+                              JoinNames(options.allowed_hosts) +
+                              "; start the server with --allow-host NAME to add a name)");
+  }
+  if (const std::string reason = CrossSiteReason(request); !reason.empty()) {
+    return JsonError(403, "cross-site request refused: " + reason +
+                              "; the server answers only its own page and clients that are not "
+                              "browsers, such as curl");
   }
   if (request.body.size() > options.max_body) {
     return JsonError(413, "the request body has " + std::to_string(request.body.size()) +

@@ -15,7 +15,9 @@
 // command line. Unknown paths get 404 with a did-you-mean, a wrong method 405
 // with Allow, a body over `max_body` 413, a Host not in `allowed_hosts` 403
 // (DNS rebinding: a web page in the user's browser must not reach the server
-// under another name). docs/web.md is the reference.
+// under another name), and a request a browser marks as sent by another site
+// 403 too (an Origin that is not the server's own, or Sec-Fetch-Site other
+// than same-origin or none). docs/web.md is the reference.
 #ifndef TRAINFLOPS_SRC_WEB_API_H_
 #define TRAINFLOPS_SRC_WEB_API_H_
 
@@ -28,6 +30,12 @@
 namespace trainflops::web {
 
 inline constexpr size_t kDefaultMaxBody = size_t{64} << 20;  // 64 MiB
+// The most work one request may ask for, below the command line's limits: a
+// request runs on the server's threads, and any program on this machine can
+// send one. 1e6 Monte Carlo samples take about 0.1 s and 8 MB; the command
+// line allows 1e8 (9 s, 790 MB).
+inline constexpr double kApiMaxSamples = 1e6;
+inline constexpr double kApiMaxBootstrap = 1e4;
 
 struct ApiOptions {
   size_t max_body = kDefaultMaxBody;

@@ -21,8 +21,13 @@ using nlohmann::json;
 
 HttpRequest Request(std::string method, std::string path, std::string query = "",
                     std::string content_type = "", std::string body = "") {
-  return {std::move(method), std::move(path), std::move(query), std::move(content_type), "",
-          std::move(body)};
+  HttpRequest r;
+  r.method = std::move(method);
+  r.path = std::move(path);
+  r.query = std::move(query);
+  r.content_type = std::move(content_type);
+  r.body = std::move(body);
+  return r;
 }
 
 std::string Header(const HttpResponse& r, const std::string& name) {
@@ -365,6 +370,30 @@ TEST(WebApi, EveryFileOptionIsAccountedFor) {
     EXPECT_GT(options, 0) << e["path"] << ": no option lines found in\n" << help.body;
   }
   for (const std::string& name : known) EXPECT_EQ(seen.count(name), 1u) << name << " not found";
+}
+
+// The web API's cost limits (api.h), under the command line's; a value at the
+// limit passes, one above it is a 400 that names the option and the limit.
+TEST(WebApi, CostLimitsCapSamplesAndBootstrap) {
+  struct Case {
+    const char* path;
+    const char* query;
+    int status;
+    const char* part;
+  };
+  const Case cases[] = {
+      {"/api/hardware", "chip=V100&count=8&time=5d..6d&samples=1e8", 400,
+       "--samples: '1e8' is over the web API's limit of 1,000,000"},
+      {"/api/hardware", "chip=V100&count=8&time=5d..6d&samples=2000", 200, "\"training_flop\""},
+      {"/api/trend", "bootstrap=20000", 400,
+       "--bootstrap: '20000' is over the web API's limit of 10,000"},
+      {"/api/trend", "bootstrap=200", 200, "doubling"},
+  };
+  for (const Case& c : cases) {
+    const HttpResponse r = Handle(Request("GET", c.path, c.query));
+    EXPECT_EQ(r.status, c.status) << c.query << ": " << r.body.substr(0, 300);
+    EXPECT_NE(r.body.find(c.part), std::string::npos) << c.query << ": " << r.body.substr(0, 300);
+  }
 }
 
 }  // namespace

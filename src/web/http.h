@@ -10,13 +10,24 @@
 
 namespace trainflops::web {
 
+// One part of a multipart/form-data body (an HTML form, `curl -F`): a file
+// when it has a file name, else a field.
+struct FormPart {
+  std::string name;      // the form field's name: "file", "epochs"
+  std::string filename;  // "" for a plain field
+  std::string content;
+};
+
 struct HttpRequest {
-  std::string method;        // "GET", "POST", ...
-  std::string path;          // decoded path without the query: "/api/hardware"
-  std::string query;         // raw query string, still percent-encoded: "chip=V100&count=8"
-  std::string content_type;  // the Content-Type header, "" when absent
-  std::string host;          // the Host header, "" when absent
-  std::string body;
+  std::string method;           // "GET", "POST", ...
+  std::string path;             // decoded path without the query: "/api/hardware"
+  std::string query;            // raw query string, still percent-encoded: "chip=V100&count=8"
+  std::string content_type;     // the Content-Type header, "" when absent
+  std::string host;             // the Host header, "" when absent
+  std::string body;             // the body, unless it was multipart
+  std::string origin;           // the Origin header, "" when absent
+  std::string fetch_site;       // the Sec-Fetch-Site header: "same-origin", "cross-site", ...
+  std::vector<FormPart> parts;  // a multipart/form-data body, in order
 };
 
 struct HttpResponse {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "trainflops/estimate_request.h"
 #include "query.h"
+#include "trainflops/estimate_request.h"
 #include "trainflops/text.h"
 
 namespace trainflops::web {
@@ -186,10 +186,31 @@ std::string GuessUploadName(const std::string& bytes) {
   return "model.yaml";
 }
 
+// A multipart body (an HTML form, `curl -F`): its files are uploads, under
+// the file name they were sent with; its plain fields read as query
+// parameters, after the query's own. Returns the first file's name.
+Result<std::optional<std::string>> ReadFormParts(const std::vector<FormPart>& parts,
+                                                 std::vector<QueryParam>& query,
+                                                 CommandRequest& out) {
+  std::optional<std::string> first_file;
+  for (const FormPart& part : parts) {
+    const std::string where = "form part '" + Abbreviate(part.name) + "'";
+    if (part.filename.empty()) {
+      query.push_back({part.name, part.content});
+      continue;
+    }
+    TF_RETURN_IF_ERROR(AddUpload(where, part.filename, part.content, out));
+    if (!first_file) first_file = part.filename;
+  }
+  return first_file;
+}
+
 Result<CommandRequest> CommandRequestFrom(const HttpRequest& request) {
   CommandRequest out;
   Result<std::vector<QueryParam>> query = ParseQuery(request.query);
   if (!query.ok()) return query.status();
+  TF_ASSIGN_OR_RETURN(const std::optional<std::string> first_form_file,
+                      ReadFormParts(request.parts, *query, out));
   const bool envelope = IsJsonMediaType(request.content_type) && !request.body.empty();
   if (envelope) TF_RETURN_IF_ERROR(ReadEnvelope(request.body, out));
   std::optional<std::string> body_name;
@@ -218,6 +239,10 @@ Result<CommandRequest> CommandRequestFrom(const HttpRequest& request) {
                                    std::string(envelope ? "the body is a JSON envelope (use its "
                                                           "\"files\")"
                                                         : "the body is empty"));
+  }
+  if (first_form_file && !Mentions(out.args, *first_form_file) &&
+      !Mentions(query_words, *first_form_file)) {
+    out.args.insert(out.args.begin(), *first_form_file);
   }
   out.args.insert(out.args.end(), query_words.begin(), query_words.end());
   TF_RETURN_IF_ERROR(RefuseFileWrites(out.args));

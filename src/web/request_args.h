@@ -12,7 +12,11 @@
 //     query's "file" (else guessed from the bytes: model.onnx, config.json,
 //     model.json, model.yaml) and is put first among the words unless a word
 //     already names it;
-//  3. the query string: "arg=WORD" appends one word as typed, "file" and
+//  3. a multipart/form-data body (an HTML form, `curl -F file=@spec.yaml`):
+//     each part with a file name is an upload under that name, the first put
+//     first among the words as in 2; each plain field reads as a query
+//     parameter (below), after the query's own;
+//  4. the query string: "arg=WORD" appends one word as typed, "file" and
 //     "text" are as above, and any other "name=value" is the option
 //     --name=value ("name" alone is the flag --name).
 // Options that write files on the server (--plot, --output, --summary-json)

@@ -6,7 +6,13 @@ namespace trainflops::web {
 namespace {
 
 HttpRequest Post(std::string query, std::string content_type, std::string body) {
-  return {"POST", "/api/estimate", std::move(query), std::move(content_type), "", std::move(body)};
+  HttpRequest r;
+  r.method = "POST";
+  r.path = "/api/estimate";
+  r.query = std::move(query);
+  r.content_type = std::move(content_type);
+  r.body = std::move(body);
+  return r;
 }
 
 using Words = std::vector<std::string>;

@@ -20,6 +20,10 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port (see Server::port())
   size_t max_body = kDefaultMaxBody;
+  // Host names the server answers to besides its loopback names and its own
+  // address (`serve --allow-host`): the names other machines reach it by when
+  // it listens on 0.0.0.0. "*" accepts any name.
+  std::vector<std::string> allow_hosts;
   // Called once per request with "METHOD PATH STATUS" when set (`serve --log`);
   // from the server's threads, so it must be thread-safe.
   std::function<void(const std::string&)> log;
@@ -27,9 +31,11 @@ struct ServerOptions {
 
 // True for 127.0.0.0/8, ::1 and "localhost".
 bool IsLoopback(const std::string& host);
-// The Host names a server bound to `host` answers to: for a loopback address,
-// the address and the loopback names; for any other address, all (empty).
-std::vector<std::string> AllowedHostsFor(const std::string& host);
+// The Host names a server bound to `host` answers to: the loopback names, the
+// address itself, and `extra`; an empty list (any name) only when `extra`
+// holds "*".
+std::vector<std::string> AllowedHostsFor(const std::string& host,
+                                         const std::vector<std::string>& extra = {});
 
 class Server {
  public:

@@ -88,6 +88,9 @@ async function run(form) {
     try { message = JSON.parse(body).error; } catch (e) { /* not JSON: show as is */ }
     throw new Error(message);
   }
+  // --help (and `layer --list`) answer with text, not JSON: show it as it is.
+  const type = response.headers.get('Content-Type') || '';
+  if (!type.startsWith('application/json')) return {command, text: body};
   return {command, json: JSON.parse(body)};
 }
 
@@ -156,7 +159,8 @@ function renderEstimate(json) {
     // Which inputs and assumptions were uncertain, and how to repeat the run.
     const rows = u.quantities.map((q) => [q.name, q.distribution, q.source]);
     nodes.push(section('Uncertainty', el('div', {},
-      el('p', {}, `${u.label}: ${u.label_rule}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
+      // label_rule already starts with the label ("Confident: the 90% interval ...").
+      el('p', {}, `${u.label_rule || u.label}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
       table(['uncertain quantity', 'distribution', 'source'], rows),
       ...(u.notes || []).map((n) => el('p', {}, n)))));
   }
@@ -203,15 +207,22 @@ function renderUnits(json) {
 }
 
 function render(command, result) {
+  const box = document.getElementById('result');
+  const commandPart =
+    el('div', {class: 'part'}, el('h3', {}, 'Command line'), el('pre', {class: 'command'}, result.command));
+  if (result.text !== undefined) {
+    box.replaceChildren(commandPart, el('pre', {class: 'help'}, result.text));
+    box.hidden = false;
+    return;
+  }
   const json = result.json;
   const nodes = command === 'compare' ? renderCompare(json)
     : command === 'units' ? renderUnits(json) : renderEstimate(json);
   if (command === 'thresholds' && typeof json.flop === 'number') {
     nodes.unshift(el('p', {class: 'headline'}, formatNumber(json.flop) + ' FLOP'));
   }
-  const box = document.getElementById('result');
   box.replaceChildren(
-    el('div', {class: 'part'}, el('h3', {}, 'Command line'), el('pre', {class: 'command'}, result.command)),
+    commandPart,
     ...nodes.filter((n) => n),
     el('details', {}, el('summary', {}, 'JSON'), el('pre', {}, JSON.stringify(json, null, 2))));
   box.hidden = false;
