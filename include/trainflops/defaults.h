@@ -27,6 +27,10 @@ inline constexpr std::size_t kDefaultRowSamples = 2000;
 // Trend fits: bootstrap resamples and the level of the interval.
 inline constexpr std::size_t kDefaultBootstrap = 2000;
 inline constexpr double kDefaultTrendLevel = 0.9;
+// Method 2: a run on at least this many chips, after 2018 or of unknown year,
+// is a large model's run, which uses 16-bit mixed precision on chips with
+// tensor/matrix units (docs/hardware.md, "Which number format").
+inline constexpr double kLargeRunChips = 256;
 // The `layer` calculator: backward/forward ratio of the one-example figure.
 inline constexpr double kDefaultLayerBpRatio = kDefaultBpRatio;
 

@@ -48,6 +48,10 @@ constexpr std::array kReferences = {
               "David Patterson and Joseph Gonzalez and Quoc Le and others", "2021",
               "Carbon Emissions and Large Neural Network Training", "arXiv:2104.10350",
               "https://arxiv.org/abs/2104.10350", "misc"},
+    Reference{"micikevicius2018", "Micikevicius et al. 2018",
+              "Paulius Micikevicius and Sharan Narang and Jonah Alben and others", "2018",
+              "Mixed Precision Training", "ICLR 2018, arXiv:1710.03740",
+              "https://arxiv.org/abs/1710.03740", "misc"},
     Reference{"dumoulin2016", "Dumoulin & Visin 2016", "Vincent Dumoulin and Francesco Visin",
               "2016", "A guide to convolution arithmetic for deep learning", "arXiv:1603.07285",
               "https://arxiv.org/abs/1603.07285", "misc"},
@@ -67,8 +71,9 @@ constexpr std::array kReferences = {
               "Dario Amodei and Rishita Anubhai and Eric Battenberg and others", "2015",
               "Deep Speech 2: End-to-End Speech Recognition in English and Mandarin",
               "arXiv:1512.02595", "https://arxiv.org/abs/1512.02595", "misc"},
-    Reference{"steele2014", "Lea & Flood 2014", "Guy L. Steele Jr. and Doug Lea and Christine H. Flood",
-              "2014", "Fast Splittable Pseudorandom Number Generators", "OOPSLA 2014",
+    Reference{"steele2014", "Lea & Flood 2014",
+              "Guy L. Steele Jr. and Doug Lea and Christine H. Flood", "2014",
+              "Fast Splittable Pseudorandom Number Generators", "OOPSLA 2014",
               "https://doi.org/10.1145/2660193.2660195", "misc"},
     Reference{"epoch2024hardware", "Epoch AI, Machine Learning Hardware", "{Epoch AI}", "2024",
               "Data on Machine Learning Hardware", "dataset, CC BY 4.0",
@@ -134,18 +139,15 @@ std::string PrimaryKey(std::string_view text) {
 
 std::string FormatReference(const Reference& r) {
   bool several = r.authors.find(" and ") != std::string_view::npos;
-  return FirstAuthor(r.authors) + (several ? " et al." : "") + " (" + std::string(r.year) +
-         "). " + std::string(r.title) + ". " + std::string(r.published) + ". " +
-         std::string(r.url);
+  return FirstAuthor(r.authors) + (several ? " et al." : "") + " (" + std::string(r.year) + "). " +
+         std::string(r.title) + ". " + std::string(r.published) + ". " + std::string(r.url);
 }
 
 std::string BibTeX(const Reference& r) {
-  return "@" + std::string(r.bibtex_type) + "{" + std::string(r.key) + ",\n" +
-         "  author = {" + std::string(r.authors) + "},\n" +
-         "  title = {" + std::string(r.title) + "},\n" +
-         "  year = {" + std::string(r.year) + "},\n" +
-         "  howpublished = {" + std::string(r.published) + "},\n" +
-         "  url = {" + std::string(r.url) + "}\n}\n";
+  return "@" + std::string(r.bibtex_type) + "{" + std::string(r.key) + ",\n" + "  author = {" +
+         std::string(r.authors) + "},\n" + "  title = {" + std::string(r.title) + "},\n" +
+         "  year = {" + std::string(r.year) + "},\n" + "  howpublished = {" +
+         std::string(r.published) + "},\n" + "  url = {" + std::string(r.url) + "}\n}\n";
 }
 
 }  // namespace trainflops

@@ -1,7 +1,7 @@
 // JSON reports of the hardware commands: one object each, numbers in FLOP.
-#include "json_util.h"
 #include "../core/estimate_json.h"
 #include "../uncertainty/uncertainty_json.h"
+#include "json_util.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/units.h"
 

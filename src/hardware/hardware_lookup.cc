@@ -163,12 +163,13 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
   if (key == NormalizeChipName(chip.name)) {
     match.explanation = Quoted(name) + " is the row's name";
   } else if (is_default) {
-    match.explanation = Quoted(name) + " names several rows (" + JoinNames(match.other_rows) +
-                        "); used " + Quoted(chip.name) + ", the table's default for it" +
-                        (IsDataCentreVariant(chip)
-                             ? ": the data-centre SXM/NVLink variant (Sevilla et al. 2022: assume the NVLink "
-                               "version, as models are trained on server clusters)"
-                             : "");
+    match.explanation =
+        Quoted(name) + " names several rows (" + JoinNames(match.other_rows) + "); used " +
+        Quoted(chip.name) + ", the table's default for it" +
+        (IsDataCentreVariant(chip)
+             ? ": the data-centre SXM/NVLink variant (Sevilla et al. 2022: assume the NVLink "
+               "version, as models are trained on server clusters)"
+             : "");
   } else {
     match.explanation =
         Quoted(name) + " is an alias of " + Quoted(chip.name) +

@@ -165,8 +165,8 @@ Result<Chip> ReadRow(const std::vector<std::string>& fields, int line,
   for (size_t i = 0; i < columns.size(); ++i) {
     const Status s = columns[i]->set(chip, fields[i]);
     if (!s.ok()) {
-      return Status::ParseError(Where(file, line) + ": field '" + columns[i]->name + "': " +
-                                s.message());
+      return Status::ParseError(Where(file, line) + ": field '" + columns[i]->name +
+                                "': " + s.message());
     }
   }
   if (Trim(chip.name).empty()) {

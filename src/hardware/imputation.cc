@@ -75,8 +75,9 @@ Result<ImputedPeak> ExtendedYearPeak(int year, Precision precision, const Hardwa
   }
   const double n = static_cast<double>(out.chips.size());
   out.flop_per_s = std::exp(log_sum / n);
-  out.method = "extension of the Sevilla et al. 2022 table: geometric mean of the " + Name(precision) +
-               " peaks of the rows released in " + window + " (" + db.file() + ")";
+  out.method = "extension of the Sevilla et al. 2022 table: geometric mean of the " +
+               Name(precision) + " peaks of the rows released in " + window + " (" + db.file() +
+               ")";
   out.explanation = "geometric mean of " + std::to_string(out.chips.size()) + " rows released in " +
                     window + " = " + FormatScientific(out.flop_per_s) + " FLOP/s";
   return out;
@@ -85,9 +86,10 @@ Result<ImputedPeak> ExtendedYearPeak(int year, Precision precision, const Hardwa
 Result<ImputedPeak> ImputePeak(int year, Precision precision, const HardwareDb& db) {
   if (year > kLastSeedYear) return ExtendedYearPeak(year, precision, db);
   if (year < kFirstSeedYear) {
-    return Status::InvalidArgument("cannot impute a peak for " + std::to_string(year) +
-                                   ": the Sevilla et al. 2022 year-average table starts in 2012 (accepted: "
-                                   "2012 and later; or give `chip` or `peak_flops`)");
+    return Status::InvalidArgument(
+        "cannot impute a peak for " + std::to_string(year) +
+        ": the Sevilla et al. 2022 year-average table starts in 2012 (accepted: "
+        "2012 and later; or give `chip` or `peak_flops`)");
   }
   const auto& table = SeedYearAverages();
   const auto it = std::find_if(table.begin(), table.end(),

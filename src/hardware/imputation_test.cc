@@ -35,11 +35,13 @@ TEST(Imputation, SeedTableValues) {
 
 TEST(Imputation, SeedTableGaps) {
   const HardwareDb empty;
-  Result<ImputedPeak> na = ImputePeak(2016, Precision::kFp16, empty);  // "na" in Sevilla et al. 2022's table
+  Result<ImputedPeak> na =
+      ImputePeak(2016, Precision::kFp16, empty);  // "na" in Sevilla et al. 2022's table
   ASSERT_FALSE(na.ok());
-  EXPECT_EQ(na.status().message(),
-            "cannot impute a fp16 peak for 2016: the Sevilla et al. 2022 table gives 'na' for that year "
-            "(available for 2016: fp64, fp32)");
+  EXPECT_EQ(
+      na.status().message(),
+      "cannot impute a fp16 peak for 2016: the Sevilla et al. 2022 table gives 'na' for that year "
+      "(available for 2016: fp64, fp32)");
   Result<ImputedPeak> tf32 = ImputePeak(2020, Precision::kTf32, empty);
   ASSERT_FALSE(tf32.ok());
   EXPECT_NE(tf32.status().message().find("only FP64, FP32 and FP16 columns"), std::string::npos);

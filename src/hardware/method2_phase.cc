@@ -69,8 +69,10 @@ Status ImputedPeakFor(const Phase& phase, const RunContext& context, const Hardw
 Status TablePeak(const Phase& phase, const RunContext& context, const HardwareDb& db,
                  PhaseResult& r, bool& caveat) {
   TF_ASSIGN_OR_RETURN(const ChipMatch match, db.Find(phase.chip));
+  RunContext run = context;
+  run.chips = phase.count.value_or(0);
   TF_ASSIGN_OR_RETURN(const PeakChoice choice,
-                      ChoosePeak(*match.chip, phase.precision, phase.tensor_cores, context));
+                      ChoosePeak(*match.chip, phase.precision, phase.tensor_cores, run));
   r.row = *match.chip;
   r.chip = match.chip->name;
   r.lookup = match.explanation;

@@ -120,6 +120,36 @@ TEST(Method2, PrecisionRule) {
   }
 }
 
+// The large-run revision of rule 2 (docs/hardware.md): 256 chips or more with
+// tensor units, from 2019 or of unknown year, take the 16-bit tensor rate;
+// rule 1, `industry` no, smaller runs and chips without tensor units keep FP32.
+TEST(Method2, LargeRunsOnTensorChipsTakeTheSixteenBitRate) {
+  struct Case {
+    const char* chip;
+    double count;
+    std::optional<int> year;
+    std::optional<bool> industry;
+    double peak;  // datasheets: V100 FP32 15.7, tensor FP16 125 TFLOPS; K80 FP32 4.368 (per die)
+    const char* rule;
+  };
+  const Case cases[] = {
+      {"V100", 256, std::nullopt, std::nullopt, 125e12, "a run on 256 chips (at least 256)"},
+      {"V100", 1024, 2020, std::nullopt, 125e12, "from 2020 is a large model's run"},
+      {"V100", 255, std::nullopt, std::nullopt, 15.7e12, "small academic"},
+      {"V100", 1024, 2018, std::nullopt, 15.7e12, "before 2019"},
+      {"V100", 1024, 2020, false, 15.7e12, "small academic"},
+      {"K80", 1024, 2020, std::nullopt, 4.368e12, "small academic"},
+  };
+  for (const Case& c : cases) {
+    const Method2Result r =
+        One(MakePhase(c.chip, c.count, "1 h"), c.year, std::nullopt, c.industry);
+    ASSERT_EQ(r.phases.size(), 1u) << c.chip << " x " << c.count;
+    EXPECT_EQ(r.phases[0].peak, c.peak) << c.chip << " x " << c.count;
+    EXPECT_NE(r.phases[0].precision_rule.find(c.rule), std::string::npos)
+        << c.chip << " x " << c.count << ": " << r.phases[0].precision_rule;
+  }
+}
+
 TEST(Method2, TensorCoreOverrides) {
   Phase p = MakePhase("V100", 1, "1 h");
   p.precision = Precision::kFp16;

@@ -58,7 +58,8 @@ TEST(Method2Uncertainty, ARangeForEveryPhaseIsOneQuantity) {
   for (const bool shared : {true, false}) {
     Phase p = GivenPeakPhase();
     p.utilization = Utilization{0.4, "0.4", "median"};
-    p.ranges.push_back({"--utilization", Range("0.3..0.5", *Distribution::Uniform(0.3, 0.5)), shared});
+    p.ranges.push_back(
+        {"--utilization", Range("0.3..0.5", *Distribution::Uniform(0.3, 0.5)), shared});
     const Result<Method2Result> r = RunPhases({p, p}, false);
     ASSERT_TRUE(r.ok()) << r.status().message();
     const double per_phase_low = r->uncertainty->summary.low / (2 * 8.64e19);
@@ -100,9 +101,9 @@ TEST(Method2Uncertainty, ImputedHardwareAndGuessedPrecisionAddTheirRanges) {
   ASSERT_TRUE(r.ok()) << r.status().message();
   std::vector<std::string> names;
   for (const UncertainQuantity& q : r->uncertainty->quantities) names.push_back(q.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"utilization (assumed)",
-                                             "imputed peak (unknown hardware)",
-                                             "precision (chosen by the rule of Sevilla et al. 2022)"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"utilization (assumed)", "imputed peak (unknown hardware)",
+                                      "precision (chosen by the rule of Sevilla et al. 2022)"}));
 }
 
 TEST(Method2Uncertainty, NoRangesAndNoDefaultRangesMeansNoInterval) {

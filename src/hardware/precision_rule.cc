@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "trainflops/defaults.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -142,6 +143,28 @@ Result<PeakChoice> Explicit(const Chip& chip, Precision p, TensorCores tc) {
   return Lacks(chip, what, "choose one of those with `precision`, or give `peak_flops`");
 }
 
+// The revision of rule 2 for large runs (defaults.h, kLargeRunChips): since
+// 2018, large-scale training uses 16-bit mixed precision on tensor/matrix
+// units (Micikevicius et al. 2018, "Mixed Precision Training"; the defaults of
+// Megatron-LM, DeepSpeed and TPU training). Rule 1 (before 2019) and an
+// explicit `industry` no keep FP32.
+std::optional<std::string> LargeRunRule(const RunContext& context,
+                                        std::optional<RateColumn> sixteen) {
+  const bool industry_said_no = !context.industry && !context.industry_origin.empty();
+  const bool recent = !context.year || *context.year >= 2019;
+  if (industry_said_no || !recent || context.chips < kLargeRunChips || !sixteen ||
+      !IsTensorColumn(*sixteen)) {
+    return std::nullopt;
+  }
+  return "FP16/BF16: a run on " + FormatCount(context.chips) + " chips (at least " +
+         FormatCount(kLargeRunChips) + ") " +
+         (context.year ? "from " + std::to_string(*context.year) : "of unknown year") +
+         " is a large model's run, and large runs on tensor/matrix units have trained in 16-bit "
+         "mixed precision since 2018 (Micikevicius et al. 2018; this revises Sevilla et al. "
+         "2022, 'which number format', rule 2, which asks whether the model is a large industry "
+         "one; `precision` fp32 or `industry` no to override)";
+}
+
 }  // namespace
 
 std::string AvailableRates(const Chip& chip) {
@@ -192,6 +215,11 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
   std::string why;
   const Precision wanted = RulePrecision(context, &why);
   const std::optional<RateColumn> sixteen = Sixteen(chip, tc);
+  if (wanted == Precision::kFp32 && !context.industry && tc == TensorCores::kAuto) {
+    if (std::optional<std::string> large = LargeRunRule(context, sixteen)) {
+      return Make(chip, *sixteen, *large, tc);
+    }
+  }
   if (wanted == Precision::kFp32 && chip.Rate(RateColumn::kFp32)) {
     return Make(chip, RateColumn::kFp32, why, tc);
   }

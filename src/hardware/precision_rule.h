@@ -1,5 +1,6 @@
 // Internal: which number format (and so which peak) a run used, by the
-// the rules of Sevilla et al. 2022 when the paper does not say (Sevilla et al. 2022, "which number format").
+// the rules of Sevilla et al. 2022 when the paper does not say (Sevilla et al. 2022, "which number
+// format").
 #ifndef TRAINFLOPS_SRC_HARDWARE_PRECISION_RULE_H_
 #define TRAINFLOPS_SRC_HARDWARE_PRECISION_RULE_H_
 
@@ -14,7 +15,8 @@ namespace trainflops::hardware {
 struct RunContext {
   std::optional<int> year;
   bool industry = false;
-  std::string industry_origin;  // "--industry yes", "--llm yes", ""
+  std::string industry_origin;  // "`industry` yes", "`llm` yes", "" when neither is given
+  double chips = 0;             // the phase's chip count; 0 when not given (chip-hours)
 };
 
 struct PeakChoice {
@@ -28,7 +30,10 @@ struct PeakChoice {
 // The format the rules of Sevilla et al. 2022 give when --precision is absent:
 //  1. a run before 2019 -> FP32 (FP16 was rare before 2019);
 //  2. a large industry model (--industry yes, or --llm yes) -> FP16/BF16;
-//  3. otherwise -> FP32, the frameworks' default (small academic runs).
+//  3. otherwise -> FP32, the frameworks' default (small academic runs),
+// with one revision (ChoosePeak): a run on kLargeRunChips or more chips with
+// tensor/matrix units, after 2018 or of unknown year and not marked
+// `industry` no, is a large model's run -> its 16-bit tensor rate.
 // `why` receives the rule in words.
 Precision RulePrecision(const RunContext& context, std::string* why);
 
