@@ -69,6 +69,13 @@ TEST(Cli, LayerCalculator) {
   EXPECT_EQ(j["training_flop"].get<double>(), 3 * 161280000.0);
   EXPECT_EQ(j["output_shape"], nlohmann::json::array({200, 200, 16}));
   EXPECT_TRUE(j.contains("assumptions") && j.contains("inputs") && j.contains("method"));
+  EXPECT_EQ(j["assumptions"][0]["value"], "2");  // the 2:1 ratio, printed as a number is
+  // A given ratio: dense 4 -> 4 is 2·4·4 + 4 + 4 = 40 FLOP forward; x (1 + 1.5) = 100.
+  const Output given = RunCli("layer dense n=4 units=4 --bp-ratio 1.5 --json");
+  ASSERT_EQ(given.code, 0) << given.err;
+  const nlohmann::json g = nlohmann::json::parse(given.out);
+  EXPECT_EQ(g["training_flop"].get<double>(), 100);
+  EXPECT_EQ(g["assumptions"][0]["value"], "1.5");
 }
 
 TEST(Cli, UnitsConversion) {

@@ -97,7 +97,7 @@ std::string RenderLayerJson(const LayerKind& kind, const LayerArgs& args, const 
   out["notes"] = cost.notes;
   out["inputs"] = args.values();
   out["assumptions"] = AssumptionsJson(
-      {{"backward/forward ratio", std::to_string(bp_ratio),
+      {{"backward/forward ratio", FormatScientific(bp_ratio),
         bp_ratio == 2.0 ? "Sevilla et al. 2022, Method 1 (2:1)" : "given (`bp_ratio`)"},
        {"FLOP per multiply-add", "2", "Sevilla et al. 2022, Units"}});
   return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
