@@ -21,6 +21,10 @@ extern const char web_app_js[];
 extern const unsigned long web_app_js_size;
 extern const char web_style_css[];
 extern const unsigned long web_style_css_size;
+extern const char web_view_js[];
+extern const unsigned long web_view_js_size;
+extern const char web_favicon_svg[];
+extern const unsigned long web_favicon_svg_size;
 }  // namespace trainflops::embedded
 
 namespace trainflops::web {
@@ -39,6 +43,8 @@ const std::vector<Asset>& Assets() {
       {"/index.html", "text/html; charset=utf-8", {web_index_html, web_index_html_size}},
       {"/app.js", "text/javascript; charset=utf-8", {web_app_js, web_app_js_size}},
       {"/style.css", "text/css; charset=utf-8", {web_style_css, web_style_css_size}},
+      {"/view.js", "text/javascript; charset=utf-8", {web_view_js, web_view_js_size}},
+      {"/favicon.svg", "image/svg+xml", {web_favicon_svg, web_favicon_svg_size}},
   };
   return assets;
 }

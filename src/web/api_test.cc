@@ -70,6 +70,8 @@ TEST(WebApi, RoutesStatusesAndContentTypes) {
       {"GET", "/index.html", "", 200, "text/html", "<script src=\"/app.js\""},
       {"GET", "/app.js", "", 200, "text/javascript", "X-Trainflops-Command"},
       {"GET", "/style.css", "", 200, "text/css", "font-family"},
+      {"GET", "/view.js", "", 200, "text/javascript", "function layerShares"},
+      {"GET", "/favicon.svg", "", 200, "image/svg+xml", "<svg"},
       {"GET", "/api", "", 200, "application/json", "\"/api/hardware\""},
       {"POST", "/", "", 405, "application/json",
        "method 'POST' is not allowed on / (accepted: GET, HEAD)"},

@@ -17,6 +17,9 @@ layers:
 training: {epochs: 10, examples: 50000}
 `;
 
+// Commands whose JSON carries a citation with --cite (the "Copy citation" button).
+const CITE_COMMANDS = new Set(['estimate', 'layer', 'hardware', 'tokens', 'compare']);
+
 // Fields that are not options, or are handled specially.
 const SPECIAL_FIELDS = new Set(['file', 'text', 'extra', 'arg']);
 
@@ -74,7 +77,10 @@ async function run(form) {
   const params = new URLSearchParams();
   const upload = formUpload(form);
   if (upload && upload.name) params.append('file', upload.name);
-  for (const word of formWords(form)) params.append('arg', word);
+  const words = formWords(form);
+  const plain = words.includes('--help') || words.includes('--list');
+  if (CITE_COMMANDS.has(form.dataset.command) && !plain) words.push('--cite');
+  for (const word of words) params.append('arg', word);
   const init = {method: 'POST'};
   if (upload) {
     init.body = upload.body;
@@ -107,28 +113,67 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// 1.7905536e19 -> "1.791e19"; small numbers as they are.
-function formatNumber(x) {
-  if (typeof x !== 'number') return x === null ? '-' : String(x);
-  if (x !== 0 && (Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3)) {
-    return x.toExponential(3).replace(/\.?0+e/, 'e').replace('e+', 'e');
-  }
-  return String(Number(x.toPrecision(4)));
-}
-
-function table(headers, rows) {
+// A table; the columns listed in `numeric` are right-aligned.
+function table(headers, rows, numeric = []) {
+  const cell = (tag, c, i) => el(tag, numeric.includes(i) ? {class: 'num'} : {}, c);
   return el('table', {},
-    el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', {}, h)))),
-    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, c))))));
+    el('thead', {}, el('tr', {}, ...headers.map((h, i) => cell('th', h, i)))),
+    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c, i) => cell('td', c, i))))));
 }
 
-function headline(json) {
-  if (typeof json.training_flop !== 'number') return null;
-  const parts = [formatNumber(json.training_flop) + ' FLOP'];
-  if (typeof json.training_pfs_days === 'number') {
-    parts.push(formatNumber(json.training_pfs_days) + ' pfs-days');
+// A button that puts `text` on the clipboard and says so.
+function copyButton(label, text) {
+  const button = el('button', {type: 'button', class: 'copy', 'data-copy': label}, 'Copy ' + label);
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = 'Copied ' + label;
+    } catch (e) {
+      button.textContent = 'Copy failed: select the text instead';
+    }
+  });
+  return button;
+}
+
+// The result first: value, unit, pfs-days, the interval and its label, and the
+// copy buttons (value, command line, citation).
+function headline(json, command) {
+  const parts = headlineParts(json);
+  if (!parts) return null;
+  const buttons = [copyButton('value', parts.value), copyButton('command', commandToCopy(command))];
+  if (json.citation && json.citation.text) {
+    buttons.push(copyButton('citation', optionWording(json.citation.text)));
   }
-  return el('p', {class: 'headline'}, parts.join(' = '));
+  return el('div', {class: 'headline-box'},
+    el('p', {class: 'headline'}, [parts.value, parts.pfs].filter((x) => x).join(' = ')),
+    parts.interval ? el('p', {class: 'interval'}, parts.interval) : null,
+    parts.label ? el('p', {class: 'label'}, parts.label) : null,
+    el('div', {class: 'buttons'}, ...buttons));
+}
+
+// The per-layer share of the forward FLOP as an inline SVG bar chart.
+function layerChart(layers) {
+  const shares = layerShares(layers);
+  if (shares.length < 2) return null;
+  const g = barGeometry(shares);
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  const attrs = (node, a) => { for (const [k, v] of Object.entries(a)) node.setAttribute(k, v); return node; };
+  attrs(svg, {class: 'chart', width: g.width, height: g.height, viewBox: `0 0 ${g.width} ${g.height}`,
+    role: 'img', 'aria-label': 'share of forward FLOP per layer'});
+  for (const b of g.bars) {
+    const text = (x, anchor, content) => {
+      const t = attrs(document.createElementNS(ns, 'text'),
+        {x, y: b.y + b.height - 4, 'text-anchor': anchor});
+      t.textContent = content;
+      return t;
+    };
+    svg.append(text(b.x - 6, 'end', b.name.length > 28 ? b.name.slice(0, 27) + '…' : b.name));
+    svg.append(attrs(document.createElementNS(ns, 'rect'),
+      {class: 'bar', x: b.x, y: b.y, width: b.width, height: b.height}));
+    svg.append(text(b.x + b.width + 4, 'start', b.label));
+  }
+  return svg;
 }
 
 // Any {low, high} found at the top level ("range", "uncertainty", ...).
@@ -149,8 +194,8 @@ function section(title, content) {
   return content ? el('div', {class: 'part'}, el('h3', {}, title), content) : null;
 }
 
-function renderEstimate(json) {
-  const nodes = [headline(json), ranges(json)];
+function renderEstimate(json, command) {
+  const nodes = [headline(json, command), json.uncertainty ? null : ranges(json)];
   if (Array.isArray(json.formula)) {
     nodes.push(section('Formula', el('pre', {}, json.formula.join('\n'))));
   }
@@ -166,11 +211,11 @@ function renderEstimate(json) {
   }
   if (json.inputs && typeof json.inputs === 'object') {
     const rows = Object.entries(json.inputs).map(([name, i]) =>
-      [name, formatNumber(i.value), i.unit || '', i.origin || '']);
-    nodes.push(section('Inputs', table(['input', 'value', 'unit', 'origin'], rows)));
+      [name, formatNumber(i.value), i.unit || '', optionWording(i.origin || '')]);
+    nodes.push(section('Inputs', table(['input', 'value', 'unit', 'origin'], rows, [1])));
   }
   if (Array.isArray(json.assumptions)) {
-    const rows = json.assumptions.map((a) => [a.name, String(a.value), a.source]);
+    const rows = json.assumptions.map((a) => [a.name, String(a.value), optionWording(a.source || '')]);
     nodes.push(section('Assumptions', table(['assumption', 'value', 'source'], rows)));
   }
   if (Array.isArray(json.thresholds)) {
@@ -181,7 +226,8 @@ function renderEstimate(json) {
   if (Array.isArray(json.layers) && json.layers.length) {
     const rows = json.layers.map((l) => [l.name, l.type, (l.output_shape || []).join('x'),
       formatNumber(l.params), formatNumber(l.forward_flop)]);
-    nodes.push(section('Layers', table(['layer', 'type', 'output', 'params', 'forward FLOP'], rows)));
+    nodes.push(section('Share of forward FLOP', layerChart(json.layers)));
+    nodes.push(section('Layers', table(['layer', 'type', 'output', 'params', 'forward FLOP'], rows, [3, 4])));
   }
   if (Array.isArray(json.notes) && json.notes.length) {
     nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, n)))));
@@ -189,15 +235,15 @@ function renderEstimate(json) {
   return nodes;
 }
 
-function renderCompare(json) {
+function renderCompare(json, command) {
   return [
     el('p', {class: 'headline'},
       `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
     el('p', {}, json.verdict),
     json.warning ? el('p', {class: 'error'}, json.warning) : null,
     el('p', {}, `utilization that reconciles them: ${formatNumber(json.reconciling_utilization)}`),
-    el('h3', {}, 'Method 1'), ...renderEstimate(json.method1 || {}),
-    el('h3', {}, 'Method 2'), ...renderEstimate(json.method2 || {}),
+    el('h3', {}, 'Method 1'), ...renderEstimate(json.method1 || {}, command),
+    el('h3', {}, 'Method 2'), ...renderEstimate(json.method2 || {}, command),
   ];
 }
 
@@ -216,8 +262,8 @@ function render(command, result) {
     return;
   }
   const json = result.json;
-  const nodes = command === 'compare' ? renderCompare(json)
-    : command === 'units' ? renderUnits(json) : renderEstimate(json);
+  const nodes = command === 'compare' ? renderCompare(json, result.command)
+    : command === 'units' ? renderUnits(json) : renderEstimate(json, result.command);
   if (command === 'thresholds' && typeof json.flop === 'number') {
     nodes.unshift(el('p', {class: 'headline'}, formatNumber(json.flop) + ' FLOP'));
   }
@@ -239,29 +285,61 @@ function errorBox(form) {
   return box;
 }
 
+let CHIPS = [];
+
+// The chip browser: the hardware table filtered by the words typed.
+function showChips() {
+  const filter = document.getElementById('chip-filter').value;
+  const rows = chipRows(CHIPS, filter);
+  const headers = ['chip', 'released', ...RATE_COLUMNS.map((c) => c.replace('_', ' ') + ' FLOP/s')];
+  document.getElementById('chip-table').replaceChildren(
+    el('p', {}, `${rows.length} of ${CHIPS.length} chips (peak FLOP/s per format, dense; ` +
+      'Epoch AI, Data on Machine Learning Hardware, CC BY 4.0)'),
+    table(headers, rows.map((r) => [r.name, r.released, ...r.peaks.map(formatNumber)]),
+      RATE_COLUMNS.map((c, i) => i + 2)));
+}
+
 async function loadChips() {
   try {
     const response = await fetch('/api/chips');
     const json = await response.json();
+    CHIPS = json.chips || [];
     const list = document.getElementById('chip-names');
-    for (const chip of json.chips || json.table || []) {
-      list.append(el('option', {value: chip.name}));
-    }
+    for (const chip of CHIPS) list.append(el('option', {value: chip.name}));
+    showChips();
   } catch (e) { /* the chip list is a convenience: names can still be typed */ }
 }
 
 function showTab(name) {
-  for (const button of document.querySelectorAll('nav button')) {
-    button.classList.toggle('active', button.dataset.tab === name);
+  for (const button of document.querySelectorAll('nav [role=tab]')) {
+    const selected = button.dataset.tab === name;
+    button.classList.toggle('active', selected);
+    button.setAttribute('aria-selected', String(selected));
+    button.tabIndex = selected ? 0 : -1;
   }
-  for (const form of document.querySelectorAll('main form')) form.hidden = form.id !== name;
+  for (const panel of document.querySelectorAll('main [role=tabpanel]')) panel.hidden = panel.id !== name;
+  for (const box of document.querySelectorAll('main .error')) box.textContent = '';
   document.getElementById('result').hidden = true;
 }
 
+// Tabs as WAI-ARIA describes them: arrows move between tabs, Home and End.
+function tabKeys(event) {
+  const tabs = [...document.querySelectorAll('nav [role=tab]')];
+  const i = tabs.indexOf(event.target);
+  const next = {ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1}[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  const tab = tabs[(next + tabs.length) % tabs.length];
+  showTab(tab.dataset.tab);
+  tab.focus();
+}
+
 function init() {
-  for (const button of document.querySelectorAll('nav button')) {
+  for (const button of document.querySelectorAll('nav [role=tab]')) {
     button.addEventListener('click', () => showTab(button.dataset.tab));
+    button.addEventListener('keydown', tabKeys);
   }
+  document.getElementById('chip-filter').addEventListener('input', showChips);
   for (const form of document.querySelectorAll('main form')) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
