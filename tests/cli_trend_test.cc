@@ -202,6 +202,17 @@ TEST(CliTrend, EpochCsvDefaultsSkipRowsWithoutValues) {
   EXPECT_EQ(j["dataset"]["rows"], 4);
   EXPECT_EQ(j["dataset"]["rows_without_values"], 1);
   EXPECT_EQ(j["points"][2]["line"], 6);  // the quoted line break counts
+  // Each point's decimal year, as fitted: New Year's Day is the year itself.
+  EXPECT_DOUBLE_EQ(j["points"][0]["year"].get<double>(), 2018.0);
+  EXPECT_DOUBLE_EQ(j["points"][2]["year"].get<double>(), 2021.0);
+}
+
+TEST(CliTrend, PointsCarryTheDecimalYearTheyAreFittedAt) {
+  const json j = Json(RunCli("trend --json --bootstrap 0"));
+  // AlexNet, 2012-06-01: 152 days (31+29+31+30+31, 2012 is a leap year)
+  // after 1 January, in a year of 366 days.
+  ASSERT_EQ(j["points"][0]["date"], "2012-06-01");
+  EXPECT_DOUBLE_EQ(j["points"][0]["year"].get<double>(), 2012.0 + 152.0 / 366.0);
 }
 
 TEST(CliTrend, PlotsSvgAndPngAtomically) {

@@ -15,6 +15,9 @@ std::string_view Trim(std::string_view text);
 // Levenshtein distance, case-insensitive.
 int EditDistance(std::string_view a, std::string_view b);
 
+// |len(a) - len(b)|: a lower bound of EditDistance(a, b) that costs nothing.
+size_t LengthGap(std::string_view a, std::string_view b);
+
 // The candidates closest to `name` (at most `max_results`, distance no more
 // than max(2, len/3)), best first. Empty when nothing is close.
 std::vector<std::string> ClosestMatches(std::string_view name,

@@ -31,6 +31,10 @@ std::string_view Trim(std::string_view text) {
   return text;
 }
 
+size_t LengthGap(std::string_view a, std::string_view b) {
+  return a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+}
+
 // Classic two-row dynamic programme: O(|a|*|b|) time, O(|b|) memory.
 int EditDistance(std::string_view a, std::string_view b) {
   const std::string x = ToLower(a);
@@ -59,6 +63,9 @@ std::vector<std::string> ClosestMatches(std::string_view name,
 
   std::vector<std::pair<int, std::string>> scored;
   for (const std::string& candidate : candidates) {
+    // The distance is at least the difference in length: skipping those keeps
+    // a hostile 100 kB name from costing |name| x |candidate| per candidate.
+    if (LengthGap(wanted, candidate) > static_cast<size_t>(limit)) continue;
     const int d = EditDistance(wanted, candidate);
     if (d > limit) continue;
     // Lists of names and aliases can repeat a name (or differ only in case);

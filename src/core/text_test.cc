@@ -61,6 +61,18 @@ TEST(TextClosestMatches, BestFirstWithinThreshold) {
   EXPECT_TRUE(ClosestMatches("xyzzy", {"dense", "conv2d"}).empty());
   EXPECT_TRUE(ClosestMatches("", {"k", "ab"}).empty());
   EXPECT_TRUE(ClosestMatches("dens", {"dense"}, 0).empty());
+  // The length gap bounds the distance: "densee" is 2 edits from "dens"
+  // (limit max(2, 6/3) = 2); "denseeee" is 4 (limit max(2, 8/3) = 2).
+  EXPECT_EQ(ClosestMatches("densee", {"dens"}), Names{"dens"});
+  EXPECT_TRUE(ClosestMatches("denseeee", {"dens"}).empty());
+}
+
+TEST(TextClosestMatches, LengthGapIsALowerBoundOfTheDistance) {
+  EXPECT_EQ(LengthGap("dense", "dens"), 1u);
+  EXPECT_EQ(LengthGap("", "conv2d"), 6u);
+  EXPECT_EQ(EditDistance("", "conv2d"), 6);
+  EXPECT_GE(EditDistance("kitten", "sitting"), static_cast<int>(LengthGap("kitten", "sitting")));
+  EXPECT_TRUE(ClosestMatches(std::string(100000, 'd') + "ense", {"dense"}).empty());
 }
 
 TEST(TextClosestMatches, ThresholdIsMaxOfTwoAndALengthThird) {

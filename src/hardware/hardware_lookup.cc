@@ -187,8 +187,12 @@ std::vector<const Chip*> HardwareDb::FindClosest(std::string_view name, size_t m
   std::vector<double> best(rows_.size(), limit + 1);
   for (const auto* map : {&index_, &derived_}) {
     for (const auto& [k, r] : *map) {
-      // A name the query is part of ("mi300" in "mi300x") beats a typo.
-      const double d = k.find(key) != std::string::npos ? 0.5 : EditDistance(key, k);
+      // A name the query is part of ("mi300" in "mi300x") beats a typo. The
+      // distance is at least the difference in length (LengthGap): a long
+      // query skips the quadratic count against every short name.
+      const bool part = k.find(key) != std::string::npos;
+      if (!part && static_cast<double>(LengthGap(key, k)) > limit) continue;
+      const double d = part ? 0.5 : EditDistance(key, k);
       best[r] = std::min(best[r], d);
     }
   }

@@ -90,6 +90,8 @@ TEST(HardwareLookup, UnknownNamesGetTheClosestRows) {
   EXPECT_EQ(names[0], "AMD Instinct MI300A");
   EXPECT_EQ(names[1], "AMD Instinct MI300X");
   EXPECT_TRUE(Db().FindClosest("zzzzzzzz").empty());
+  // A 100 kB name is at least 100 kB - |name| edits from every chip name.
+  EXPECT_TRUE(Db().FindClosest(std::string(100000, 'a') + "100").empty());
 }
 
 TEST(HardwareLookup, FilterMatchesNamesVendorsAndTypes) {

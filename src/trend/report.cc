@@ -193,7 +193,7 @@ std::string RenderTrendJson(const TrendReport& r) {
   out["points"] = json::array();
   for (const TrendPoint& p : s.points) {
     out["points"].push_back(
-        {{"name", p.name}, {"date", p.date}, {"flop", p.flop}, {"line", p.line}});
+        {{"name", p.name}, {"date", p.date}, {"year", p.year}, {"flop", p.flop}, {"line", p.line}});
   }
   out["plot"] = r.plot_path.empty() ? json(nullptr) : json(r.plot_path);
   // Invalid UTF-8 in a name must not abort the dump (nlohmann throws by default).

@@ -17,6 +17,13 @@ namespace {
 // Connections served at once; more wait in the listen backlog.
 constexpr size_t kWorkerThreads = 64;
 
+// Connections waiting for accept(). Debian's httplib is a compiled library
+// that listens with a backlog of 5, which turns a burst of clients into
+// dropped SYNs and one-second retries; Bind() listens again with this value
+// (on Linux a second listen() sets the backlog; the kernel caps it at
+// net.core.somaxconn).
+constexpr int kListenBacklog = 1024;
+
 // Run()'s progress, for a Stop() that may come before, during or after it.
 enum class RunState { kIdle, kStarting, kDone };
 
@@ -98,6 +105,7 @@ struct Server::Impl {
   ApiOptions api;
   httplib::Server http;
   int port = -1;
+  socket_t listening = INVALID_SOCKET;  // the socket httplib created, for the backlog
   std::atomic<bool> stop_requested{false};
   std::atomic<RunState> state{RunState::kIdle};
 };
@@ -155,9 +163,10 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>()) {
   // httplib's default also sets SO_REUSEPORT, with which a second server binds
   // a busy port and silently shares it; SO_REUSEADDR alone still allows a
   // restart while old connections are in TIME_WAIT.
-  impl.http.set_socket_options([](socket_t sock) {
+  impl.http.set_socket_options([&impl](socket_t sock) {
     const int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    impl.listening = sock;
   });
   // Answers go out at once: with Nagle's algorithm, a keep-alive client
   // waits for the delayed ACK, about 40 ms per request.
@@ -191,6 +200,9 @@ Status Server::Bind() {
     impl_->port = impl_->http.bind_to_any_port(host);
   } else if (impl_->http.bind_to_port(host, impl_->options.port)) {
     impl_->port = impl_->options.port;
+  }
+  if (impl_->port > 0 && impl_->listening != INVALID_SOCKET) {
+    ::listen(impl_->listening, kListenBacklog);  // best effort: 5 still works
   }
   if (impl_->port <= 0) {
     const int error = errno;

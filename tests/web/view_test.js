@@ -78,3 +78,59 @@ test('the chip browser filters on every word, any case', () => {
   assert.strictEqual(rows[0].peaks[view.RATE_COLUMNS.indexOf('bf16')], null);
   assert.strictEqual(view.chipRows(chips, 'tpu').map((r) => r.name)[0], 'Google TPU v3');
 });
+
+test('the copied command leaves out the quantiles the page asked for', () => {
+  const page = view.quantileWords();
+  assert.strictEqual(page.length, 2 * view.PAGE_QUANTILES.length);
+  assert.strictEqual(
+    view.commandToCopy('trainflops tokens --params=70B --uncertainty --quantile 0.01 ' +
+      '--quantile=0.99 --quantile 0.3 --json'),
+    'trainflops tokens --params=70B --uncertainty --quantile 0.3');
+});
+
+test('the quantile strip puts each quantile on a log axis', () => {
+  // Quantiles 1e18 (5%), 1e19 (50%), 1e20 (95%), and 1e21 (99%): the axis
+  // runs from 1e18/1.15 to 1e21*1.15, so equal ratios are equal distances.
+  const u = {low: 1e18, median: 1e19, high: 1e20, point: 1e19,
+    quantiles: [{probability: 0.99, value: 1e21}]};
+  const s = view.quantileStrip(u, {width: 600, pad: 50});
+  assert.deepStrictEqual(s.marks.map((m) => m.label), ['5%', '50%', '95%', '99%']);
+  assert.deepStrictEqual(s.marks.map((m) => m.labelled), [true, true, true, false]);
+  const [a, b, c, d] = s.marks.map((m) => m.x);
+  assert.ok(Math.abs((b - a) - (c - b)) < 1e-9 && Math.abs((d - c) - (c - b)) < 1e-9);
+  // Decades 1e18..1e21 span log10(1e21/1e18) = 3 of log10(1.15^2 * 1e3) units
+  // of the 500-pixel axis.
+  const span = 3 / (3 + 2 * Math.log10(1.15));
+  assert.ok(Math.abs((d - a) - 500 * span) < 1e-9);
+  assert.deepStrictEqual(s.ticks.map((t) => t.label), ['1e18', '1e19', '1e20', '1e21']);
+  assert.strictEqual(s.interval.x0, a);
+  assert.strictEqual(s.interval.x1, c);
+  assert.strictEqual(s.median, b);
+  assert.strictEqual(view.quantileStrip(null), null);
+});
+
+test('the trend figure draws points, the fit and its band', () => {
+  // Three points on log10 FLOP = 18 + (year - 2010): slope 1, intercept -1992.
+  const json = {slope: 1, intercept: -1992, doubling_time_months: 12 * Math.log10(2),
+    growth_per_year: 10, n_points: 3, r_squared: 1,
+    interval: {level: 0.9, low: 3, high: 4, slope_low: 0.5, slope_high: 1.5},
+    points: [{name: 'a', date: '2010-01-01', year: 2010, flop: 1e18},
+      {name: 'b', date: '2011-01-01', year: 2011, flop: 1e19},
+      {name: 'c', date: '2012-01-01', year: 2012, flop: 1e20}],
+    eras: []};
+  const g = view.trendGeometry(json, {width: 700, height: 400, left: 60, right: 20, top: 20,
+    bottom: 40});
+  assert.strictEqual(g.points.length, 3);
+  // The points lie on the fitted line: its ends are the first and last point.
+  assert.deepStrictEqual(g.fit[0], [g.points[0].x, g.points[0].y]);
+  assert.deepStrictEqual(g.fit[1], [g.points[2].x, g.points[2].y]);
+  // The band pivots at the centroid (2011, 19), the middle point, and at the
+  // ends spans the slopes 0.5 and 1.5: log10 FLOP 18.5..17.5 at 2010.
+  assert.deepStrictEqual(g.band[1], [g.points[1].x, g.points[1].y]);
+  const pixelsPerDecade = (g.points[0].y - g.points[1].y);  // one decade per year here
+  assert.ok(Math.abs((g.band[5][1] - g.band[0][1]) - pixelsPerDecade) < 1e-9);
+  const h = view.trendHeadline(json);
+  assert.strictEqual(h.value, 'doubling every 3.612 months');
+  assert.strictEqual(h.interval, '90% bootstrap interval 3 to 4 months');
+  assert.strictEqual(view.trendGeometry({points: []}), null);
+});

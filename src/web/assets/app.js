@@ -78,8 +78,11 @@ async function run(form) {
   const upload = formUpload(form);
   if (upload && upload.name) params.append('file', upload.name);
   const words = formWords(form);
+  // A form whose file is an option's value (trend --data FILE), not the subject.
+  if (upload && upload.name && form.dataset.fileOption) words.push(form.dataset.fileOption, upload.name);
   const plain = words.includes('--help') || words.includes('--list');
   if (CITE_COMMANDS.has(form.dataset.command) && !plain) words.push('--cite');
+  if (words.includes('--uncertainty') && !plain) words.push(...quantileWords());
   for (const word of words) params.append('arg', word);
   const init = {method: 'POST'};
   if (upload) {
@@ -151,28 +154,103 @@ function headline(json, command) {
     el('div', {class: 'buttons'}, ...buttons));
 }
 
-// The per-layer share of the forward FLOP as an inline SVG bar chart.
+// --- charts: inline SVG, laid out by view.js ------------------------------
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function svgEl(tag, attrs = {}, content = null) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (content !== null) node.textContent = content;
+  return node;
+}
+
+// An SVG element with a tooltip (its <title> child).
+function titled(node, title) {
+  node.append(svgEl('title', {}, title));
+  return node;
+}
+
+function svgRoot(width, height, cls, label) {
+  return svgEl('svg', {class: 'chart ' + cls, width, height, viewBox: `0 0 ${width} ${height}`,
+    role: 'img', 'aria-label': label});
+}
+
+// The per-layer share of the forward FLOP as a bar chart.
 function layerChart(layers) {
   const shares = layerShares(layers);
   if (shares.length < 2) return null;
   const g = barGeometry(shares);
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  const attrs = (node, a) => { for (const [k, v] of Object.entries(a)) node.setAttribute(k, v); return node; };
-  attrs(svg, {class: 'chart', width: g.width, height: g.height, viewBox: `0 0 ${g.width} ${g.height}`,
-    role: 'img', 'aria-label': 'share of forward FLOP per layer'});
+  const svg = svgRoot(g.width, g.height, 'layer-chart', 'share of forward FLOP per layer');
   for (const b of g.bars) {
-    const text = (x, anchor, content) => {
-      const t = attrs(document.createElementNS(ns, 'text'),
-        {x, y: b.y + b.height - 4, 'text-anchor': anchor});
-      t.textContent = content;
-      return t;
-    };
-    svg.append(text(b.x - 6, 'end', b.name.length > 28 ? b.name.slice(0, 27) + '…' : b.name));
-    svg.append(attrs(document.createElementNS(ns, 'rect'),
-      {class: 'bar', x: b.x, y: b.y, width: b.width, height: b.height}));
-    svg.append(text(b.x + b.width + 4, 'start', b.label));
+    const y = b.y + b.height - 4;
+    svg.append(svgEl('text', {x: b.x - 6, y, 'text-anchor': 'end'},
+      b.name.length > 28 ? b.name.slice(0, 27) + '…' : b.name));
+    svg.append(svgEl('rect', {class: 'bar', x: b.x, y: b.y, width: b.width, height: b.height}));
+    svg.append(svgEl('text', {x: b.x + b.width + 4, y, 'text-anchor': 'start'}, b.label));
   }
+  return svg;
+}
+
+// The uncertainty's quantile strip: the 90% interval as a band, a mark per
+// quantile, the median as a bar and the point estimate as a diamond.
+function quantileChart(u) {
+  const g = quantileStrip(u);
+  if (!g) return null;
+  const svg = svgRoot(g.width, g.height, 'quantile-chart', 'quantiles of training compute');
+  const y = g.y;
+  svg.append(svgEl('line', {class: 'axis', x1: g.ticks[0].x, x2: g.ticks[g.ticks.length - 1].x,
+    y1: y + 14, y2: y + 14}));
+  for (const t of g.ticks) {
+    svg.append(svgEl('line', {class: 'axis', x1: t.x, x2: t.x, y1: y + 14, y2: y + 18}));
+    svg.append(svgEl('text', {x: t.x, y: y + 30, 'text-anchor': 'middle'}, t.label));
+  }
+  svg.append(svgEl('rect', {class: 'band', x: g.interval.x0, y: y - 8,
+    width: Math.max(1, g.interval.x1 - g.interval.x0), height: 16}));
+  for (const m of g.marks) {
+    svg.append(titled(svgEl('circle', {class: 'quantile', cx: m.x, cy: y, r: 3.5}),
+      `${m.label}: ${formatNumber(m.value)} FLOP`));
+    if (m.labelled) svg.append(svgEl('text', {x: m.x, y: y - 12, 'text-anchor': 'middle'}, m.label));
+  }
+  if (g.median !== null) {
+    svg.append(svgEl('line', {class: 'median', x1: g.median, x2: g.median, y1: y - 9, y2: y + 9}));
+  }
+  if (g.point !== null) {
+    const p = g.point;
+    svg.append(titled(svgEl('polygon', {class: 'point',
+      points: `${p},${y + 4} ${p + 5},${y + 9} ${p},${y + 14} ${p - 5},${y + 9}`}),
+    'the point estimate'));
+  }
+  return svg;
+}
+
+// The trend: points, the fitted line, the band of the bootstrap interval's
+// slopes, and a line per era.
+function trendChart(json) {
+  const g = trendGeometry(json);
+  if (!g) return null;
+  const svg = svgRoot(g.width, g.height, 'trend-chart', 'training compute by publication date');
+  const f = g.frame;
+  for (const t of g.xTicks) {
+    svg.append(svgEl('line', {class: 'grid', x1: t.x, x2: t.x, y1: f.top, y2: f.bottom}));
+    svg.append(svgEl('text', {x: t.x, y: f.bottom + 16, 'text-anchor': 'middle'}, t.label));
+  }
+  for (const t of g.yTicks) {
+    svg.append(svgEl('line', {class: 'grid', x1: f.left, x2: f.right, y1: t.y, y2: t.y}));
+    svg.append(svgEl('text', {x: f.left - 6, y: t.y + 4, 'text-anchor': 'end'}, t.label));
+  }
+  const path = (pts) => pts.map(([x, y]) => `${x},${y}`).join(' ');
+  if (g.band) svg.append(svgEl('polygon', {class: 'band', points: path(g.band)}));
+  svg.append(svgEl('polyline', {class: 'fit', points: path(g.fit)}));
+  for (const e of g.eras) {
+    svg.append(titled(svgEl('polyline', {class: 'era', points: path(e.line)}), e.label));
+  }
+  for (const p of g.points) {
+    svg.append(titled(svgEl('circle', {class: 'point', cx: p.x, cy: p.y, r: 4}),
+      `${p.name}, ${p.date}: ${formatNumber(p.flop)} FLOP`));
+  }
+  svg.append(svgEl('text', {x: (f.left + f.right) / 2, y: f.bottom + 34, 'text-anchor': 'middle'},
+    'publication date; training compute (FLOP) on a log scale'));
   return svg;
 }
 
@@ -194,11 +272,29 @@ function section(title, content) {
   return content ? el('div', {class: 'part'}, el('h3', {}, title), content) : null;
 }
 
+// The counts beside the headline: parameters, forward FLOP and shapes (the
+// Layer tab's answer, and the whole model's for Method 1).
+function countRows(json) {
+  const rows = [];
+  const add = (name, value) => { if (typeof value === 'number') rows.push([name, formatNumber(value)]); };
+  add('parameters', json.params);
+  add('parameters (Table 1 approximation)', json.params_approx);
+  add('forward FLOP' + (json.forward_flop_basis === 'per_example' ? ', one example' : ''),
+    json.forward_flop);
+  add('forward FLOP (Table 1 approximation)', json.forward_flop_approx);
+  if (Array.isArray(json.input_shape)) rows.push(['input shape', json.input_shape.join('x')]);
+  if (Array.isArray(json.output_shape)) rows.push(['output shape', json.output_shape.join('x')]);
+  return rows;
+}
+
 function renderEstimate(json, command) {
   const nodes = [headline(json, command), json.uncertainty ? null : ranges(json)];
-  if (Array.isArray(json.formula)) {
-    nodes.push(section('Formula', el('pre', {}, json.formula.join('\n'))));
+  if (json.formula) {
+    const lines = Array.isArray(json.formula) ? json.formula : [json.formula];
+    nodes.push(section('Formula', el('pre', {}, lines.join('\n'))));
   }
+  const counts = countRows(json);
+  if (counts.length) nodes.push(section('Counts', table(['quantity', 'value'], counts, [1])));
   const u = json.uncertainty;
   if (u && Array.isArray(u.quantities)) {
     // Which inputs and assumptions were uncertain, and how to repeat the run.
@@ -206,12 +302,15 @@ function renderEstimate(json, command) {
     nodes.push(section('Uncertainty', el('div', {},
       // label_rule already starts with the label ("Confident: the 90% interval ...").
       el('p', {}, `${u.label_rule || u.label}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
+      quantileChart(u),
       table(['uncertain quantity', 'distribution', 'source'], rows),
       ...(u.notes || []).map((n) => el('p', {}, n)))));
   }
   if (json.inputs && typeof json.inputs === 'object') {
-    const rows = Object.entries(json.inputs).map(([name, i]) =>
-      [name, formatNumber(i.value), i.unit || '', optionWording(i.origin || '')]);
+    // {value, unit, origin} per input, or (one layer's dimensions) the text given.
+    const rows = Object.entries(json.inputs).map(([name, i]) => (i && typeof i === 'object'
+      ? [name, formatNumber(i.value), i.unit || '', optionWording(i.origin || '')]
+      : [name, String(i), '', 'given']));
     nodes.push(section('Inputs', table(['input', 'value', 'unit', 'origin'], rows, [1])));
   }
   if (Array.isArray(json.assumptions)) {
@@ -247,6 +346,25 @@ function renderCompare(json, command) {
   ];
 }
 
+function renderTrend(json, command) {
+  const h = trendHeadline(json);
+  const rows = (json.points || []).map((p) => [p.name, p.date, formatNumber(p.flop)]);
+  const eras = (json.eras || []).map((e) => [`${e.from || 'start'} .. ${e.to || 'end'}`,
+    e.n_points, formatNumber(e.doubling_time_months)]);
+  return [
+    el('div', {class: 'headline-box'},
+      el('p', {class: 'headline'}, h.value),
+      el('p', {class: 'interval'}, [h.interval, h.growth].filter((x) => x).join('; ')),
+      el('div', {class: 'buttons'}, copyButton('value', h.value),
+        copyButton('command', commandToCopy(command)))),
+    section('Trend', trendChart(json)),
+    eras.length ? section('Eras', table(['era', 'points', 'doubling (months)'], eras, [1, 2])) : null,
+    section('Data', el('p', {}, [json.dataset && json.dataset.source, ...(json.filters || [])]
+      .filter((x) => x).map(optionWording).join('; '))),
+    section('Points', table(['model', 'date', 'training FLOP'], rows, [2])),
+  ];
+}
+
 function renderUnits(json) {
   return [el('p', {class: 'headline'}, `${formatNumber(json.flop)} FLOP = ` +
     `${formatNumber(json.multiply_adds)} multiply-adds = ${formatNumber(json.pfs_days)} pfs-days`)];
@@ -263,7 +381,8 @@ function render(command, result) {
   }
   const json = result.json;
   const nodes = command === 'compare' ? renderCompare(json, result.command)
-    : command === 'units' ? renderUnits(json) : renderEstimate(json, result.command);
+    : command === 'units' ? renderUnits(json)
+    : command === 'trend' ? renderTrend(json, result.command) : renderEstimate(json, result.command);
   if (command === 'thresholds' && typeof json.flop === 'number') {
     nodes.unshift(el('p', {class: 'headline'}, formatNumber(json.flop) + ' FLOP'));
   }
