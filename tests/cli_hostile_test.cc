@@ -12,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <random>
 #include <sstream>
 
@@ -72,6 +73,9 @@ struct Hostile {
   std::function<std::string()> args;  // shell text after `trainflops`
   std::vector<std::string> parts;     // each must be in the message
 };
+
+// Test output names the case ("GetParam() = deep_jsonl_row"), not its bytes.
+void PrintTo(const Hostile& h, std::ostream* os) { *os << h.name; }
 
 class HostileInput : public ::testing::TestWithParam<Hostile> {};
 

@@ -169,6 +169,8 @@ struct BadCall {
   std::string args;
   std::string expected;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const BadCall& c, std::ostream* os) { *os << c.name; }
 
 class CliLlmErrors : public ::testing::TestWithParam<BadCall> {};
 

@@ -35,6 +35,8 @@ struct Published {
   double params;
   double gmacs;  // as printed, two decimals
 };
+// Test output names the case, not its bytes.
+void PrintTo(const Published& c, std::ostream* os) { *os << c.file; }
 
 class TorchvisionModels : public ::testing::TestWithParam<Published> {};
 
@@ -106,6 +108,8 @@ struct Measured {
   double backward_macs;  // PyTorch, backward
   double tolerance;      // relative, on the backward
 };
+// Test output names the case, not its bytes.
+void PrintTo(const Measured& c, std::ostream* os) { *os << c.args; }
 
 class TransformerExports : public ::testing::TestWithParam<Measured> {};
 

@@ -41,13 +41,15 @@ TEST(Cli, EstimateJsonContract) {
 
 TEST(Cli, OptionsOverrideTheSpec) {
   const Output base = RunCli("estimate " + Example("dqn.yaml") + " --json");
-  const Output more = RunCli("estimate " + Example("dqn.yaml") + " --json --batches 10000000 --batch-size 32 --epochs 3");
+  const Output more = RunCli("estimate " + Example("dqn.yaml") +
+                             " --json --batches 10000000 --batch-size 32 --epochs 3");
   ASSERT_EQ(more.code, 0) << more.err;
   const double a = nlohmann::json::parse(base.out)["training_flop"];
   const double b = nlohmann::json::parse(more.out)["training_flop"];
   EXPECT_NEAR(b / a, 6.0, 1e-12);  // twice the batches, three epochs
   const Output ratio = RunCli("estimate " + Example("dqn.yaml") + " --json --bp-ratio 1");
-  EXPECT_NEAR(nlohmann::json::parse(ratio.out)["training_flop"].get<double>() / a, 2.0 / 3.0, 1e-12);
+  EXPECT_NEAR(nlohmann::json::parse(ratio.out)["training_flop"].get<double>() / a, 2.0 / 3.0,
+              1e-12);
 }
 
 TEST(Cli, TextReportShowsFormulaUnitsAndAssumptions) {
@@ -60,10 +62,11 @@ TEST(Cli, TextReportShowsFormulaUnitsAndAssumptions) {
 }
 
 TEST(Cli, LayerCalculator) {
-  const Output o = RunCli("layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 padding=2 --json");
+  const Output o =
+      RunCli("layer conv2d h=400 w=400 c=5 filters=16 kernel=5 stride=2 padding=2 --json");
   ASSERT_EQ(o.code, 0) << o.err;
   const nlohmann::json j = nlohmann::json::parse(o.out);
-  EXPECT_EQ(j["params"].get<double>(), 2016);  // 16·5·5·5 + 16
+  EXPECT_EQ(j["params"].get<double>(), 2016);             // 16·5·5·5 + 16
   EXPECT_EQ(j["forward_flop"].get<double>(), 161280000);  // 2·5·5·5·16·200·200 + 2·200·200·16
   EXPECT_EQ(j["forward_flop_approx"].get<double>(), 160000000);  // 2·K²·C·H·W·D/S²
   EXPECT_EQ(j["training_flop"].get<double>(), 3 * 161280000.0);
@@ -89,6 +92,8 @@ struct BadCall {
   const char* args;
   const char* expected;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const BadCall& c, std::ostream* os) { *os << c.name; }
 
 class CliErrors : public ::testing::TestWithParam<BadCall> {};
 
@@ -108,15 +113,17 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadCall{"no_command", "", "usage"},
         BadCall{"unknown_command", "estimat x.yaml", "did you mean 'estimate'"},
-        BadCall{"missing_file", "estimate /nonexistent/model.yaml", "cannot open '/nonexistent/model.yaml'"},
+        BadCall{"missing_file", "estimate /nonexistent/model.yaml",
+                "cannot open '/nonexistent/model.yaml'"},
         BadCall{"unknown_option", "estimate @dqn.yaml --epoch 3", "did you mean '--epochs'"},
         BadCall{"negative_epochs", "estimate @dqn.yaml --epochs -3", "--epochs"},
         BadCall{"nan_examples", "estimate @dqn.yaml --examples nan", "--examples"},
         BadCall{"bad_bp_ratio", "estimate @dqn.yaml --bp-ratio fast", "--bp-ratio"},
-        BadCall{"examples_and_batches", "estimate @dqn.yaml --examples 5 --batches 2 --batch-size 2",
-                "either --examples"},
+        BadCall{"examples_and_batches",
+                "estimate @dqn.yaml --examples 5 --batches 2 --batch-size 2", "either --examples"},
         BadCall{"unknown_layer", "layer lstn n=4 units=2", "did you mean 'lstm'"},
-        BadCall{"layer_missing_dim", "layer conv2d h=10 w=10 filters=2 kernel=3", "missing field 'c'"},
+        BadCall{"layer_missing_dim", "layer conv2d h=10 w=10 filters=2 kernel=3",
+                "missing field 'c'"},
         BadCall{"layer_zero", "layer dense n=0 units=3", "field 'n'"},
         BadCall{"layer_not_kv", "layer dense n=4 units", "not key=value"},
         BadCall{"units_bad", "units 3 parsecs", "parsecs"}),

@@ -252,6 +252,8 @@ struct BadTrend {
   const char* csv;  // written to a file substituted for @, or "" for none
   const char* expected;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const BadTrend& c, std::ostream* os) { *os << c.name; }
 
 class CliTrendErrors : public ::testing::TestWithParam<BadTrend> {};
 

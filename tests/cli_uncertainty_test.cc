@@ -173,6 +173,8 @@ struct BadInput {
   const char* args;
   const char* message;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const BadInput& c, std::ostream* os) { *os << c.name; }
 
 class UncertaintyErrors : public ::testing::TestWithParam<BadInput> {};
 

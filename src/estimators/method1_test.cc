@@ -1,8 +1,8 @@
-// Method 1 against hand arithmetic on small specs. Layer costs follow seed
-// 002 Table 1 (exact form): dense N->M = 2·N·M + M (bias) + M (non-linearity).
-#include <gtest/gtest.h>
-
+// Method 1 against hand arithmetic on small specs. Layer costs follow
+// Sevilla et al. 2022, Table 1 (exact form): dense N->M = 2·N·M + M (bias) + M (non-linearity).
 #include "trainflops/method1.h"
+
+#include <gtest/gtest.h>
 
 namespace trainflops {
 namespace {
@@ -26,7 +26,7 @@ TEST(Method1, FixedRatioDefaultIsTwo) {
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_DOUBLE_EQ(r->forward_flop, 11120);
   EXPECT_EQ(r->forward_basis, "per_example");
-  EXPECT_DOUBLE_EQ(r->params, 100 * 50 + 50 + 50 * 10 + 10);  // 5,560
+  EXPECT_DOUBLE_EQ(r->params, 100 * 50 + 50 + 50 * 10 + 10);            // 5,560
   EXPECT_DOUBLE_EQ(r->estimate.training_flop, 11120.0 * 3 * 2 * 1000);  // 66,720,000
   EXPECT_EQ(r->estimate.method, "method1_counting");
 }
@@ -164,6 +164,8 @@ struct BadRun {
   const char* text;
   const char* expected;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const BadRun& c, std::ostream* os) { *os << c.name; }
 
 class Method1Errors : public ::testing::TestWithParam<BadRun> {};
 
@@ -172,32 +174,41 @@ TEST_P(Method1Errors, ExplainsTheProblem) {
   ASSERT_TRUE(spec.ok()) << spec.status().message();
   Result<Method1Result> r = EstimateMethod1(*spec, {});
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find(GetParam().expected), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find(GetParam().expected), std::string::npos)
+      << r.status().message();
 }
 
 INSTANTIATE_TEST_SUITE_P(
     All, Method1Errors,
     ::testing::Values(
-        BadRun{"unknown_type", "input: [3]\nlayers:\n  - {type: lstn, units: 2}\ntraining: {examples: 1}\n",
+        BadRun{"unknown_type",
+               "input: [3]\nlayers:\n  - {type: lstn, units: 2}\ntraining: {examples: 1}\n",
                "m.yaml:3: layer 'lstn_1': unknown layer type 'lstn'; did you mean 'lstm'"},
         BadRun{"shape_mismatch",
                "input: [8, 8, 3]\nlayers:\n  - {type: conv2d, name: c1, filters: 4, kernel: 3}\n"
                "  - {type: dense, name: fc, units: 2}\ntraining: {examples: 1}\n",
                "layer 'fc'"},
-        BadRun{"kernel_too_big", "input: [4, 4, 3]\nlayers:\n  - {type: conv2d, name: c1, filters: 4, kernel: 7}\ntraining: {examples: 1}\n",
+        BadRun{"kernel_too_big",
+               "input: [4, 4, 3]\nlayers:\n  - {type: conv2d, name: c1, filters: 4, kernel: "
+               "7}\ntraining: {examples: 1}\n",
                "layer 'c1'"},
-        BadRun{"unknown_field", "input: [3]\nlayers:\n  - {type: dense, unit: 2}\ntraining: {examples: 1}\n",
+        BadRun{"unknown_field",
+               "input: [3]\nlayers:\n  - {type: dense, unit: 2}\ntraining: {examples: 1}\n",
                "did you mean 'units'"},
         BadRun{"missing_field", "input: [3]\nlayers:\n  - {type: dense}\ntraining: {examples: 1}\n",
                "missing field 'units'"},
-        BadRun{"no_training", "input: [3]\nlayers: [{type: dense, units: 2}]\n", "no training section"},
+        BadRun{"no_training", "input: [3]\nlayers: [{type: dense, units: 2}]\n",
+               "no training section"},
         BadRun{"per_token_without_tokens",
-               "recurrent: true\ninput: [3]\nlayers: [{type: lstm, units: 2}]\ntraining: {examples: 5}\n",
+               "recurrent: true\ninput: [3]\nlayers: [{type: lstm, units: 2}]\ntraining: "
+               "{examples: 5}\n",
                "runs once per token"},
         BadRun{"examples_and_batches",
-               "input: [3]\nlayers: [{type: dense, units: 2}]\ntraining: {examples: 5, batches: 2, batch_size: 3}\n",
+               "input: [3]\nlayers: [{type: dense, units: 2}]\ntraining: {examples: 5, batches: 2, "
+               "batch_size: 3}\n",
                "either examples or batches"},
-        BadRun{"batches_without_size", "input: [3]\nlayers: [{type: dense, units: 2}]\ntraining: {batches: 2}\n",
+        BadRun{"batches_without_size",
+               "input: [3]\nlayers: [{type: dense, units: 2}]\ntraining: {batches: 2}\n",
                "batches needs batch_size"}),
     [](const ::testing::TestParamInfo<BadRun>& p) { return p.param.name; });
 

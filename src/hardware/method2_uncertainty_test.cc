@@ -68,8 +68,8 @@ TEST(Method2Uncertainty, ARangeForEveryPhaseIsOneQuantity) {
   }
 }
 
-// --uncertainty with no utilization given: triangular(0.25, 0.4, 0.6) (seed
-// 002's 0.4 for non-language models is the mode). Its CDF is
+// --uncertainty with no utilization given: triangular(0.25, 0.4, 0.6) (Sevilla
+// et al. 2022's 0.4 for non-language models is the mode). Its CDF is
 // (x-0.25)^2 / (0.35 x 0.15) up to 0.4 and 1 - (0.6-x)^2 / (0.35 x 0.2) above:
 // 5% at 0.3012, median 0.4129, 95% 0.5408. The given peak means no guessed
 // precision and no imputation.

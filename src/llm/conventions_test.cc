@@ -125,6 +125,8 @@ struct Published6ND {
   double params, tokens, expected;
   const char* source;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const Published6ND& c, std::ostream* os) { *os << c.name; }
 
 class SixND : public ::testing::TestWithParam<Published6ND> {};
 

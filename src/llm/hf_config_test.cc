@@ -27,6 +27,8 @@ struct Published {
   double active;         // 0 = same as total
   const char* source;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const Published& c, std::ostream* os) { *os << c.file; }
 
 class PublishedCounts : public ::testing::TestWithParam<Published> {};
 
@@ -157,6 +159,8 @@ struct BadConfig {
   const char* text;
   const char* expected;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const BadConfig& c, std::ostream* os) { *os << c.name; }
 
 class BadConfigs : public ::testing::TestWithParam<BadConfig> {};
 

@@ -32,6 +32,8 @@ struct Family {
   double input_embedding;  // for kActiveWithoutInputEmbedding
   const char* source;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const Family& c, std::ostream* os) { *os << c.file; }
 
 class Families : public ::testing::TestWithParam<Family> {};
 

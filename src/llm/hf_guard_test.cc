@@ -66,6 +66,8 @@ struct Refusal {
   std::string text;
   std::vector<std::string> expected;  // each must be in the message
 };
+// Test output names the case, not its bytes.
+void PrintTo(const Refusal& c, std::ostream* os) { *os << c.name; }
 
 class Refused : public ::testing::TestWithParam<Refusal> {};
 
@@ -115,6 +117,8 @@ struct TopK {
   const char* field;  // the top-k field to set to 1000
   const char* experts_field;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const TopK& c, std::ostream* os) { *os << c.file; }
 
 class TopKChecked : public ::testing::TestWithParam<TopK> {};
 

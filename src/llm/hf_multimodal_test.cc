@@ -27,6 +27,8 @@ struct Wrapper {
   const char* published_part;
   const char* source;
 };
+// Test output names the case, not its bytes.
+void PrintTo(const Wrapper& c, std::ostream* os) { *os << c.file; }
 
 double PartParams(const HfModel& m, const std::string& name) {
   for (const HfPart& p : m.parts) {

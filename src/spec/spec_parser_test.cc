@@ -75,6 +75,8 @@ struct BadSpec {
   const char* text;
   const char* expected;  // a fragment the message must contain
 };
+// Test output names the case, not its bytes.
+void PrintTo(const BadSpec& c, std::ostream* os) { *os << c.name; }
 
 class SpecParserErrors : public ::testing::TestWithParam<BadSpec> {};
 
@@ -99,15 +101,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadSpec{"empty_layers", "input: [3]\nlayers: []\n", "non-empty 'layers:'"},
         BadSpec{"layer_without_type", "input: [3]\nlayers:\n  - {units: 4, name: x}\n",
                 "bad.yaml:3: layer 1 has no 'type'"},
-        BadSpec{"negative_epochs", "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {epochs: -2}\n",
+        BadSpec{"negative_epochs",
+                "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {epochs: -2}\n",
                 "field 'epochs'"},
-        BadSpec{"nan_examples", "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {examples: .nan}\n",
+        BadSpec{"nan_examples",
+                "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {examples: .nan}\n",
                 "field 'examples'"},
-        BadSpec{"zero_dim_input", "input: [0, 3]\nlayers: [{type: dense, units: 1}]\n", "field 'input'"},
-        BadSpec{"non_integer_repeat", "input: [3]\nlayers:\n  - {repeat: 2.5, layers: [{type: dense, units: 1}]}\n",
+        BadSpec{"zero_dim_input", "input: [0, 3]\nlayers: [{type: dense, units: 1}]\n",
+                "field 'input'"},
+        BadSpec{"non_integer_repeat",
+                "input: [3]\nlayers:\n  - {repeat: 2.5, layers: [{type: dense, units: 1}]}\n",
                 "whole number"},
         BadSpec{"both_training_and_stages",
-                "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {epochs: 1}\nstages: [{epochs: 1}]\n",
+                "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {epochs: 1}\nstages: "
+                "[{epochs: 1}]\n",
                 "either 'training' or 'stages'"},
         BadSpec{"bad_batch_regime",
                 "input: [3]\nlayers: [{type: dense, units: 1}]\ntraining: {batch_regime: huge}\n",
@@ -124,14 +131,15 @@ INSTANTIATE_TEST_SUITE_P(
         // Levels of ten aliases of the level below, each repeated ten times:
         // 10^8 layers in a few hundred bytes, refused at the first level over
         // the cap (the fourth, 10^6 layers) before the fifth is read.
-        BadSpec{"alias_bomb",
-                "input: [3]\nlayers:\n  - &a {type: relu}\n"
-                "  - &b {repeat: 10, layers: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]}\n"
-                "  - &c {repeat: 10, layers: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]}\n"
-                "  - &d {repeat: 10, layers: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]}\n"
-                "  - &e {repeat: 10, layers: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]}\n",
-                "bad.yaml:6: this expands to 1,000,000 layers; at most 10,000 layers after expanding "
-                "'repeat' blocks and YAML aliases"},
+        BadSpec{
+            "alias_bomb",
+            "input: [3]\nlayers:\n  - &a {type: relu}\n"
+            "  - &b {repeat: 10, layers: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]}\n"
+            "  - &c {repeat: 10, layers: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]}\n"
+            "  - &d {repeat: 10, layers: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]}\n"
+            "  - &e {repeat: 10, layers: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]}\n",
+            "bad.yaml:6: this expands to 1,000,000 layers; at most 10,000 layers after expanding "
+            "'repeat' blocks and YAML aliases"},
         // Aliases without repeat: 10 x 10 x ... entries, each read once per use.
         BadSpec{"alias_entries",
                 "input: [3]\nlayers:\n  - &a {branch: x, layers: [{type: relu}, {type: relu}, "
@@ -141,14 +149,16 @@ INSTANTIATE_TEST_SUITE_P(
                 "  - &c {branch: z, layers: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]}\n"
                 "  - &d {branch: w, layers: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]}\n",
                 "layers after expanding"},
-        BadSpec{"flow_nesting_65", "input: [3]\nlayers: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
-                                   "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
-                                   "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
+        BadSpec{"flow_nesting_65",
+                "input: [3]\nlayers: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+                "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+                "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
                 "bad.yaml:2: nested more than 64 levels deep"},
-        BadSpec{"long_unknown_key_is_shortened",
-                "input: [3]\nlayers: [{type: relu}]\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-                "aaaaaaaaaa: 1\n",
-                "unknown field 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (60 bytes)'"}),
+        BadSpec{
+            "long_unknown_key_is_shortened",
+            "input: [3]\nlayers: [{type: relu}]\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+            "aaaaaaaaaa: 1\n",
+            "unknown field 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (60 bytes)'"}),
     [](const ::testing::TestParamInfo<BadSpec>& p) { return p.param.name; });
 
 }  // namespace
