@@ -1,8 +1,12 @@
-// libFuzzer target for the safetensors header reader: arbitrary bytes must give a
+// libFuzzer target for the safetensors readers: arbitrary bytes must give a
 // header or an error, never a crash, and a header must be consistent
-// (checkpoint_check.h).
+// (checkpoint_check.h). The same bytes are also read as a
+// model.safetensors.index.json, whose size must then be a positive whole
+// number of bytes.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string_view>
 
 #include "checkpoint_check.h"
@@ -14,5 +18,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const trainflops::MemoryByteSource source(bytes);
   trainflops::fuzz::CheckHeader(trainflops::ReadSafetensorsHeader(source, "fuzz.safetensors"),
                                 size);
+  const auto index = trainflops::ParseSafetensorsIndex(bytes, "fuzz.index.json");
+  if (index.ok() && !(index->total_size > 0 && std::isfinite(index->total_size) &&
+                      index->total_size == std::floor(index->total_size))) {
+    std::abort();
+  }
   return 0;
 }

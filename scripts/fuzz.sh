@@ -27,7 +27,9 @@ for fuzzer in build/fuzz/bin/*_fuzzer; do
   echo "== $name: ${seconds}s"
   log=build/fuzz/last-$name.log
   status=0
-  "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  # -max_len: inputs up to 256 KiB (the targets' own cap), so that nesting
+  # tens of thousands deep and megabyte-scale lines can be reached.
+  "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
     -artifact_prefix=build/fuzz/crashes/"$name"- "$work" $( [ -d "$corpus" ] && echo "$corpus" ) \
     >"$log" 2>&1 || status=$?
   tail -n 2 "$log" | grep -v '^stat::' || true

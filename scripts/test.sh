@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite: the default preset (warnings are
-# errors; CTest runs the Python tests too, python/tests), then the
+# errors; CTest also runs the web page's tests under Node and headless
+# Chromium), then the
 # AddressSanitizer + UndefinedBehaviorSanitizer preset, then the Python
 # package installed with its documented command (Debian's python3) and
 # its tests run against the installed package.

@@ -96,6 +96,18 @@ TEST(CliCite, HardwareCitesMethodTwo) {
       << o.out;
 }
 
+// The sentence names request fields as options on the command line, as the
+// report does; JSON keeps the library's field names.
+TEST(CliCite, TextNamesOptionsNotFields) {
+  CliOutput o = RunCli("hardware --chip V100 --count 8 --time 5d --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("(--industry yes)"), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find('`'), std::string::npos) << o.out;
+  o = RunCli("hardware --chip V100 --count 8 --time 5d --cite --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("(`industry` yes)"), std::string::npos) << o.out;
+}
+
 TEST(CliCite, CompareCitesBothMethods) {
   // Method 1: 6 x 1e9 x 1e12 = 6e21 FLOP; Method 2: 100 x 10 days (864,000 s)
   // x 1e14 x 0.5 = 4.32e21 FLOP.

@@ -44,6 +44,32 @@ std::string Replace(std::string text, const std::string& from, const std::string
 }
 
 // Fixed pseudo-random bytes (the same on every run).
+// A directory holding `files` (name, bytes), for a config with its checkpoint
+// index beside it, which estimate reads on its own.
+std::string DirectoryWith(const std::vector<std::pair<std::string, std::string>>& files) {
+  const std::string dir = WriteTempFile("directory", "") + ".d";
+  std::filesystem::create_directory(dir);
+  for (const auto& [name, bytes] : files) {
+    std::ofstream(dir + "/" + name, std::ios::binary) << bytes;
+  }
+  return dir;
+}
+
+// A safetensors file: the header's length (8 bytes, little-endian), the
+// header, and `data` bytes.
+std::string Safetensors(const std::string& header, size_t data) {
+  std::string bytes;
+  for (int i = 0; i < 8; ++i) bytes += static_cast<char>((header.size() >> (8 * i)) & 0xFF);
+  return bytes + header + std::string(data, '\0');
+}
+
+const std::string kLlamaConfig =
+    R"({"model_type": "llama", "hidden_size": 64, "intermediate_size": 128,
+        "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 100,
+        "torch_dtype": "float32"})";
+const std::string kDeepIndex =
+    R"({"metadata": {"total_size": )" + DeepArray(80000) + R"(}, "weight_map": {}})";
+
 std::string RandomBytes(size_t n) {
   std::mt19937 rng(20260101);
   std::string bytes(n, '\0');
@@ -271,10 +297,61 @@ INSTANTIATE_TEST_SUITE_P(
         Hostile{"batch_empty_jsonl",
                 [] { return "batch " + WriteTempFile("empty.jsonl", ""); },
                 {"empty.jsonl: no usable row"}},
+        // Checkpoint files are JSON too: deep nesting crashed the reader.
+        Hostile{"deep_checkpoint_index",
+                [] {
+                  return "tokens --tokens 1T --params " +
+                         WriteTempFile("model.safetensors.index.json", kDeepIndex);
+                },
+                {"model.safetensors.index.json:1: nested more than 64 levels deep"}},
+        Hostile{"deep_safetensors_header",
+                [] {
+                  return "tokens --tokens 1T --params " +
+                         WriteTempFile(
+                             "model.safetensors",
+                             Safetensors(R"({"w": {"dtype": "F32", "shape": )" + DeepArray(80000) +
+                                             R"(, "data_offsets": [0, 4]}})",
+                                         4));
+                },
+                {"nested more than 64 levels deep"}},
         Hostile{"batch_unknown_header",
                 [] { return "batch " + WriteTempFile("other.csv", "foo,bar\n1,2\n"); },
                 {"other.csv:1: the header names none of the columns batch reads"}}),
     [](const ::testing::TestParamInfo<Hostile>& p) { return p.param.name; });
+
+// A subnormal figure is still a figure: 1e-320 FLOP is log10(1e-320) - 25 =
+// -345 orders of magnitude under the EU AI Act's 1e25, not "-inf".
+TEST(HostileThresholds, ASubnormalFigureHasFiniteOrders) {
+  const CliOutput o = RunCli("thresholds 1e-320 --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  bool eu = false;
+  for (const nlohmann::json& t : j["thresholds"]) {
+    if (t["threshold_flop"].get<double>() != 1e25) continue;
+    eu = true;
+    // 1e-320 is subnormal: stored with a few significant bits, 1.00001e-320.
+    EXPECT_NEAR(t["orders_of_magnitude"].get<double>(), -345.0, 1e-4) << t.dump();
+  }
+  EXPECT_TRUE(eu) << o.out;
+  EXPECT_EQ(RunCli("thresholds 1e-320").out.find("-inf"), std::string::npos);
+}
+
+// The index found beside a config (not asked for) is only a cross-check: a
+// hostile one is named in a note and the estimate goes on. The config: 2
+// layers x (4 x 64 x 64 attention + 3 x 64 x 128 gated MLP + 2 x 64 norms) +
+// 2 x 100 x 64 (embeddings, untied head) + 64 (final norm) = 95,040 parameters;
+// 6ND with 1e12 tokens = 6 x 95,040 x 1e12 = 5.7024e17 FLOP.
+TEST(HostileCheckpoint, ADeepIndexBesideTheConfigIsANote) {
+  const CliOutput o = RunCli(
+      "estimate --json --tokens 1T " +
+      DirectoryWith({{"config.json", kLlamaConfig}, {"model.safetensors.index.json", kDeepIndex}}) +
+      "/config.json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_DOUBLE_EQ(j["training_flop"].get<double>(), 6 * 95040 * 1e12);
+  EXPECT_NE(j["notes"].dump().find("checkpoint beside the config not compared"), std::string::npos);
+  EXPECT_NE(j["notes"].dump().find("nested more than 64 levels deep"), std::string::npos);
+}
 
 // A row whose 6ND product overflows (1e200 x 1e200) is reported as such in its
 // note; the other columns stay empty, and no "inf" is written.

@@ -57,6 +57,10 @@ std::string WithThousands(std::uint64_t value);
 // never a megabyte line on a terminal.
 inline constexpr size_t kMaxQuotedChars = 40;
 
+// The longest error message a front end shows (the command line on stderr,
+// the web API in its JSON): a last guard, whatever a message quotes.
+inline constexpr size_t kMaxErrorMessageChars = 2000;
+
 // `text` itself when it has at most `max_chars` bytes, else its first bytes
 // (cut at a UTF-8 character boundary) followed by "... (N bytes)". Every value
 // a user supplied goes through this before it is quoted in an error.

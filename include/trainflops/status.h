@@ -1,8 +1,10 @@
 // Status and Result: how every library function reports failure.
 //
-// Library code never prints or exits (see DEVELOPERS.md); it returns a Status
-// (or a Result<T> carrying either a value or a Status). Only the CLI turns a
-// failed Status into a message on stderr and an exit code.
+// Library code never prints or exits (CONTRIBUTING.md, "How the code is laid
+// out"); it returns a Status (or a Result<T> carrying either a value or a
+// Status). Only the front ends (the command line, the web server, the Python
+// package) turn a failed Status into a message, an exit code, an HTTP status
+// or an exception.
 #ifndef TRAINFLOPS_STATUS_H_
 #define TRAINFLOPS_STATUS_H_
 
@@ -34,9 +36,7 @@ class [[nodiscard]] Status {
     return Status(StatusCode::kParseError, std::move(msg));
   }
   static Status IoError(std::string msg) { return Status(StatusCode::kIoError, std::move(msg)); }
-  static Status Internal(std::string msg) {
-    return Status(StatusCode::kInternal, std::move(msg));
-  }
+  static Status Internal(std::string msg) { return Status(StatusCode::kInternal, std::move(msg)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }
@@ -91,16 +91,17 @@ const Status& StatusOf(const Result<T>& r) {
 }  // namespace trainflops
 
 // Propagate a failed Status (or the Status of a failed Result) to the caller.
-#define TF_RETURN_IF_ERROR(expr)             \
-  do {                                       \
-    auto tf_status_ = (expr);                \
+#define TF_RETURN_IF_ERROR(expr)                                     \
+  do {                                                               \
+    auto tf_status_ = (expr);                                        \
     if (!tf_status_.ok()) return ::trainflops::StatusOf(tf_status_); \
   } while (0)
 
 #define TF_CONCAT_INNER_(a, b) a##b
 #define TF_CONCAT_(a, b) TF_CONCAT_INNER_(a, b)
 // `TF_ASSIGN_OR_RETURN(auto x, ParseThing(...));`
-#define TF_ASSIGN_OR_RETURN(lhs, expr) TF_ASSIGN_OR_RETURN_IMPL_(TF_CONCAT_(tf_result_, __LINE__), lhs, expr)
+#define TF_ASSIGN_OR_RETURN(lhs, expr) \
+  TF_ASSIGN_OR_RETURN_IMPL_(TF_CONCAT_(tf_result_, __LINE__), lhs, expr)
 #define TF_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
   auto tmp = (expr);                              \
   if (!tmp.ok()) return tmp.status();             \

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "kinds.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -75,8 +76,7 @@ Result<bool> LayerArgs::Bool(std::string_view key, bool fallback) const {
   return BadValue(key, Text(key), "a boolean (accepted: true, false, yes, no, 1, 0)");
 }
 
-Result<std::string> LayerArgs::Choice(std::string_view key,
-                                      const std::vector<std::string>& options,
+Result<std::string> LayerArgs::Choice(std::string_view key, const std::vector<std::string>& options,
                                       std::string fallback) const {
   if (!Has(key)) return fallback;
   const std::string v = ToLower(Trim(Text(key)));
@@ -131,7 +131,7 @@ Result<const LayerKind*> FindLayerKind(std::string_view name) {
   for (const LayerKind& kind : LayerCatalogue()) {
     all_names.insert(all_names.end(), kind.aliases.begin(), kind.aliases.end());
   }
-  return Status::NotFound("unknown layer type '" + std::string(name) + "'" +
+  return Status::NotFound("unknown layer type '" + Abbreviate(name) + "'" +
                           DidYouMean(wanted, all_names) + " (accepted: " + JoinNames(names) + ")");
 }
 
@@ -145,7 +145,7 @@ Status CheckKnownKeys(const LayerKind& kind, const LayerArgs& args) {
   const std::set<std::string> known(accepted.begin(), accepted.end());
   for (const auto& [key, value] : args.values()) {
     if (known.count(key) == 0) {
-      return Status::InvalidArgument("unknown field '" + key + "' for " + kind.name +
+      return Status::InvalidArgument("unknown field '" + Abbreviate(key) + "' for " + kind.name +
                                      DidYouMean(key, accepted) +
                                      " (accepted: " + JoinNames(accepted) + ")");
     }
@@ -158,13 +158,11 @@ Status CheckKnownKeys(const LayerKind& kind, const LayerArgs& args) {
 Status CheckInputDims(const LayerKind& kind, const Shape& input, const LayerArgs& args) {
   if (kind.input_dims.empty()) return Status::Ok();
   if (input.size() != kind.input_dims.size()) {
-    return Status::InvalidArgument(kind.name + " expects an input of " +
-                                   std::to_string(kind.input_dims.size()) + " dimensions (" +
-                                   JoinNames(kind.input_dims, " x ") + ") but got " +
-                                   ShapeToString(input) +
-                                   (input.size() > kind.input_dims.size()
-                                        ? "; add a flatten layer or check the previous layer"
-                                        : ""));
+    return Status::InvalidArgument(
+        kind.name + " expects an input of " + std::to_string(kind.input_dims.size()) +
+        " dimensions (" + JoinNames(kind.input_dims, " x ") + ") but got " + ShapeToString(input) +
+        (input.size() > kind.input_dims.size() ? "; add a flatten layer or check the previous layer"
+                                               : ""));
   }
   for (size_t i = 0; i < input.size(); ++i) {
     const std::string& key = kind.input_dims[i];
@@ -198,7 +196,8 @@ Result<LayerCost> ComputeLayer(const LayerKind& kind, const Shape& input, const 
 Result<Shape> InputShapeFromArgs(const LayerKind& kind, const LayerArgs& args) {
   if (kind.input_dims.empty()) {
     if (!args.Has("shape")) {
-      return Status::InvalidArgument("missing field 'shape': the input shape, e.g. shape=200x200x16");
+      return Status::InvalidArgument(
+          "missing field 'shape': the input shape, e.g. shape=200x200x16");
     }
     return ParseShape(args.Text("shape"));
   }

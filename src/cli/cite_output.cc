@@ -13,7 +13,8 @@ OptionSpec CiteOption() {
 }
 
 std::string WithCitation(const std::string& report, bool json, const Citation& citation) {
-  if (!json) return report + RenderCitationText(citation);
+  // In text, the citation's request fields read as options, as the report's do.
+  if (!json) return report + OptionWording(RenderCitationText(citation));
   nlohmann::json object = nlohmann::json::parse(report);
   object["citation"] = {
       {"text", citation.text}, {"references", citation.references}, {"bibtex", citation.bibtex}};

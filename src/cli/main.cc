@@ -46,7 +46,9 @@ int RunCommand(const Command& command, const std::vector<std::string>& words) {
     const bool internal = status.code() == trainflops::StatusCode::kInternal;
     // A last guard: whatever a message quotes, one error is at most a few lines.
     std::cerr << "trainflops " << name << (internal ? ": internal error: " : ": error: ")
-              << trainflops::Abbreviate(OptionWording(status.message()), 2000) << "\n";
+              << trainflops::Abbreviate(OptionWording(status.message()),
+                                        trainflops::kMaxErrorMessageChars)
+              << "\n";
     return internal ? kExitFailure : kExitUsage;
   };
   trainflops::Result<Call> call = command.parse(words, OpenFromDisk);

@@ -35,7 +35,8 @@ std::string RenderChipListText(const std::vector<const Chip*>& chips, const Hard
          std::to_string(db.Rows().size()) +
          " rows. Dense peak per chip in TFLOP/s (int8: TOP/s); fp16 = plain FP16, fp16 TC = "
          "tensor cores with FP32 accumulate; empty = unknown or unsupported.\n" +
-         table.Render() + kCredit + "'trainflops chips show NAME' shows one row in full.\n";
+         table.Render() + kCredit +
+         "One chip's row in full (every precision, memory, sources): show NAME.\n";
 }
 
 std::string RenderChipText(const ChipMatch& match, const HardwareDb& db) {

@@ -31,8 +31,8 @@ Result<Estimate> EstimateSixND(double params, double tokens) {
                     "(Sevilla et al. 2022, "
                     "Method 1); C ≈ 6ND (Kaplan et al. 2020)"}};
   e.notes = {
-      "6ND ignores attention over the context and embeddings; see 'trainflops tokens' for "
-      "attention-aware formulas"};
+      "6ND ignores attention over the context and embeddings; the attention-aware "
+      "conventions (`convention` kaplan, palm, chinchilla or megatron) count them"};
   return e;
 }
 

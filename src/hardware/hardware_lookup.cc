@@ -108,8 +108,9 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
   }
   const std::string key = NormalizeChipName(name);
   if (key.empty()) {
-    return Status::InvalidArgument("the chip name " + Quoted(name) +
-                                   " is empty (run 'trainflops chips' to list the table)");
+    return Status::InvalidArgument(
+        "the chip name " + Quoted(name) +
+        " is empty (accepted: a name or alias of the hardware table, e.g. 'A100')");
   }
   std::optional<size_t> row;
   std::set<std::string> vendors;
@@ -137,8 +138,9 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
       }
       hint += "?";
     }
-    return Status::NotFound("unknown chip " + Quoted(name) + hint +
-                            " (run 'trainflops chips' to list the table, or give `peak_flops`)");
+    return Status::NotFound(
+        "unknown chip " + Quoted(name) + hint +
+        " (accepted: a name or alias of the hardware table, or `peak_flops` instead of `chip`)");
   }
   ChipMatch match;
   match.chip = &rows_[*row];

@@ -122,7 +122,8 @@ void ExplainMethod2(const Method2Options& options, Method2Result& result) {
   }
   e.notes.push_back(
       "Method 2 is less precise than counting operations: utilization is hard to "
-      "know (Sevilla et al. 2022, conclusion); compare both with 'trainflops compare'");
+      "know (Sevilla et al. 2022, conclusion); check it against a count of the operations "
+      "(Method 1) where the architecture is known");
   if (auto note = ScaleCheckNote(e.training_flop)) e.notes.push_back(*note);
 }
 

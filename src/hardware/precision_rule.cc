@@ -241,7 +241,7 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
   }
   if (!chip.HasAnyRate()) {
     return Status::InvalidArgument("the hardware table has no peak FLOP/s for '" + chip.name +
-                                   "' (see 'trainflops chips show'); give `peak_flops` F");
+                                   "'; give `peak_flops` F");
   }
   return Lacks(chip, "FP32 or FP16/BF16", "give `precision` with one of those, or `peak_flops`");
 }

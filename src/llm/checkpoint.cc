@@ -9,6 +9,7 @@
 
 #include "checkpoint_internal.h"
 #include "llm_internal.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -48,6 +49,8 @@ Result<double> DtypeBytes(std::string_view torch_dtype) {
 }
 
 Result<CheckpointIndex> ParseSafetensorsIndex(std::string_view json_text, const std::string& file) {
+  // Deep nesting would overflow the stack of the recursive dump and free.
+  TF_RETURN_IF_ERROR(CheckNestingDepth(json_text, file));
   json index;
   try {
     index = json::parse(json_text);
@@ -79,7 +82,7 @@ Result<CheckpointIndex> ParseSafetensorsIndex(std::string_view json_text, const 
     return Status::InvalidArgument(file +
                                    ": 'metadata.total_size' must be a positive whole "
                                    "number of bytes, got " +
-                                   size.dump());
+                                   Abbreviate(size.dump()));
   }
   out.total_size = bytes;
   auto map = index.find("weight_map");
@@ -134,6 +137,7 @@ CheckpointCrossCheck CrossCheckCheckpoint(const CheckpointCount& checkpoint, dou
 }
 
 Result<std::string> ConfigTorchDtype(std::string_view config_json, const std::string& file) {
+  TF_RETURN_IF_ERROR(CheckNestingDepth(config_json, file));
   json config;
   try {
     config = json::parse(config_json);
@@ -182,16 +186,15 @@ namespace trainflops::llm {
 Result<double> ShapeElements(const std::vector<double>& shape, const std::string& file,
                              const std::string& tensor) {
   double elements = 1;
+  const std::string where = file + ": tensor '" + Abbreviate(tensor) + "'";
   for (double dim : shape) {
     if (!(dim >= 0) || dim > kMaxTensorElements || dim != std::floor(dim)) {
-      return Status::InvalidArgument(file + ": tensor '" + tensor + "': dimension " +
-                                     FormatScientific(dim, 6) +
+      return Status::InvalidArgument(where + ": dimension " + FormatScientific(dim, 6) +
                                      " is not a whole number from 0 to 1e15");
     }
     elements *= dim;
     if (elements > kMaxTensorElements) {
-      return Status::InvalidArgument(file + ": tensor '" + tensor +
-                                     "': its shape has more than 1e15 elements (overflow)");
+      return Status::InvalidArgument(where + ": its shape has more than 1e15 elements (overflow)");
     }
   }
   return elements;

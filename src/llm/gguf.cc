@@ -8,6 +8,7 @@
 
 #include "checkpoint_internal.h"
 #include "trainflops/checkpoint.h"
+#include "trainflops/input_limits.h"
 
 namespace trainflops {
 namespace {
@@ -99,8 +100,8 @@ Result<TensorInfo> ReadTensorInfo(Cursor& c, const std::string& file) {
   TF_ASSIGN_OR_RETURN(t.name, c.String("tensor name"));
   TF_ASSIGN_OR_RETURN(const uint64_t dims, c.Uint(4, "dimension count"));
   if (dims > 4) {
-    return Status::InvalidArgument(file + ": tensor '" + t.name + "' has " + std::to_string(dims) +
-                                   " dimensions (GGUF allows at most 4)");
+    return Status::InvalidArgument(file + ": tensor '" + Abbreviate(t.name) + "' has " +
+                                   std::to_string(dims) + " dimensions (GGUF allows at most 4)");
   }
   for (uint64_t i = 0; i < dims; ++i) {
     TF_ASSIGN_OR_RETURN(const uint64_t dim, c.Uint(8, "dimension"));

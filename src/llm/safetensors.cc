@@ -8,6 +8,7 @@
 
 #include "checkpoint_internal.h"
 #include "trainflops/checkpoint.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -33,7 +34,7 @@ bool WholeNumber(const json& v) {
 
 Result<TensorInfo> ReadTensor(const std::string& file, const std::string& name, const json& v,
                               double data_bytes) {
-  const std::string where = file + ": tensor '" + name + "'";
+  const std::string where = file + ": tensor '" + Abbreviate(name) + "'";
   if (!v.is_object() || !v.contains("dtype") || !v["dtype"].is_string() || !v.contains("shape") ||
       !v["shape"].is_array() || !v.contains("data_offsets") || !v["data_offsets"].is_array()) {
     return Status::InvalidArgument(where +
@@ -47,7 +48,7 @@ Result<TensorInfo> ReadTensor(const std::string& file, const std::string& name, 
   for (const json& dim : v["shape"]) {
     if (!WholeNumber(dim)) {
       return Status::InvalidArgument(where + ": shape entries must be whole numbers, got " +
-                                     dim.dump());
+                                     Abbreviate(dim.dump()));
     }
     t.shape.push_back(dim.get<double>());
   }
@@ -56,7 +57,7 @@ Result<TensorInfo> ReadTensor(const std::string& file, const std::string& name, 
   if (offsets.size() != 2 || !WholeNumber(offsets[0]) || !WholeNumber(offsets[1]) ||
       offsets[1].get<double>() < offsets[0].get<double>() ||
       offsets[1].get<double>() > data_bytes) {
-    return Status::InvalidArgument(where + ": data_offsets " + offsets.dump() +
+    return Status::InvalidArgument(where + ": data_offsets " + Abbreviate(offsets.dump()) +
                                    " are not [BEGIN, END] within the file's " +
                                    FormatScientific(data_bytes, 6) + " data bytes");
   }
@@ -94,6 +95,8 @@ Result<CheckpointHeader> ReadSafetensorsHeader(const ByteSource& bytes, const st
   }
   std::string text(length, '\0');
   TF_RETURN_IF_ERROR(bytes.Read(8, std::span<char>(text.data(), text.size())));
+  // Deep nesting would overflow the stack of the recursive dump and free.
+  TF_RETURN_IF_ERROR(CheckNestingDepth(text, file));
   json header;
   try {
     header = json::parse(text);

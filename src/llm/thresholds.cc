@@ -53,6 +53,7 @@ Result<Threshold> ParseEntry(const YAML::Node& entry, const std::string& where) 
 }  // namespace
 
 Result<std::vector<Threshold>> ParseThresholds(std::string_view yaml, const std::string& file) {
+  TF_RETURN_IF_ERROR(CheckNestingDepth(yaml, file));
   YAML::Node root;
   try {
     root = YAML::Load(std::string(yaml));
@@ -152,7 +153,10 @@ Result<std::vector<ThresholdCheck>> CheckThresholds(double total_flop,
       c.exceeds = c.counted_flop > t.flop ? Exceeds::kYes : Exceeds::kNo;
     }
     c.ratio = c.counted_flop / t.flop;
-    c.orders_of_magnitude = c.counted_flop > 0 ? std::log10(c.ratio) : -INFINITY;
+    // The difference of the logarithms, not the logarithm of the ratio: a
+    // tiny figure (1e-320 FLOP) over 1e25 underflows to a ratio of 0.
+    c.orders_of_magnitude =
+        c.counted_flop > 0 ? std::log10(c.counted_flop) - std::log10(t.flop) : -INFINITY;
     out.push_back(std::move(c));
   }
   return out;

@@ -42,6 +42,15 @@ Result<std::optional<double>> PositiveField(std::string_view field,
   return std::optional<double>(*v);
 }
 
+Result<std::optional<double>> PositiveWholeField(std::string_view field,
+                                                 const std::optional<std::string>& text) {
+  TF_ASSIGN_OR_RETURN(const std::optional<double> v, PositiveField(field, text));
+  if (v && *v != std::floor(*v)) {
+    return NotAccepted(field, *text, "a whole number of tokens, e.g. 2048 or 8K");
+  }
+  return v;
+}
+
 Result<std::optional<Uncertain>> UncertainField(std::string_view field,
                                                 const std::optional<std::string>& text,
                                                 const PointParser& parse_point,

@@ -18,6 +18,10 @@ namespace trainflops::requests {
 Result<std::optional<double>> PositiveField(std::string_view field,
                                             const std::optional<std::string>& text);
 
+// A positive whole number (a sequence length: 2048, 8K), or nullopt.
+Result<std::optional<double>> PositiveWholeField(std::string_view field,
+                                                 const std::optional<std::string>& text);
+
 // The field as a point, range or distribution (nullopt when absent); points
 // go through `parse_point`.
 Result<std::optional<Uncertain>> UncertainField(

@@ -39,7 +39,7 @@ Result<LlmInputs> LlmInputsFrom(const LlmRequest& r) {
     o.uncertain.stage_tokens.push_back(std::move(stage.tokens));
   }
   TF_ASSIGN_OR_RETURN(o.uncertainty, UncertaintyOptionsFrom(r.uncertainty));
-  TF_ASSIGN_OR_RETURN(o.seq_len, PositiveField("seq_len", r.seq_len));
+  TF_ASSIGN_OR_RETURN(o.seq_len, PositiveWholeField("seq_len", r.seq_len));
   if (r.range) {
     TF_ASSIGN_OR_RETURN(o.range, ParseComputeRange(*r.range));
   }

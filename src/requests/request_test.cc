@@ -123,12 +123,39 @@ TEST(Requests, ErrorsNameTheField) {
        "apply to a Hugging Face config.json, not to m.yaml"},
       {"amount", [] { return trainflops::Run(UnitsRequest{}).status(); },
        "`amount`: expected an AMOUNT"},
+      {"fractional sequence length",
+       [] {
+         TokensRequest r;
+         r.params = "1B";
+         r.llm.tokens = "1T";
+         r.llm.seq_len = "2048.5";
+         return trainflops::Run(r).status();
+       },
+       "`seq_len`: '2048.5' is not accepted (accepted: a whole number of tokens"},
+      {"unknown chip",
+       [] {
+         ChipsRequest r;
+         r.show = "nonesuch";
+         return trainflops::Run(r).status();
+       },
+       "accepted: a name or alias of the hardware table"},
+      {"unknown chip in a run",
+       [] {
+         HardwareRequest r;
+         r.all_phases.chip = "V1000";
+         r.all_phases.count = "8";
+         r.all_phases.time = "1d";
+         return trainflops::Run(r).status();
+       },
+       "did you mean"},
   };
   for (const FieldError& c : cases) {
     const Status s = c.run();
     EXPECT_FALSE(s.ok()) << c.what;
     EXPECT_TRUE(Has(s.message(), c.message)) << c.what << ": " << s.message();
     EXPECT_FALSE(Has(s.message(), "--")) << c.what << ": " << s.message();
+    // The library knows no front end: no command line to run in its messages.
+    EXPECT_FALSE(Has(s.message(), "trainflops ")) << c.what << ": " << s.message();
   }
 }
 

@@ -270,7 +270,9 @@ std::vector<std::string> EndpointPaths() {
 }
 
 HttpResponse JsonError(int status, const std::string& message) {
-  return Text(status, "application/json", Dump({{"error", message}}));
+  // A last guard, as on the command line: one error is at most a few lines.
+  return Text(status, "application/json",
+              Dump({{"error", Abbreviate(message, kMaxErrorMessageChars)}}));
 }
 
 HttpResponse Handle(const HttpRequest& request, const ApiOptions& options) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "trainflops/input_limits.h"
+
 namespace trainflops::web {
 namespace {
 
@@ -135,10 +137,15 @@ std::string ShellQuote(std::string_view word) {
   return out + "'";
 }
 
-std::string CommandLine(std::string_view command, const std::vector<std::string>& args) {
+std::string CommandLine(std::string_view command, const std::vector<std::string>& args,
+                        size_t max_bytes) {
   std::string out = "trainflops " + ShellQuote(command);
   for (const std::string& a : args) out += " " + ShellQuote(a);
-  return out;
+  if (out.size() <= max_bytes) return out;
+  out = "trainflops " + ShellQuote(Abbreviate(command));
+  for (const std::string& a : args) out += " " + ShellQuote(Abbreviate(a));
+  // Abbreviate appends "... (N bytes)": leave room for it.
+  return out.size() <= max_bytes ? out : Abbreviate(out, max_bytes > 64 ? max_bytes - 64 : 0);
 }
 
 }  // namespace trainflops::web

@@ -31,8 +31,12 @@ Result<std::string> DecodeBase64(std::string_view text);
 // quotes, or as $'...' with \xNN escapes when it holds control or non-ASCII
 // bytes (so that the result is also a valid HTTP header value).
 std::string ShellQuote(std::string_view word);
-// "trainflops COMMAND ARG..." with every word quoted as needed.
-std::string CommandLine(std::string_view command, const std::vector<std::string>& args);
+// "trainflops COMMAND ARG..." with every word quoted as needed. A line over
+// `max_bytes` (a response header: clients refuse header lines over 8 KiB)
+// has its long words shortened, as error messages quote them; it then no
+// longer reproduces the run, which such words could not on a shell anyway.
+std::string CommandLine(std::string_view command, const std::vector<std::string>& args,
+                        size_t max_bytes = 4096);
 
 }  // namespace trainflops::web
 

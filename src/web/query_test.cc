@@ -66,5 +66,12 @@ TEST(Query, ShellQuoteKeepsSafeWordsAndQuotesTheRest) {
             "trainflops units '22 pfs-days' --json");
 }
 
+TEST(Query, ALongCommandLineIsShortenedForTheHeader) {
+  const std::string line = CommandLine("layer", {std::string(100000, 'x'), "--json"});
+  EXPECT_LE(line.size(), 4096u);
+  EXPECT_EQ(line, "trainflops layer '" + std::string(40, 'x') + "... (100000 bytes)' --json");
+  EXPECT_LE(CommandLine("layer", std::vector<std::string>(5000, "--json")).size(), 4096u);
+}
+
 }  // namespace
 }  // namespace trainflops::web

@@ -69,6 +69,13 @@ TEST(WebServer, SurvivesHostileUploadsAndAnswersAfterwards) {
   // Nested repeats: 10^6 layers in 90 bytes.
   const std::string repeats =
       "input: [4]\nlayers: [{repeat: 1000, layers: [{repeat: 1000, layers: [{type: relu}]}]}]\n";
+  std::string header =
+      R"({"w": {"dtype": "F32", "shape": )" + deep + R"(, "data_offsets": [0, 4]}})";
+  std::string safetensors;  // the header's length, 8 bytes little-endian, the header, 4 bytes
+  for (int i = 0; i < 8; ++i) safetensors += static_cast<char>((header.size() >> (8 * i)) & 0xFF);
+  safetensors += header + std::string(4, '\0');
+  std::string junk(4096, '\0');  // bytes that are not a CSV
+  for (size_t i = 0; i < junk.size(); ++i) junk[i] = static_cast<char>((i * 7919) & 0xFF);
   struct Upload {
     std::string target, body, content_type, part;
   };
@@ -86,9 +93,20 @@ TEST(WebServer, SurvivesHostileUploadsAndAnswersAfterwards) {
       {"/api/units?arg=-5%20pfs-days", "", "application/octet-stream", "must be greater than zero"},
       {"/api/thresholds?arg=2e25&range=2e26..1e27", "", "application/octet-stream",
        "does not contain the figure"},
+      // Checkpoint files are JSON too; deep nesting there once killed the server.
+      {"/api/tokens?file=i.json&params=i.json&tokens=1T",
+       R"({"metadata": {"total_size": )" + deep + R"(}, "weight_map": {}})",
+       "application/octet-stream", "i.json:1: nested more than 64 levels deep"},
+      {"/api/tokens?file=m.safetensors&params=m.safetensors&tokens=1T", safetensors,
+       "application/octet-stream", "nested more than 64 levels deep"},
+      {"/api/trend?file=t.csv&data=t.csv", junk, "text/csv", "t.csv"},
+      // A 100 kB name is quoted in a few dozen bytes.
+      {"/api/layer", R"({"args": [")" + std::string(100000, 'x') + R"("]})", "application/json",
+       "unknown layer type 'xxxx"},
   };
   for (const Upload& u : uploads) {
-    httplib::Result r = client.Post(u.target, u.body, u.content_type);
+    httplib::Client fresh("127.0.0.1", server.port());
+    httplib::Result r = fresh.Post(u.target, u.body, u.content_type);
     ASSERT_TRUE(r) << u.target << ": " << httplib::to_string(r.error());
     EXPECT_EQ(r->status, 400) << u.target << ": " << r->body.substr(0, 500);
     EXPECT_NE(r->body.find(u.part), std::string::npos)
