@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -97,6 +98,37 @@ TEST_F(CheckpointDir, SafetensorsShardGivenWithCheckpoint) {
       RunCli("estimate " + Path("config.json") + " --tokens 1T --checkpoint " + shard + " --json"));
   EXPECT_EQ(j["checkpoint"]["params"].get<double>(), 40);
   EXPECT_EQ(j["checkpoint"]["flagged"], true);
+  // Per tensor group: q (4 x 8 = 32) and the norm (8).
+  ASSERT_EQ(j["checkpoint"]["groups"].size(), 2u);
+  EXPECT_EQ(j["checkpoint"]["groups"][0]["name"], "model.layers.*.q.weight");
+  EXPECT_EQ(j["checkpoint"]["groups"][0]["params"].get<double>(), 32);
+  EXPECT_EQ(j["checkpoint"]["groups"][1]["params"].get<double>(), 8);
+}
+
+TEST_F(CheckpointDir, TokensParamsFromHeadersAreReportedPerTensorGroup) {
+  // Layers 0 and 1 each hold q (4 x 8) and an MLP up (8 x 16); the embedding
+  // is 10 x 4. Groups: q 2 tensors 64; up 2 tensors 256; embedding 1 tensor
+  // 40. Total 360 parameters; 6ND with 1e9 tokens: 6 x 360 x 1e9 = 2.16e12.
+  const std::string shard = Write(
+      "model.safetensors",
+      Safetensors(R"({"model.layers.0.q.weight": {"dtype": "F16", "shape": [4, 8], )"
+                  R"("data_offsets": [0, 64]}, "model.layers.0.up.weight": {"dtype": "F16", )"
+                  R"("shape": [8, 16], "data_offsets": [64, 320]}, "model.layers.1.q.weight": )"
+                  R"({"dtype": "F16", "shape": [4, 8], "data_offsets": [320, 384]}, )"
+                  R"("model.layers.1.up.weight": {"dtype": "F16", "shape": [8, 16], )"
+                  R"("data_offsets": [384, 640]}, "model.embed.weight": {"dtype": "F16", )"
+                  R"("shape": [10, 4], "data_offsets": [640, 720]}})",
+                  720));
+  const json j = Parse(RunCli("tokens --params " + shard + " --tokens 1B --json"));
+  EXPECT_EQ(j["params"].get<double>(), 360);
+  EXPECT_NEAR(j["training_flop"].get<double>() / 2.16e12, 1.0, 1e-12);
+  std::map<std::string, double> groups;
+  for (const json& layer : j["layers"]) groups[layer["name"]] = layer["params"].get<double>();
+  EXPECT_EQ(groups, (std::map<std::string, double>{{"model.embed.weight (1 tensor)", 40},
+                                                   {"model.layers.*.q.weight (2 tensors)", 64},
+                                                   {"model.layers.*.up.weight (2 tensors)", 256}}));
+  const CliOutput text = RunCli("tokens --params " + shard + " --tokens 1B");
+  EXPECT_NE(text.out.find("model.layers.*.up.weight (2 tensors)"), std::string::npos) << text.out;
 }
 
 TEST_F(CheckpointDir, NamedCheckpointThatCannotBeReadIsAnError) {

@@ -33,10 +33,18 @@ struct CheckpointIndex {
 Result<CheckpointIndex> ParseSafetensorsIndex(std::string_view json_text, const std::string& file);
 
 // A parameter count read from a checkpoint, and how.
+// The tensors whose names differ only in their layer numbers.
+struct TensorGroup {
+  std::string name;  // "model.layers.*.self_attn.q_proj.weight"
+  double tensors = 0;
+  double params = 0;
+};
 struct CheckpointCount {
   std::string file;
   double params = 0;
   std::string how;  // "metadata.total_size 13,476,839,424 bytes / 2 (bfloat16)"
+  // Counted from headers (an index gives only bytes): the count per group.
+  std::vector<TensorGroup> groups;
 };
 // total_size / the bytes per value of `torch_dtype` (the config's).
 Result<CheckpointCount> CountFromIndex(const CheckpointIndex& index, std::string_view torch_dtype);
@@ -63,11 +71,6 @@ struct TensorInfo {
   std::string dtype;  // "BF16", "F32", GGUF's "Q4_K", ...
   std::vector<double> shape;
   double elements = 0;
-};
-struct TensorGroup {
-  std::string name;  // "model.layers.*.self_attn.q_proj.weight"
-  double tensors = 0;
-  double params = 0;
 };
 struct CheckpointHeader {
   std::string file;

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "trainflops/checkpoint.h"
 #include "trainflops/estimate.h"
 #include "trainflops/status.h"
 #include "trainflops/uncertain_estimate.h"
@@ -149,6 +150,9 @@ Result<ConventionResult> ApplyConvention(Convention c, const TransformerModel& m
 // Chinchilla and Megatron-LM build a generic decoder from the dimensions.
 struct TransformerDims {
   std::optional<double> params, active_params;
+  // When `params` was counted from checkpoint headers: its tensor groups,
+  // each reported as a component (they sum to `params`).
+  std::vector<TensorGroup> param_groups;
   std::optional<double> layers, d_model, heads, head_dim, seq_len, vocab, d_ff;
   bool gated_mlp = false;  // SwiGLU/GeGLU: three d x d_ff matrices
 };

@@ -115,6 +115,7 @@ CheckpointCount CountFromHeader(const CheckpointHeader& header) {
   c.how = header.format + " header: " + llm::Exact(static_cast<double>(header.tensors.size())) +
           " tensors in " + llm::Exact(static_cast<double>(header.groups.size())) +
           " groups, shapes multiplied out (weights not read)";
+  c.groups = header.groups;
   return c;
 }
 

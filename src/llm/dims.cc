@@ -41,7 +41,18 @@ Result<TransformerModel> Opaque(const TransformerDims& d, Convention conv) {
   p.role = ComponentRole::kParams;
   p.params = *d.params;
   p.active_params = p.matmul_params = d.active_params.value_or(*d.params);
-  m.components.push_back(p);
+  if (d.param_groups.empty() || d.active_params) {
+    m.components.push_back(p);
+  } else {
+    // Counted from checkpoint headers: one component per tensor group, all
+    // active (6ND: 2 FLOP per parameter per token, whatever the group).
+    for (const TensorGroup& g : d.param_groups) {
+      p.name = g.name + " (" + llm::Num(g.tensors) + (g.tensors == 1 ? " tensor)" : " tensors)");
+      p.type = "tensor_group";
+      p.params = p.active_params = p.matmul_params = g.params;
+      m.components.push_back(p);
+    }
+  }
   if (conv == Convention::k6ND) return m;
   TF_RETURN_IF_ERROR(RequireDims(conv, {{"`layers`", &d.layers}, {"`seq_len`", &d.seq_len}},
                                  "for the attention term"));

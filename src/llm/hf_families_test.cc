@@ -136,9 +136,10 @@ INSTANTIATE_TEST_SUITE_P(
         // 5120·5120 = 62,914,560; 16 experts x 3·5120·8192 (125,829,120) = 2,013,265,920,
         // shared expert 125,829,120, router 5120·16 = 81,920; norms 10,240 -> 2,202,101,760,
         // x48 = 105,700,884,480; embed + head 2 x 202048·5120 = 2,068,971,520; norm 5120.
-        // Active: 1 routed + the shared expert: 48 x 314,664,960 + 2,068,976,640. Meta's
-        // 109B total adds the vision encoder, which is not counted (the report says so).
-        Family{"llama-4-scout-17b-16e.json", "llama4", 107769861120, 17172894720, 0, 17, 0.5,
+        // Active: 1 routed + the shared expert: 48 x 314,664,960 + 2,068,976,640. The
+        // total adds the vision encoder and projector, 871,932,416 (hf_multimodal_test.cc):
+        // 107,769,861,120 + 871,932,416 = 108,641,793,536.
+        Family{"llama-4-scout-17b-16e.json", "llama4", 108641793536, 17172894720, 0, 17, 0.5,
                Family::kActive, 0, "Meta, Llama 4 model card: Scout, 17B active, 109B total"},
         // Gemma 2 9B: per layer q 3584·4096, k and v 2 x 3584·2048, o 4096·3584 =
         // 44,040,192, MLP 3·3584·14336 = 154,140,672, 4 norms 14,336 -> 198,195,200, x42 =

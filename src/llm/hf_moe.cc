@@ -6,6 +6,7 @@
 
 #include "decoder.h"
 #include "llm_internal.h"
+#include "multimodal.h"
 
 namespace trainflops::llm {
 namespace {
@@ -141,21 +142,15 @@ Status BuildLlama4Text(HfFields& f, HfModel& out) {
 }
 
 // Llama 4 (Llama4ForConditionalGeneration): the text model under
-// text_config; the vision encoder and projector are not counted and the
-// report says so.
+// text_config, then the vision encoder and projector of vision_config
+// (AddLlama4Vision) as parts a text token does not use.
 Status BuildLlama4(HfFields& f, HfModel& out) {
   HfFields text = f.Sub("text_config");
   TF_RETURN_IF_ERROR(BuildLlama4Text(text, out));
   out.parts.push_back(
       {"language model", TotalParams(out.model), true, "text_config, as model_type llama4_text"});
-  if (f.Has("vision_config")) {
-    out.parts.push_back({"vision encoder and projector", 0, false,
-                         "vision_config: not counted (the total is the language model's)"});
-    out.model.notes.push_back(
-        "vision_config: the vision encoder and its projector are not counted; the parameters "
-        "are the text model's (text_config)");
-  }
-  return Status::Ok();
+  if (!f.Has("vision_config")) return Status::Ok();
+  return AddLlama4Vision(f, out);
 }
 
 }  // namespace
@@ -199,8 +194,9 @@ const std::vector<FamilyRow>& MoeFamilies() {
        "modeling_llama4.py (Llama4TextModel): Llama attention; MoE layers (moe_layers or every "
        "interleave_moe_layer_step-th) with routed experts, a router and a shared expert of "
        "intermediate_size; dense layers of intermediate_size_mlp"},
-      {"llama4", "Llama 4 (text model of the multimodal wrapper)", BuildLlama4,
-       "modeling_llama4.py: text_config counted as llama4_text; vision_config not counted"},
+      {"llama4", "Llama 4 (mixture-of-experts language model + vision encoder)", BuildLlama4,
+       "modeling_llama4.py: text_config counted as llama4_text; Llama4VisionModel with its "
+       "pixel-shuffle adapter and Llama4MultiModalProjector from vision_config"},
       {"phimoe", "Phi-3.5-MoE (mixture of experts)", BuildPhiMoe,
        "modeling_phimoe.py: q/k/v/o with biases, LayerNorms with bias, SwiGLU experts, router "
        "d x E, lm_head bias"},

@@ -275,6 +275,42 @@ Status BuildQwen2Vl(HfFields& f, HfModel& out) {
 
 }  // namespace
 
+// Llama 4 (modeling_llama4.py). Llama4VisionModel: the patch embedding
+// (Llama4UnfoldConvolution, a linear C·p² x d without bias), a class
+// embedding d, positions (N + 1)·d, LayerNorms before and after (weights and
+// biases); per layer q, k, v and o with biases (heads x head_dim = a wide),
+// fc1 and fc2 with biases, two LayerNorms; then the vision adapter
+// (Llama4VisionPixelShuffleMLP: fc1 intermediate_size x projector_input_dim
+// and fc2 projector_output_dim², no biases; the pixel shuffle and the rotary
+// embedding have no parameters). Llama4MultiModalProjector: linear_1
+// vision_output_dim x the text width, no bias (multi_modal_projector_bias is
+// not read by the code).
+Status AddLlama4Vision(HfFields& f, HfModel& out) {
+  HfFields v = f.Sub("vision_config");
+  const Vit vit = ReadVit(v);
+  const double heads = v.Need({"num_attention_heads"});
+  const double in = v.Need({"projector_input_dim"});
+  const double proj_out = v.Need({"projector_output_dim"});
+  const double vision_out = v.Need({"vision_output_dim"});
+  TF_RETURN_IF_ERROR(f.Check());
+  const double d = vit.h, ff = vit.ff;
+  const double a = heads * std::floor(d / heads);
+  const double layer = (3 * (d * a + a) + (a * d + d)) + (d * ff + ff) + (ff * d + d) + 2 * (2 * d);
+  const double n = Patches(vit.image, vit.patch);
+  const double encoder = vit.channels * vit.patch * vit.patch * d + d + (n + 1) * d + 2 * (2 * d) +
+                         vit.layers * layer + ff * in + proj_out * proj_out;
+  AddImagePart(out, "vision encoder", "llama4_vit", vit.layers, encoder,
+               "vision_config, Llama4VisionModel: " + Num(vit.layers) + " layers of " + Num(d) +
+                   ", " + Num(n) + " patches + class token, pixel-shuffle adapter " + Num(ff) +
+                   " x " + Num(in) + " and " + Num(proj_out) + " x " + Num(proj_out));
+  const double text_width = out.model.d_model;
+  AddImagePart(
+      out, "projector", "llama4_projector", 1, vision_out * text_width,
+      "Llama4MultiModalProjector: " + Num(vision_out) + " x " + Num(text_width) + " without bias");
+  NoteImageParts(out);
+  return Status::Ok();
+}
+
 const std::vector<FamilyRow>& MultimodalFamilies() {
   static const std::vector<FamilyRow> rows = {
       {"llava", "LLaVA (language model + CLIP vision encoder)", BuildLlava,

@@ -125,6 +125,28 @@ INSTANTIATE_TEST_SUITE_P(
       return FixtureTestName(row.param.file) + "_" + std::to_string(row.index);
     });
 
+// Llama 4 Scout (modeling_llama4.py; vision_config: d = 1408, 5632 wide MLP,
+// 34 layers, 16 heads of 88, 336 / 14 = 24, so 576 patches + a class token):
+// patch linear 3·14²·1408 = 827,904; class 1408; positions 577·1408 = 812,416;
+// LayerNorms pre and post 4·1408 = 5,632; per layer q, k, v, o with biases
+// 4(1408² + 1408) = 7,935,488, fc1 and fc2 with biases 2·1408·5632 + 5632 + 1408
+// = 15,866,752, two LayerNorms 5,632 -> 23,807,872, x34 = 809,467,648; adapter
+// 5632·4096 + 4096² = 39,845,888 -> 850,960,896. Projector 4096·5120 (the text
+// width) = 20,971,520. The language model: hf_families_test.cc.
+TEST(HfMultimodal, Llama4CountsTheVisionEncoderAndProjector) {
+  Result<HfModel> m = ParseHfConfig(Fixture("llama-4-scout-17b-16e.json"), "scout.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(PartParams(*m, "language model"), 107769861120);
+  EXPECT_EQ(PartParams(*m, "vision encoder"), 850960896);
+  EXPECT_EQ(PartParams(*m, "projector"), 20971520);
+  // The Hugging Face Hub's safetensors count of meta-llama/Llama-4-Scout-17B-16E-Instruct
+  // (BF16 parameters): 108,641,793,536; Meta's model card: "109B total".
+  EXPECT_EQ(TotalParams(m->model), 108641793536);
+  EXPECT_NEAR(TotalParams(m->model) / 1e9, 109, 0.5);
+  // A text token uses the language model's active parameters only.
+  EXPECT_EQ(ActiveParams(m->model), 17172894720);
+}
+
 TEST(HfMultimodal, QwenVisionTowerIsTheEncoderAndTheMerger) {
   Result<HfModel> m = ParseHfConfig(Fixture("qwen2-vl-7b-instruct.json"), "q.json");
   ASSERT_TRUE(m.ok()) << m.status().message();

@@ -113,6 +113,10 @@ std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
                                     "); config: " + Exact(c->config_params) + "; difference " +
                                     FormatScientific(100 * c->relative_difference, 3) + "%" +
                                     (c->flagged ? " - FLAGGED: " + c->explanation : ""));
+      for (const TensorGroup& g : c->checkpoint.groups) {
+        out += Line("  tensor group", g.name + ": " + Exact(g.tensors) + " tensors, " +
+                                          Exact(g.params) + " parameters");
+      }
     }
   }
   out +=
@@ -143,7 +147,10 @@ std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context)
     terms.AddRow({term.name, term.formula, FormatScientific(term.forward_flop)});
   }
   out += terms.Render();
-  if (context.hf != nullptr) out += "\ncomponents:\n" + LayerTable(e);
+  // A model from a config, or parameters counted per tensor group.
+  if (context.hf != nullptr || e.model.components.size() > 1) {
+    out += "\ncomponents:\n" + LayerTable(e);
+  }
   out += "\nstages:\n";
   report::TextTable stages({"stage", "tokens", "kind", "model FLOP", "hardware FLOP"},
                            {false, true, false, true, true});
@@ -271,7 +278,12 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
                            {"config_params", c->config_params},
                            {"relative_difference", c->relative_difference},
                            {"flagged", c->flagged},
-                           {"explanation", c->explanation}};
+                           {"explanation", c->explanation},
+                           {"groups", json::array()}};
+      for (const TensorGroup& g : c->checkpoint.groups) {
+        out["checkpoint"]["groups"].push_back(
+            {{"name", g.name}, {"tensors", g.tensors}, {"params", g.params}});
+      }
     }
   }
   if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);

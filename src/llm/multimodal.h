@@ -27,6 +27,10 @@ Status BuildTextConfig(HfFields& f, const std::string& fallback_type, HfModel& o
 // (image_size // patch_size)^2 patches.
 double Patches(double image, double patch);
 
+// Llama 4's vision encoder and projector (vision_config), added as image
+// parts after its language model (hf_moe.cc) is built.
+Status AddLlama4Vision(HfFields& f, HfModel& out);
+
 // Llama 3.2 Vision (hf_mllama.cc): the wrapper, and its language model.
 Status BuildMllama(HfFields& f, HfModel& out);
 Status BuildMllamaText(HfFields& f, HfModel& out);

@@ -78,6 +78,7 @@ Status ReadParams(const TokensRequest& r, TransformerDims& d, LlmInputs& o,
     Result<CheckpointCount> count = CountCheckpoint(r.params_checkpoint, "", r.checkpoint_config);
     if (!count.ok()) return count.status().WithContext("`params`");
     d.params = count->params;
+    d.param_groups = count->groups;
     notes.push_back(count->file + ": " + FormatCount(count->params) +
                     " parameters from the checkpoint (" + count->how + ")");
     TF_ASSIGN_OR_RETURN(d.active_params, PositiveField("active_params", r.active_params));
