@@ -51,6 +51,24 @@ rng = random.Random(20260101)
 write("random.jsonl", bytes(rng.getrandbits(8) for _ in range(4096)))
 write("empty.jsonl", "")
 write("other.csv", "foo,bar\n1,2\n")
+# Checkpoints: a deep index, a deep safetensors header, a header over the
+# 8 MiB cap (sparse data) and the largest header accepted (75,000 tensors).
+import json, struct
+write("index.json", '{"metadata": {"total_size": ' + deep(80000) + '}, "weight_map": {}}')
+header = '{"w": {"dtype": "F32", "shape": ' + deep(80000) + ', "data_offsets": [0, 4]}}'
+write("deep.safetensors", struct.pack("<Q", len(header)) + header.encode() + bytes(4))
+with open(os.path.join(d, "over.safetensors"), "wb") as f:
+    f.write(struct.pack("<Q", 9 << 20))
+    f.truncate(8 + (9 << 20) + 16)
+tensors, offset = {}, 0
+while len(tensors) < 74000:
+    i = len(tensors)
+    tensors["model.layers.%d.experts.%d.w.weight" % (i // 300, i % 300)] = {
+        "dtype": "BF16", "shape": [1, 1], "data_offsets": [offset, offset + 2]}
+    offset += 2
+header = json.dumps(tensors).encode()
+assert len(header) < 8 << 20
+write("big.safetensors", struct.pack("<Q", len(header)) + header + bytes(offset))
 
 # ONNX: one Relu over the given dimensions, protobuf written by hand.
 def varint(n):
@@ -115,6 +133,9 @@ cases=(
   "batch random bytes|batch $dir/random.jsonl"
   "batch empty JSONL|batch $dir/empty.jsonl"
   "batch unknown header|batch $dir/other.csv"
+  "deep checkpoint index|tokens --params $dir/index.json --tokens 1T"
+  "deep safetensors header|tokens --params $dir/deep.safetensors --tokens 1T"
+  "safetensors header 9 MiB|tokens --params $dir/over.safetensors --tokens 1T"
 )
 
 printf '%-30s %4s %8s %8s %8s  %s\n' case exit seconds MB err_bytes verdict
@@ -135,6 +156,7 @@ measure() {  # name, args, wanted exit code
 for c in "${cases[@]}"; do measure "${c%%|*}" "${c#*|}" 2; done
 # The largest accepted spec: 10,000 layers, estimated and reported in full.
 measure "spec at the cap (10,000 layers)" "estimate $dir/cap.yaml" 0
+measure "safetensors header at the cap (74,000 tensors)" "tokens --params $dir/big.safetensors --tokens 1T" 0
 echo "binary: $cli"
 if [ ${#bad[@]} -eq 0 ]; then
   echo "all within bounds (exit as wanted, under 1 s and 100 MB)"

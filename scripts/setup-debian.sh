@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config
           libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
           clang libclang-rt-14-dev libcairo2-dev libcpp-httplib-dev
+          # GNU time: scripts/hostile_bounds.sh measures peak memory with it
+          time
           # the Python package (docs/python.md): pybind11, the build backend, pytest,
           # and PyTorch with torchvision for trainflops.torch and its tests
           python3-dev python3-venv python3-pip python3-setuptools python3-wheel

@@ -13,6 +13,12 @@ for preset in default asan; do
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
   ctest --preset "$preset" -j "$jobs"
+  if [ "$preset" = default ]; then
+    # Hostile input against its bounds: exit 2, under 1 s and 100 MB each
+    # (docs/reliability.md); GNU time measures the release build's memory.
+    echo "== hostile input within bounds"
+    scripts/hostile_bounds.sh build/default/bin/trainflops
+  fi
 done
 echo "== Python package: python3 -m venv --system-site-packages .venv && .venv/bin/pip install --no-build-isolation ."
 venv=build/venv

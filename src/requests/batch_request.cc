@@ -55,7 +55,8 @@ Result<bool> IsJsonLines(const BatchRequest& r) {
 Result<BatchSummary> Run(const BatchRequest& request, const LineSink& sink) {
   TF_ASSIGN_OR_RETURN(const BatchOptions options, OptionsFrom(request));
   TF_ASSIGN_OR_RETURN(const bool jsonl, IsJsonLines(request));
-  TF_ASSIGN_OR_RETURN(const std::string text, request.data.Text());
+  std::string storage;
+  TF_ASSIGN_OR_RETURN(const std::string_view text, request.data.TextView(storage));
   return jsonl ? RunBatchJsonLines(text, options, sink) : RunBatchCsv(text, options, sink);
 }
 

@@ -49,7 +49,8 @@ Result<ComputeUnit> UnitFrom(const std::optional<std::string>& unit) {
 
 Result<HardwareDb> HardwareDbFrom(const std::optional<InputFile>& file) {
   if (!file) return DefaultHardwareDb();
-  TF_ASSIGN_OR_RETURN(const std::string text, file->Text());
+  std::string storage;
+  TF_ASSIGN_OR_RETURN(const std::string_view text, file->TextView(storage));
   return ParseHardwareCsv(text, file->name());
 }
 
@@ -77,7 +78,8 @@ Result<Method2Options> Method2OptionsFrom(const HardwareRequest& r) {
 std::string HardwareResult::Json() const { return RenderMethod2Json(result_); }
 std::string HardwareResult::Text() const { return RenderMethod2Text(result_, unit_); }
 std::optional<Citation> HardwareResult::Cite() const {
-  return CiteEstimate(result_.estimate, {.subject = "", .interval = IntervalOf(result_.uncertainty)});
+  return CiteEstimate(result_.estimate,
+                      {.subject = "", .interval = IntervalOf(result_.uncertainty)});
 }
 
 Result<HardwareResult> Run(const HardwareRequest& request) {

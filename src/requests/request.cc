@@ -37,12 +37,18 @@ Result<std::string> InputFile::Text() const {
   return bytes;
 }
 
+Result<std::string_view> InputFile::TextView(std::string& storage) const {
+  if (source_ == nullptr) return Status::InvalidArgument("no file given");
+  if (owned_ != nullptr || view_.data() != nullptr) return view_;
+  TF_ASSIGN_OR_RETURN(storage, Text());
+  return std::string_view(storage);
+}
+
 std::string InputFile::Head(std::size_t n) const {
   if (source_ == nullptr) return "";
   std::string bytes(std::min<uint64_t>(n, source_->size()), '\0');
   if (!source_->Read(0, bytes).ok()) return "";
   return bytes;
 }
-
 
 }  // namespace trainflops

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "trainflops/batch.h"
+#include "trainflops/byte_source.h"
 #include "trainflops/chips_request.h"
 #include "trainflops/defaults.h"
 #include "trainflops/estimate_request.h"
@@ -47,6 +48,26 @@ TEST(InputFile, ViewOwnedAndHead) {
   const InputFile copy = owned;  // shares the bytes
   EXPECT_EQ(*copy.Text(), "xyz");
   EXPECT_TRUE(InputFile().empty());
+}
+
+// TextView: bytes in memory are viewed where they are (a 60 MB CSV is not
+// copied); a source is read into the caller's storage.
+TEST(InputFile, TextViewDoesNotCopyBytesInMemory) {
+  const std::string bytes = "a,b\n1,2\n";
+  std::string storage;
+  const Result<std::string_view> view = InputFile::View("v.csv", bytes).TextView(storage);
+  ASSERT_TRUE(view.ok());
+  EXPECT_EQ(view->data(), bytes.data());
+  EXPECT_TRUE(storage.empty());
+  const InputFile owned = InputFile::Owned("o.csv", bytes);
+  EXPECT_EQ(*owned.TextView(storage), bytes);
+  EXPECT_TRUE(storage.empty());
+  const InputFile source =
+      InputFile::Source("s.csv", std::make_shared<MemoryByteSource>(std::string_view(bytes)));
+  const Result<std::string_view> read = source.TextView(storage);
+  ASSERT_TRUE(read.ok());
+  EXPECT_EQ(*read, bytes);
+  EXPECT_EQ(read->data(), storage.data());
 }
 
 TEST(ModelFileKind, ByNameThenByBytes) {

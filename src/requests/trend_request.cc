@@ -24,7 +24,8 @@ struct Loaded {
 Result<Loaded> LoadData(const TrendRequest& r) {
   Loaded d;
   if (r.data) {
-    TF_ASSIGN_OR_RETURN(const std::string text, r.data->Text());
+    std::string storage;
+    TF_ASSIGN_OR_RETURN(const std::string_view text, r.data->TextView(storage));
     TF_ASSIGN_OR_RETURN(d.table, ParseCsv(text, r.data->name()));
     d.dataset = r.data->name();
     d.source = r.data->name();
