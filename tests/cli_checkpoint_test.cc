@@ -178,6 +178,17 @@ TEST_F(CheckpointDir, TokensParamsFromAnIndexWithoutConfigSaysWhatIsMissing) {
   EXPECT_NE(o.err.find("config.json beside it"), std::string::npos) << o.err;
 }
 
+TEST_F(CheckpointDir, AHeaderWithNoValuesIsRefusedNamingTheFile) {
+  // One tensor of shape 0 x 4096: no values, so no parameters to train.
+  const std::string file =
+      Write("empty.gguf", Gguf(1, 0, GgufTensor("blk.0.attn_q.weight", {0, 4096}, 30)));
+  const CliOutput o = RunCli("tokens --params " + file + " --tokens 1B");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("empty.gguf: the checkpoint's tensors hold no parameters"),
+            std::string::npos)
+      << o.err;
+}
+
 TEST_F(CheckpointDir, TokensParamsFromAGgufHeader) {
   // token_embd 4096 x 32000 (BF16, type 30) + one Q4_K (type 12) 4096 x 4096
   // matrix: 131,072,000 + 16,777,216 = 147,849,216 parameters; 6 x that x 1e9.

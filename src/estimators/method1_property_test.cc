@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "../core/test_util.h"
 #include "trainflops/catalogue.h"
 #include "trainflops/method1.h"
 
@@ -11,17 +12,15 @@ namespace trainflops {
 namespace {
 
 Method1Result Estimate(const std::string& text) {
-  Result<ModelSpec> spec = ParseModelSpec(text, "prop.yaml");
-  EXPECT_TRUE(spec.ok()) << spec.status().message();
-  Result<Method1Result> r = EstimateMethod1(*spec, {});
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  return *r;
+  const ModelSpec spec = testing::ValueOrFail(ParseModelSpec(text, "prop.yaml"), "prop.yaml");
+  return testing::ValueOrFail(EstimateMethod1(spec, {}), "Method 1 on prop.yaml");
 }
 
 std::string Mlp(int64_t in, int64_t hidden, double examples, double epochs) {
-  return "input: [" + std::to_string(in) + "]\nlayers:\n  - {type: dense, units: " +
-         std::to_string(hidden) + "}\n  - {type: dense, units: 10}\ntraining: {epochs: " +
-         std::to_string(epochs) + ", examples: " + std::to_string(examples) + "}\n";
+  return "input: [" + std::to_string(in) +
+         "]\nlayers:\n  - {type: dense, units: " + std::to_string(hidden) +
+         "}\n  - {type: dense, units: 10}\ntraining: {epochs: " + std::to_string(epochs) +
+         ", examples: " + std::to_string(examples) + "}\n";
 }
 
 // Training FLOP is linear in the data: half the examples, half the compute;
@@ -35,8 +34,9 @@ TEST(Method1Properties, ComputeIsLinearInData) {
     const double whole = Estimate(Mlp(in, hidden, examples, 3)).estimate.training_flop;
     const double half = Estimate(Mlp(in, hidden, examples / 2, 3)).estimate.training_flop;
     EXPECT_NEAR(half / whole, 0.5, 1e-12);
-    const std::string staged = "input: [" + std::to_string(in) + "]\nlayers:\n  - {type: dense, units: " +
-                               std::to_string(hidden) + "}\n  - {type: dense, units: 10}\nstages:\n" +
+    const std::string staged = "input: [" + std::to_string(in) +
+                               "]\nlayers:\n  - {type: dense, units: " + std::to_string(hidden) +
+                               "}\n  - {type: dense, units: 10}\nstages:\n" +
                                "  - {epochs: 3, examples: " + std::to_string(examples / 2) + "}\n" +
                                "  - {epochs: 3, examples: " + std::to_string(examples / 2) + "}\n";
     EXPECT_NEAR(Estimate(staged).estimate.training_flop / whole, 1.0, 1e-12);
@@ -68,7 +68,8 @@ TEST(Method1Properties, ConvFlopScalesWithFiltersAndArea) {
   const LayerKind* conv = *FindLayerKind("conv2d");
   std::mt19937_64 rng(13);
   for (int i = 0; i < 100; ++i) {
-    const int64_t h = 8 + static_cast<int64_t>(rng() % 120), c = 1 + static_cast<int64_t>(rng() % 64);
+    const int64_t h = 8 + static_cast<int64_t>(rng() % 120),
+                  c = 1 + static_cast<int64_t>(rng() % 64);
     const int64_t d = 1 + static_cast<int64_t>(rng() % 64);
     LayerArgs args, doubled;
     for (LayerArgs* a : {&args, &doubled}) {
@@ -79,15 +80,18 @@ TEST(Method1Properties, ConvFlopScalesWithFiltersAndArea) {
     doubled.Set("filters", std::to_string(2 * d));
     const LayerCost base = *ComputeLayer(*conv, {h, h, c}, args);
     EXPECT_DOUBLE_EQ(ComputeLayer(*conv, {h, h, c}, doubled)->forward_flop, 2 * base.forward_flop);
-    EXPECT_DOUBLE_EQ(ComputeLayer(*conv, {2 * h, 2 * h, c}, args)->forward_flop, 4 * base.forward_flop);
+    EXPECT_DOUBLE_EQ(ComputeLayer(*conv, {2 * h, 2 * h, c}, args)->forward_flop,
+                     4 * base.forward_flop);
   }
 }
 
 // Per-token parts: the compute is linear in tokens per sequence.
 TEST(Method1Properties, RecurrentComputeIsLinearInSequenceLength) {
   auto spec = [](int tokens) {
-    return "recurrent: true\ninput: [32]\nlayers: [{type: lstm, units: 16}]\ntraining: {examples: 100, "
-           "tokens_per_sequence: " + std::to_string(tokens) + "}\n";
+    return "recurrent: true\ninput: [32]\nlayers: [{type: lstm, units: 16}]\ntraining: {examples: "
+           "100, "
+           "tokens_per_sequence: " +
+           std::to_string(tokens) + "}\n";
   };
   const double one = Estimate(spec(1)).estimate.training_flop;
   for (int t : {2, 7, 20, 1000}) {

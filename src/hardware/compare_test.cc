@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../core/test_util.h"
+
 namespace trainflops {
 namespace {
 
@@ -15,9 +17,7 @@ Method2Result Seq2SeqMethod2() {
   p.utilization = *ParseUtilization("openai-gpu");
   Method2Options o;
   o.phases = {p};
-  Result<Method2Result> r = EstimateMethod2(o, DefaultHardwareDb());
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  return *r;
+  return testing::ValueOrFail(EstimateMethod2(o, DefaultHardwareDb()), "Method 2");
 }
 
 TEST(Compare, Seq2Seq) {

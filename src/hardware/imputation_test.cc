@@ -5,21 +5,23 @@
 
 #include <cmath>
 
+#include "../core/test_util.h"
+
 namespace trainflops {
 namespace {
 
 // A hand-made table: release years and rates chosen for easy hand arithmetic.
 HardwareDb HandTable() {
-  Result<HardwareDb> db = ParseHardwareCsv(
-      "name,release_date,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n"
-      "A,2021-05,,1e13,,,1e14,,,\n"      // 16-bit: tensor 1e14
-      "B,2022-01,,4e13,,8e13,,4e14,,\n"  // 16-bit: max(plain 8e13, bf16 4e14) = 4e14
-      "C,2023-12,,9e13,,,,,,\n"          // no 16-bit rate
-      "D,2020-06,,1e15,,,,,,\n"          // outside 2024's window (2021-2023)
-      "E,2024-01,,1e15,,,,,,\n",         // outside too: the window ends the year before
+  return testing::ValueOrFail(
+      ParseHardwareCsv(
+          "name,release_date,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n"
+          "A,2021-05,,1e13,,,1e14,,,\n"      // 16-bit: tensor 1e14
+          "B,2022-01,,4e13,,8e13,,4e14,,\n"  // 16-bit: max(plain 8e13, bf16 4e14) = 4e14
+          "C,2023-12,,9e13,,,,,,\n"          // no 16-bit rate
+          "D,2020-06,,1e15,,,,,,\n"          // outside 2024's window (2021-2023)
+          "E,2024-01,,1e15,,,,,,\n",         // outside too: the window ends the year before
+          "hand.csv"),
       "hand.csv");
-  EXPECT_TRUE(db.ok()) << db.status().message();
-  return *db;
 }
 
 TEST(Imputation, SeedTableValues) {

@@ -103,6 +103,14 @@ Result<CheckpointCount> CountFromIndex(const CheckpointIndex& index, std::string
   CheckpointCount c;
   c.file = index.file;
   c.params = index.total_size / *bytes;
+  if (c.params != std::floor(c.params)) {
+    return Status::InvalidArgument(
+        index.file + ": metadata.total_size " + llm::Exact(index.total_size) +
+        " bytes is not a whole number of " + llm::Exact(*bytes) + "-byte values (" +
+        std::string(torch_dtype) +
+        ", the config's torch_dtype): the tensors have other dtypes, or the index is damaged; "
+        "give the .safetensors files instead, whose headers are counted tensor by tensor");
+  }
   c.how = "metadata.total_size " + llm::Exact(index.total_size) + " bytes / " + llm::Exact(*bytes) +
           " bytes per value (" + std::string(torch_dtype) + ", the config's torch_dtype)";
   return c;

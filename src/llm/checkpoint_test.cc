@@ -35,6 +35,15 @@ TEST(CheckpointIndex, TotalSizeOverTheDtype) {
   EXPECT_NEAR(c.relative_difference, 7217189760.0 / 6921720704.0 - 1, 1e-12);
   EXPECT_TRUE(c.flagged);
   EXPECT_FALSE(CrossCheckCheckpoint(*count, 7217189760.0 * 1.009).flagged);
+  // 3 bytes are not a whole number of 2-byte values: refused, not 1.5 parameters.
+  Result<CheckpointIndex> odd =
+      ParseSafetensorsIndex(R"({"metadata": {"total_size": 3}})", "odd.json");
+  ASSERT_TRUE(odd.ok());
+  const Result<CheckpointCount> half = CountFromIndex(*odd, "bfloat16");
+  ASSERT_FALSE(half.ok());
+  EXPECT_NE(half.status().message().find("3 bytes is not a whole number of 2-byte values"),
+            std::string::npos)
+      << half.status().message();
 }
 
 TEST(CheckpointIndex, BadInputsAreNamed) {
@@ -109,6 +118,17 @@ std::string OneTensor(const std::string& shape, const std::string& offsets, size
       data);
 }
 
+// The 4-bit floats of the safetensors format are packed two to a byte: 3
+// values in 2 bytes count 3 parameters.
+TEST(Safetensors, PackedFourBitValuesCountByShape) {
+  const std::string file =
+      Safetensors(R"({"t": {"dtype": "F4", "shape": [3], "data_offsets": [0, 2]}})", 2);
+  const MemoryByteSource source(file);
+  Result<CheckpointHeader> h = ReadSafetensorsHeader(source, "f4.safetensors");
+  ASSERT_TRUE(h.ok()) << h.status().message();
+  EXPECT_EQ(h->params, 3);
+}
+
 TEST(Safetensors, HostileFilesGetClearErrors) {
   const std::vector<Hostile> cases = {
       {"empty", "", "too short for a safetensors file"},
@@ -123,6 +143,13 @@ TEST(Safetensors, HostileFilesGetClearErrors) {
       {"offsets_past_data", OneTensor("[1]", "[0, 4]", 2), "within the file's 2 data bytes"},
       {"offsets_mismatch", OneTensor("[2]", "[0, 4]", 8), "need 8 bytes, data_offsets give 4"},
       {"no_dtype", Safetensors(R"({"t": {"shape": [1]}})", 0), "expected {\"dtype\""},
+      {"unknown_dtype",
+       Safetensors(R"({"t": {"dtype": "Q9", "shape": [1], "data_offsets": [0, 1]}})", 1),
+       "(accepted: F64, I64, U64, C64, F32"},
+      // 3 packed 4-bit values fill ceil(3 x 4 / 8) = 2 bytes, not 3.
+      {"packed_f4",
+       Safetensors(R"({"t": {"dtype": "F4", "shape": [3], "data_offsets": [0, 3]}})", 3),
+       "need 2 bytes, data_offsets give 3"},
   };
   for (const Hostile& c : cases) {
     SCOPED_TRACE(c.name);

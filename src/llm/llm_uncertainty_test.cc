@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "../core/test_util.h"
 #include "trainflops/transformer.h"
 
 namespace trainflops {
@@ -23,11 +24,9 @@ LlmEstimate SixNd(double params, Convention convention, std::vector<LlmStage> st
   dims.layers = 80;
   dims.d_model = 8192;
   dims.seq_len = 2048;
-  const Result<TransformerModel> model = ModelFromDims(dims, convention);
-  EXPECT_TRUE(model.ok()) << model.status().message();
-  const Result<LlmEstimate> e = EstimateLlm(*model, convention, {}, stages);
-  EXPECT_TRUE(e.ok()) << e.status().message();
-  return *e;
+  const TransformerModel model =
+      testing::ValueOrFail(ModelFromDims(dims, convention), "ModelFromDims");
+  return testing::ValueOrFail(EstimateLlm(model, convention, {}, stages), "EstimateLlm");
 }
 
 Uncertain Given(const char* text, Distribution d) { return Uncertain{d, text, ""}; }
@@ -48,8 +47,8 @@ TEST(LlmUncertainty, TokenRange) {
 // backward/forward). Symmetric, so the median is 6ND; 5% at 2 + sqrt(0.1).
 // A forward-only stage (2 N D, no backward pass) is not scaled.
 TEST(LlmUncertainty, TrainingFactorRangeSkipsForwardOnlyStages) {
-  LlmEstimate e = SixNd(1e9, Convention::k6ND,
-                        {{"pre-training", 1e12, false}, {"generation", 1e12, true}});
+  LlmEstimate e =
+      SixNd(1e9, Convention::k6ND, {{"pre-training", 1e12, false}, {"generation", 1e12, true}});
   UncertaintyOptions options;
   options.default_ranges = true;
   ASSERT_TRUE(AddLlmUncertainty({}, options, e).ok());
@@ -72,8 +71,8 @@ TEST(LlmUncertainty, AParameterRangeNeedsSixNd) {
 // The parameter range is one quantity for every stage: 6 N (D1 + D2) with
 // N ~ U(60e9, 80e9), D1 + D2 = 2e12 tokens: uniform on [7.2e23, 9.6e23].
 TEST(LlmUncertainty, AParameterRangeIsSharedByTheStages) {
-  LlmEstimate e = SixNd(70e9, Convention::k6ND,
-                        {{"pre-training", 1.5e12, false}, {"sft", 0.5e12, false}});
+  LlmEstimate e =
+      SixNd(70e9, Convention::k6ND, {{"pre-training", 1.5e12, false}, {"sft", 0.5e12, false}});
   LlmUncertainInputs in;
   in.params = Given("60B..80B", *Distribution::Uniform(60e9, 80e9));
   ASSERT_TRUE(AddLlmUncertainty(in, {}, e).ok());

@@ -9,6 +9,7 @@
 #include "checkpoint_internal.h"
 #include "trainflops/checkpoint.h"
 #include "trainflops/input_limits.h"
+#include "trainflops/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -17,15 +18,26 @@ namespace {
 using nlohmann::json;
 
 // Bytes per element of the safetensors dtypes; 0 = unknown (not checked).
-double ElementBytes(const std::string& dtype) {
-  static const std::vector<std::pair<std::string, double>> sizes = {
-      {"F64", 8}, {"I64", 8}, {"U64", 8},  {"F32", 4},     {"I32", 4},
-      {"U32", 4}, {"F16", 2}, {"BF16", 2}, {"I16", 2},     {"U16", 2},
-      {"I8", 1},  {"U8", 1},  {"BOOL", 1}, {"F8_E4M3", 1}, {"F8_E5M2", 1}};
-  for (const auto& [name, bytes] : sizes) {
-    if (dtype == name) return bytes;
+// Bits per element of each dtype of the safetensors format (its Dtype enum,
+// the 4- and 6-bit floats packed).
+const std::vector<std::pair<std::string, double>>& DtypeBits() {
+  static const std::vector<std::pair<std::string, double>> bits = {
+      {"F64", 64},     {"I64", 64},     {"U64", 64},     {"C64", 64},     {"F32", 32},
+      {"I32", 32},     {"U32", 32},     {"F16", 16},     {"BF16", 16},    {"I16", 16},
+      {"U16", 16},     {"I8", 8},       {"U8", 8},       {"BOOL", 8},     {"F8_E4M3", 8},
+      {"F8_E5M2", 8},  {"F8_E8M0", 8},  {"F6_E2M3", 6},  {"F6_E3M2", 6},  {"F4", 4}};
+  return bits;
+}
+
+Result<double> ElementBits(const std::string& dtype, const std::string& where) {
+  std::vector<std::string> names;
+  for (const auto& [name, bits] : DtypeBits()) {
+    if (dtype == name) return bits;
+    names.push_back(name);
   }
-  return 0;
+  return Status::InvalidArgument(where + ": unknown dtype '" + Abbreviate(dtype) + "'" +
+                                 DidYouMean(dtype, names) + " (accepted: " + JoinNames(names) +
+                                 ")");
 }
 
 bool WholeNumber(const json& v) {
@@ -61,12 +73,13 @@ Result<TensorInfo> ReadTensor(const std::string& file, const std::string& name, 
                                    " are not [BEGIN, END] within the file's " +
                                    FormatScientific(data_bytes, 6) + " data bytes");
   }
-  const double bytes = ElementBytes(t.dtype);
+  TF_ASSIGN_OR_RETURN(const double bits, ElementBits(t.dtype, where));
+  const double bytes = std::ceil(t.elements * bits / 8);  // packed 4- and 6-bit values
   const double stored = offsets[1].get<double>() - offsets[0].get<double>();
-  if (bytes > 0 && stored != t.elements * bytes) {
+  if (stored != bytes) {
     return Status::InvalidArgument(where + ": " + FormatScientific(t.elements, 6) +
                                    " elements of " + t.dtype + " need " +
-                                   FormatScientific(t.elements * bytes, 6) +
+                                   FormatScientific(bytes, 6) +
                                    " bytes, data_offsets "
                                    "give " +
                                    FormatScientific(stored, 6));

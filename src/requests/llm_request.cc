@@ -77,6 +77,11 @@ Status ReadParams(const TokensRequest& r, TransformerDims& d, LlmInputs& o,
     }
     Result<CheckpointCount> count = CountCheckpoint(r.params_checkpoint, "", r.checkpoint_config);
     if (!count.ok()) return count.status().WithContext("`params`");
+    if (!(count->params > 0)) {
+      return Status::InvalidArgument("`params`: " + count->file +
+                                     ": the checkpoint's tensors hold no parameters (a dimension "
+                                     "of 0?); accepted: a checkpoint with at least one value");
+    }
     d.params = count->params;
     d.param_groups = count->groups;
     notes.push_back(count->file + ": " + FormatCount(count->params) +
