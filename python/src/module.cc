@@ -370,9 +370,9 @@ const Table<TrendRequest>& TrendTable() {
 }
 
 const Table<BatchRequest>& BatchTable() {
-  static const Table<BatchRequest> t = {TF_FILE("data", data), TF_TEXT("format", format),
-                                        TF_LIST("columns", columns), TF_TEXT("samples", samples),
-                                        TF_TEXT("seed", seed)};
+  static const Table<BatchRequest> t = {
+      TF_FILE("data", data),       TF_TEXT("format", format), TF_LIST("columns", columns),
+      TF_TEXT("samples", samples), TF_TEXT("seed", seed),     TF_TEXT("rules_off", rules_off)};
   return t;
 }
 
@@ -423,7 +423,19 @@ PYBIND11_MODULE(_trainflops, m) {
           [](const Report& r) {
             return RenameFields(r.Text(), [](std::string_view f) { return std::string(f); });
           },
-          "The text report, as `trainflops COMMAND` prints it, with inputs named as keywords.");
+          "The text report, as `trainflops COMMAND` prints it, with inputs named as keywords.")
+      .def(
+          "citation",
+          [](const Report& r) -> py::object {
+            const std::optional<Citation> c = r.Cite();
+            if (!c) return py::none();
+            py::dict d;
+            d["text"] = c->text;
+            d["references"] = c->references;
+            d["bibtex"] = c->bibtex;
+            return d;
+          },
+          "'Cite this estimate' (the command line's --cite), or None where nothing is estimated.");
 
   m.def("estimate", [](const py::dict& kw) { return RunRequest(Fill(EstimateTable(), kw)); });
   m.def("hardware", [](const py::dict& kw) { return RunRequest(Fill(HardwareTable(), kw)); });
@@ -432,17 +444,19 @@ PYBIND11_MODULE(_trainflops, m) {
   m.def("trend", [](const py::dict& kw) { return RunRequest(Fill(TrendTable(), kw)); });
   m.def("batch", &RunBatch);
   m.def("layer", &RunLayer);
-  m.def("chips", [](const py::object& filter, const py::object& show) {
-    ChipsRequest r;
-    if (!filter.is_none()) r.filter = TextOf("filter", filter);
-    r.show = OptionalText("show", show);
-    return RunRequest(r);
-  });
+  m.def("chips",
+        [](const py::object& filter, const py::object& show, const py::object& hardware_db) {
+          ChipsRequest r;
+          if (!filter.is_none()) r.filter = TextOf("filter", filter);
+          r.show = OptionalText("show", show);
+          if (!hardware_db.is_none()) r.hardware_db = FileOf("hardware_db", hardware_db);
+          return RunRequest(r);
+        });
   m.def("thresholds", [](const py::object& flop, const py::object& range) {
     return RunRequest(ThresholdsRequest{TextOf("flop", flop), OptionalText("range", range)});
   });
-  m.def("units", [](const py::object& amount) {
-    return RunRequest(UnitsRequest{TextOf("amount", amount), std::nullopt});
+  m.def("units", [](const py::object& amount, const py::object& to) {
+    return RunRequest(UnitsRequest{TextOf("amount", amount), OptionalText("to", to)});
   });
   m.def(
       "format_compute", [](double flop) { return FormatCompute(flop); },

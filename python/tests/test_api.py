@@ -161,3 +161,39 @@ def test_checkpoints_count_parameters(source_dir, tmp_path):
     assert e.checkpoint["flagged"] is True
     with pytest.raises(trainflops.Error, match=r"^checkpoint: .*absent\.safetensors: cannot open"):
         trainflops.estimate(config, tokens="1T", checkpoint=tmp_path / "absent.safetensors")
+
+
+def _cli_text(*args):
+    """`trainflops ARGS...` (the text report), for options that shape the text."""
+    import subprocess
+    from conftest import _cli
+    return subprocess.run([_cli(), *args], capture_output=True, text=True, check=True).stdout
+
+
+def test_every_option_has_its_keyword(source_dir, cli_json, tmp_path):
+    # hardware_db: a table of one chip, 1e15 FLOP/s FP16, against --hardware-db.
+    table = tmp_path / "one.csv"
+    table.write_text("name,release_date,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n"
+                     "Z1,2024-01,,1e14,,1e15,,,,\n")
+    assert trainflops.chips(hardware_db=table).to_dict() == cli_json("chips", "--hardware-db", str(table))
+    assert trainflops.chips(hardware_db=table.read_bytes()).to_dict()["chips"][0]["name"] == "Z1"
+    # to: the text in one unit, as `units --to mac`; 22 pfs-days = 22 x 8.64e19 FLOP
+    # = 9.504e20 multiply-adds.
+    assert trainflops.units("22 pfs-days", to="mac").text() == _cli_text("units", "22 pfs-days", "--to", "mac")
+    assert "9.504e20" in trainflops.units("22 pfs-days", to="mac").text()
+    # rules_off: the batch rows as `batch --rules-off`.
+    rules = source_dir / "tests/fixtures/batch/rules.csv"
+    with_rule = list(trainflops.batch(rules))
+    without = list(trainflops.batch(rules, rules_off="active-parameters"))
+    import csv, io
+    assert without == list(csv.DictReader(io.StringIO(
+        _cli_text("batch", str(rules), "--rules-off", "active-parameters"))))
+    assert with_rule != without
+
+
+def test_citation_is_the_command_lines(cli_json):
+    r = trainflops.tokens(params="70B", tokens="1.4T")
+    assert r.citation() == cli_json("tokens", "--params", "70B", "--tokens", "1.4T", "--cite")["citation"]
+    # 6 x 70e9 x 1.4e12 = 5.88e23 FLOP, in the sentence.
+    assert "5.88e23 FLOP" in r.citation()["text"]
+    assert trainflops.units("22 pfs-days").citation() is None

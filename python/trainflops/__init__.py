@@ -180,9 +180,15 @@ def tokens(params: Optional[Value] = None, tokens: Optional[Value] = None, *,
     return Result("tokens", _trainflops.tokens(_given(dict(locals()))))
 
 
-def chips(filter: Optional[str] = None, *, show: Optional[str] = None) -> Result:
-    """The hardware table: rows matching filter, or one chip with show="A100"."""
-    return Result("chips", _trainflops.chips(filter, show))
+def chips(filter: Optional[str] = None, *, show: Optional[str] = None,
+          hardware_db: Optional[Union[str, "os.PathLike[str]", bytes]] = None) -> Result:
+    """The hardware table: rows matching filter, or one chip with show="A100".
+
+    hardware_db: another table with the columns of data/hardware.csv (a path or bytes).
+    """
+    if hardware_db is not None:
+        hardware_db = _file(hardware_db, "hardware.csv")
+    return Result("chips", _trainflops.chips(filter, show, hardware_db))
 
 
 def thresholds(flop: Value, *, range: Optional[str] = None) -> Result:
@@ -190,9 +196,12 @@ def thresholds(flop: Value, *, range: Optional[str] = None) -> Result:
     return Result("thresholds", _trainflops.thresholds(flop, range))
 
 
-def units(text: Value) -> Result:
-    """An amount ("22 pfs-days", "2.5 GMAC") in FLOP, multiply-adds and pfs-days."""
-    return Result("units", _trainflops.units(text))
+def units(text: Value, *, to: Optional[str] = None) -> Result:
+    """An amount ("22 pfs-days", "2.5 GMAC") in FLOP, multiply-adds and pfs-days.
+
+    to: flop, mac or pfs-day, for the text report in that unit only.
+    """
+    return Result("units", _trainflops.units(text, to))
 
 
 def _csv_text(rows: Iterable[Mapping[str, Any]]) -> str:
@@ -229,13 +238,14 @@ def trend(data: Union[None, str, "os.PathLike[str]", bytes, Iterable[Mapping[str
 
 def batch(data: Union[str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]]], *,
           format: Optional[str] = None, columns: Optional[Sequence[str]] = None,
-          samples: Optional[Value] = None, seed: Optional[Value] = None
-          ) -> Iterator[Dict[str, Any]]:
+          samples: Optional[Value] = None, seed: Optional[Value] = None,
+          rules_off: Optional[str] = None) -> Iterator[Dict[str, Any]]:
     """Estimates every model of a dataset (``trainflops batch``); yields dicts.
 
     data: a CSV or JSON-lines path or bytes, or rows (dicts). Each row comes
     back with estimated_training_flop, estimate_method, estimate_low,
-    estimate_high, ratio_to_recorded and estimate_note added.
+    estimate_high, ratio_to_recorded and estimate_note added. rules_off:
+    "RULE,..." estimation rules switched off, to measure them (docs/batch.md).
     """
     kwargs = _given(dict(locals()))
     if not isinstance(data, (str, bytes, os.PathLike)):

@@ -15,6 +15,7 @@ class Result:
     def command(self) -> str: ...
     def to_dict(self) -> Dict[str, Any]: ...
     def text(self) -> str: ...
+    def citation(self) -> Optional[Dict[str, Any]]: ...
     def headline(self) -> str: ...
     def _repr_html_(self) -> str: ...
     # Common fields (which exist depends on the command):
@@ -76,13 +77,14 @@ def tokens(params: Optional[Union[Value, os.PathLike[str]]] = ..., tokens: Optio
            quantiles: Optional[Sequence[Value]] = ...) -> Result:
     """A language model from its numbers: 6ND or an attention-aware convention."""
 
-def chips(filter: Optional[str] = ..., *, show: Optional[str] = ...) -> Result:
+def chips(filter: Optional[str] = ..., *, show: Optional[str] = ...,
+          hardware_db: Optional[Union[str, os.PathLike[str], bytes]] = ...) -> Result:
     """The hardware table: rows matching filter, or one chip."""
 
 def thresholds(flop: Value, *, range: Optional[str] = ...) -> Result:
     """A compute figure against the legal thresholds."""
 
-def units(text: Value) -> Result:
+def units(text: Value, *, to: Optional[str] = ...) -> Result:
     """An amount of compute in FLOP, multiply-adds and pfs-days."""
 
 def trend(data: Union[None, str, os.PathLike[str], bytes, Iterable[Mapping[str, Any]]] = ..., *,
@@ -97,6 +99,6 @@ def trend(data: Union[None, str, os.PathLike[str], bytes, Iterable[Mapping[str, 
 
 def batch(data: Union[str, os.PathLike[str], bytes, Iterable[Mapping[str, Any]]], *,
           format: Optional[str] = ..., columns: Optional[Sequence[str]] = ...,
-          samples: Optional[Value] = ..., seed: Optional[Value] = ...
-          ) -> Iterator[Dict[str, Any]]:
+          samples: Optional[Value] = ..., seed: Optional[Value] = ...,
+          rules_off: Optional[str] = ...) -> Iterator[Dict[str, Any]]:
     """Estimates every row of a dataset; yields the rows with the estimate added."""

@@ -44,6 +44,13 @@ class Result:
         """The text report `trainflops COMMAND` prints."""
         return self._report.text()
 
+    def citation(self) -> "Dict[str, Any] | None":
+        """'Cite this estimate', as `trainflops COMMAND --cite --json` gives it:
+        {"text": the sentence to paste, "references": bibliography keys,
+        "bibtex": the entries}; None for results that estimate nothing
+        (units, chips, thresholds, trend)."""
+        return self._report.citation()
+
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
