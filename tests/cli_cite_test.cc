@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_test_util.h"
+#include "trainflops/references.h"
 
 namespace trainflops::testing {
 namespace {
@@ -45,6 +46,60 @@ TEST(CliCite, UserGivenValuesCiteNoWork) {
     }
   }
   EXPECT_TRUE(found);
+}
+
+// Every object of the JSON that names a `source` also gives its `reference`:
+// the bibliography key of the work it cites (docs/references.md), or null
+// when it cites none (a value the user gave, a datasheet address).
+void ExpectEverySourceHasAReference(const json& j, const std::string& path,
+                                    const std::string& command) {
+  if (j.is_object()) {
+    if (j.contains("source")) {
+      ASSERT_TRUE(j.contains("reference")) << command << ": " << path << " has a source only";
+      const json& key = j["reference"];
+      EXPECT_TRUE(key.is_null() || (key.is_string() && FindReference(key.get<std::string>())))
+          << command << ": " << path << ": " << key;
+    }
+    for (const auto& [name, value] : j.items()) {
+      ExpectEverySourceHasAReference(value, path + "." + name, command);
+    }
+  } else if (j.is_array()) {
+    for (size_t i = 0; i < j.size(); ++i) {
+      ExpectEverySourceHasAReference(j[i], path + "[" + std::to_string(i) + "]", command);
+    }
+  }
+}
+
+TEST(CliCite, EverySourceInTheJsonHasAReferenceKey) {
+  const std::string hf = SourcePath("tests/fixtures/hf/llama-2-7b.json");
+  const std::string commands[] = {
+      "estimate " + SourcePath("tests/fixtures/onnx/resnet18.onnx") +
+          " --examples 1.28M --epochs 90 --uncertainty",
+      "estimate " + hf + " --tokens 2T --uncertainty --thresholds",
+      "estimate " + SourcePath("examples/vgg16.yaml") + " --uncertainty",
+      "hardware --chip V100 --count 8 --time 5d --uncertainty",
+      "tokens --params 70B --tokens 1.4T --thresholds --uncertainty",
+      "compare --params 70B --tokens 1.4T --chip A100 --count 1024 --time 20d",
+      "trend --bootstrap 100",
+      "thresholds 3e25",
+      "layer conv2d h=32 w=32 c=3 filters=16 kernel=3",
+  };
+  for (const std::string& command : commands) {
+    const CliOutput o = RunCli(command + " --json");
+    ASSERT_EQ(o.code, 0) << command << ": " << o.err;
+    const json j = json::parse(o.out);
+    ExpectEverySourceHasAReference(j, "", command);
+    // An estimate's method and formula chain cite the work they follow.
+    if (j.contains("training_flop") && !command.starts_with("compare")) {
+      EXPECT_TRUE(j.contains("reference") && j["reference"].is_string()) << command;
+    }
+  }
+  // Where a layer's rule cites the paper, the key says so: Table 1 of
+  // Sevilla et al. 2022 for the first convolution of ResNet-18.
+  const json onnx = json::parse(
+      RunCli("estimate " + SourcePath("tests/fixtures/onnx/resnet18.onnx") + " --examples 1 --json")
+          .out);
+  EXPECT_EQ(onnx["layers"][0]["reference"], "sevilla2022");
 }
 
 TEST(CliCite, EstimateCitesTheFigureMethodAndWorks) {

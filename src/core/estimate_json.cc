@@ -9,6 +9,29 @@ nlohmann::json ReferenceOf(std::string_view source) {
   return key.empty() ? nlohmann::json(nullptr) : nlohmann::json(key);
 }
 
+std::string MethodSource(std::string_view method) {
+  struct Row {
+    std::string_view prefix, source;
+  };
+  static constexpr Row kRows[] = {
+      {"method1_6nd", "Kaplan et al. 2020, section 2.1 (C = 6ND); Sevilla et al. 2022, Method 1"},
+      {"llm_6nd", "Kaplan et al. 2020, section 2.1 (C = 6ND); Sevilla et al. 2022, Method 1"},
+      {"method1_", "Sevilla et al. 2022, Method 1 (counting operations)"},
+      {"llm_", "Sevilla et al. 2022, Method 1 (counting operations)"},
+      {"layer_catalogue", "Sevilla et al. 2022, Table 1 and Method 1"},
+      {"method2_", "Sevilla et al. 2022, Method 2 (hardware and training time)"},
+  };
+  for (const Row& r : kRows) {
+    if (method.starts_with(r.prefix)) return std::string(r.source);
+  }
+  return "";
+}
+
+void AddMethodSource(std::string_view source, nlohmann::json& out) {
+  out["source"] = source;
+  out["reference"] = ReferenceOf(source);
+}
+
 nlohmann::json InputsJson(const std::vector<Input>& inputs) {
   nlohmann::json out = nlohmann::json::object();
   for (const Input& i : inputs) {

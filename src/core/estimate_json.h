@@ -4,6 +4,7 @@
 #define TRAINFLOPS_SRC_CORE_ESTIMATE_JSON_H_
 
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +15,12 @@ namespace trainflops {
 // The bibliography key of the first work `source` cites (docs/references.md),
 // or null when it cites none (a value the user gave, the tool's own rule).
 nlohmann::json ReferenceOf(std::string_view source);
+
+// The source of an estimate's method and formula chain, by its `method`
+// ("method1_counting" -> "Sevilla et al. 2022, Method 1"), and the pair
+// {"source": ..., "reference": ...} every estimate's JSON carries at its top.
+std::string MethodSource(std::string_view method);
+void AddMethodSource(std::string_view source, nlohmann::json& out);
 
 // {name: {value, unit, origin}, ...}
 nlohmann::json InputsJson(const std::vector<Input>& inputs);

@@ -12,6 +12,8 @@ using nlohmann::json;
 
 json EstimateJson(const Estimate& e) {
   return {{"method", e.method},
+          {"source", MethodSource(e.method)},
+          {"reference", ReferenceOf(MethodSource(e.method))},
           {"training_flop", e.training_flop},
           {"training_pfs_days", e.training_flop / kFlopPerPetaflopSDay},
           {"unit", "FLOP"},
@@ -39,6 +41,7 @@ json ChipJson(const Chip& c) {
           {"per", c.per},
           {"notes", c.notes},
           {"source", c.source},
+          {"reference", ReferenceOf(c.source)},
           {"line", c.line}};
 }
 
@@ -117,6 +120,7 @@ std::string RenderMethod2Json(const Method2Result& result) {
 std::string RenderComparisonJson(const Comparison& c) {
   nlohmann::json m1 = hardware::EstimateJson(c.method1);
   m1["source"] = c.method1_source;
+  m1["reference"] = ReferenceOf(c.method1_source);
   nlohmann::json out = {
       {"method", "compare"},
       {"method1", m1},

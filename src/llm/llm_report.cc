@@ -73,7 +73,8 @@ json ChecksJson(const std::vector<ThresholdCheck>& checks) {
               {"in_force", c.threshold.in_force},
               {"status", c.threshold.status},
               {"wording", c.threshold.wording},
-              {"source", c.threshold.source}};
+              {"source", c.threshold.source},
+              {"reference", ReferenceOf(c.threshold.source)}};
     if (c.counted_range) {
       j["counted_range"] = {{"low", c.counted_range->low}, {"high", c.counted_range->high}};
     }
@@ -192,6 +193,7 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   const ConventionResult& t = e.per_token;
   json out;
   out["method"] = e.estimate.method;
+  AddMethodSource(ConventionSource(t.convention), out);
   out["convention"] = ConventionName(t.convention);
   out["default_convention"] = ConventionName(kDefaultConvention);
   out["training_flop"] = e.estimate.training_flop;

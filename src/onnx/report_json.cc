@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "trainflops/onnx.h"
+#include "trainflops/references.h"
 
 namespace trainflops {
 namespace {
@@ -157,6 +158,13 @@ void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n) {
   s.Raw(", ").Key("backward_factor").Num(l.backward_factor);
   s.Raw(", ").Key("on_branch").Bool(l.on_branch);
   s.Raw(", ").Key("formula").Str(l.cost.formula).Raw(", ").Key("source").Str(l.cost.source);
+  const std::string reference = PrimaryKey(l.cost.source);
+  s.Raw(", ").Key("reference");
+  if (reference.empty()) {
+    s.Raw("null");
+  } else {
+    s.Str(reference);
+  }
   s.Raw(", ").Key("notes").Strs(l.cost.notes);
   s.Raw(", ").Key("domain").Str(n.domain).Raw(", ").Key("rule").Str(RuleName(n.rule));
   s.Raw(", ").Key("inputs").Tensors(n.inputs).Raw(", ").Key("outputs").Tensors(n.outputs);

@@ -35,6 +35,7 @@ std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec
   const Estimate& e = result.estimate;
   json out;
   out["method"] = e.method;
+  AddMethodSource(MethodSource(e.method), out);
   out["training_flop"] = e.training_flop;
   out["training_pfs_days"] = e.training_flop / kFlopPerPetaflopSDay;
   out["unit"] = "FLOP";
@@ -47,7 +48,10 @@ std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec
   out["assumptions"] = AssumptionsJson(e.assumptions);
   out["formula"] = e.formula;
   out["notes"] = e.notes;
-  out["spec"] = {{"file", spec.file}, {"name", spec.name}, {"source", spec.source}};
+  out["spec"] = {{"file", spec.file},
+                 {"name", spec.name},
+                 {"source", spec.source},
+                 {"reference", ReferenceOf(spec.source)}};
   json parts = json::array();
   for (const PartResult& p : result.parts) {
     parts.push_back({{"name", p.name},

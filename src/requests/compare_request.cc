@@ -46,7 +46,7 @@ Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
     TF_ASSIGN_OR_RETURN(const std::optional<double> d, requests::PositiveField("tokens", r.tokens));
     if (!n || !d) return Status::InvalidArgument("`params` and `tokens` go together");
     TF_ASSIGN_OR_RETURN(Estimate e, EstimateSixND(*n, *d));
-    return std::make_pair(std::move(e), std::string("6 x N x D"));
+    return std::make_pair(std::move(e), std::string("6 x N x D (Kaplan et al. 2020, C = 6ND)"));
   }
   const ModelFileKind kind = DetectModelFileKind(*r.model);
   if (kind != ModelFileKind::kSpec) return Method1FromImportedModel(r, kind);

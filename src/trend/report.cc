@@ -3,6 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "../core/estimate_json.h"
 #include "../core/table.h"
 #include "trainflops/text.h"
 #include "trainflops/trend.h"
@@ -161,6 +162,7 @@ std::string RenderTrendJson(const TrendReport& r) {
   const TrendSelection& s = r.selection;
   json out = FitJson(r.result.overall);
   out["dataset"] = {{"source", r.dataset},
+                    {"reference", ReferenceOf(r.dataset)},
                     {"rows", s.rows},
                     {"rows_without_values", s.without_values},
                     {"date_column", r.columns.date},
@@ -188,7 +190,8 @@ std::string RenderTrendJson(const TrendReport& r) {
                         {"growth", r.published->growth},
                         {"growth_from", r.published->growth_from},
                         {"growth_to", r.published->growth_to},
-                        {"source", r.published->source}};
+                        {"source", r.published->source},
+                        {"reference", ReferenceOf(r.published->source)}};
   }
   out["points"] = json::array();
   for (const TrendPoint& p : s.points) {

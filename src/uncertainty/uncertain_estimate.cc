@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "../core/estimate_json.h"
 #include "trainflops/text.h"
 #include "uncertainty_json.h"
 
@@ -98,8 +99,10 @@ nlohmann::json UncertaintyJson(const UncertaintyReport& r) {
   }
   nlohmann::json quantities = nlohmann::json::array();
   for (const UncertainQuantity& q : r.quantities) {
-    quantities.push_back(
-        {{"name", q.name}, {"distribution", q.distribution}, {"source", q.source}});
+    quantities.push_back({{"name", q.name},
+                          {"distribution", q.distribution},
+                          {"source", q.source},
+                          {"reference", ReferenceOf(q.source)}});
   }
   return {{"point", r.point},
           {"median", s.median},
