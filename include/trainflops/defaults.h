@@ -27,6 +27,14 @@ inline constexpr std::size_t kDefaultRowSamples = 2000;
 // Trend fits: bootstrap resamples and the level of the interval.
 inline constexpr std::size_t kDefaultBootstrap = 2000;
 inline constexpr double kDefaultTrendLevel = 0.9;
+// Method 2: utilization when none is given (Sevilla et al. 2022, step 3):
+// 0.3 for large language models (also the lower end used where NVIDIA's
+// tensor-core peak needs special conditions), 0.4 for other networks; and
+// the utilizations OpenAI assumed (Amodei & Hernandez 2018, appendix).
+inline constexpr double kDefaultUtilizationLlm = 0.30;
+inline constexpr double kDefaultUtilizationOther = 0.40;
+inline constexpr double kOpenAiGpuUtilization = 0.33;
+inline constexpr double kOpenAiCpuUtilization = 0.17;
 // Method 2: a run on at least this many chips, after 2018 or of unknown year,
 // is a large model's run, which uses 16-bit mixed precision on chips with
 // tensor/matrix units (docs/hardware.md, "Which number format").

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "request_options.h"
 #include "trainflops/batch_request.h"
+#include "trainflops/defaults.h"
 #include "trainflops/text.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
@@ -26,8 +27,11 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
        "map other column names (keys: " + JoinNames(BatchColumnKeys()) + ")", true},
       {"--output", "FILE", "write the rows to FILE (default: standard output)"},
       {"--summary-json", "FILE", "write the summary as one JSON object to FILE"},
-      {"--samples", "N", "Monte Carlo samples per row for the interval (default 2000)"},
-      {"--seed", "N", "random seed of the intervals (default 20260101)"},
+      {"--samples", "N",
+       "Monte Carlo samples per row for the interval (default " +
+           std::to_string(kDefaultRowSamples) + ")"},
+      {"--seed", "N",
+       "random seed of the intervals (default " + std::to_string(kDefaultSeed) + ")"},
       {"--rules-off", "RULE,...",
        "switch estimation rules off, to measure them (rules: " + JoinNames(BatchRuleNames()) +
            "; docs/batch.md)"},

@@ -3,6 +3,7 @@
 #include "args.h"
 #include "commands.h"
 #include "request_options.h"
+#include "trainflops/defaults.h"
 #include "trainflops/trend_request.h"
 
 namespace trainflops::cli {
@@ -22,9 +23,13 @@ const std::vector<OptionSpec>& TrendOptionSpecs() {
       {"--exclude", "NAME", "leave out the model NAME", true},
       {"--include-modest", "", "bundled data: keep the post's 'modest compute' results"},
       {"--break", "DATE", "start a new era at DATE and fit each era separately", true},
-      {"--bootstrap", "N", "bootstrap resamples for the interval (default 2000; 0 for none)"},
-      {"--level", "P", "level of the interval (default 0.9)"},
-      {"--seed", "N", "random seed of the bootstrap (default 20260101)"},
+      {"--bootstrap", "N",
+       "bootstrap resamples for the interval (default " + std::to_string(kDefaultBootstrap) +
+           "; 0 for none)"},
+      {"--level", "P",
+       "level of the interval (default " + FormatScientific(kDefaultTrendLevel) + ")"},
+      {"--seed", "N",
+       "random seed of the bootstrap (default " + std::to_string(kDefaultSeed) + ")"},
       {"--plot", "FILE", "write the figure to FILE (.svg, or .png)"},
       {"--json", "", "print one JSON object instead of the report"},
       {"--help", "", "show this help"},
@@ -37,7 +42,8 @@ constexpr char kHelp[] =
     "Fits log10(training FLOP) against the publication date by least squares and reports the\n"
     "doubling time (12 x log10(2) / slope months), the growth per year (10^slope) and a\n"
     "percentile-bootstrap interval. Without --data it fits the points of OpenAI's \"AI and\n"
-    "Compute\" chart (Amodei & Hernandez 2018), leaving out the results the post lists as using modest\n"
+    "Compute\" chart (Amodei & Hernandez 2018), leaving out the results the post lists as using "
+    "modest\n"
     "compute, as its 3.4-month headline trend does. Default columns are those of Epoch AI's\n"
     "Notable AI Models CSV.\n\noptions:\n";
 

@@ -1,8 +1,9 @@
 #include "request_options.h"
 
-#include "cite_output.h"
-
 #include <algorithm>
+
+#include "cite_output.h"
+#include "trainflops/defaults.h"
 
 namespace trainflops::cli {
 
@@ -44,8 +45,11 @@ const std::vector<OptionSpec>& UncertaintyOptionSpecs() {
       {"--uncertainty", "",
        "give assumptions their default ranges (utilization, backward/forward ratio, guessed "
        "precision, imputed peak; docs/uncertainty.md) and report a 90% interval"},
-      {"--samples", "N", "Monte Carlo samples (default 100,000; at most 1e8)"},
-      {"--seed", "S", "Monte Carlo seed (default 20260101; printed with every result)"},
+      {"--samples", "N",
+       "Monte Carlo samples (default " + WithThousands(kDefaultSamples) + "; at most 1e8)"},
+      {"--seed", "S",
+       "Monte Carlo seed (default " + std::to_string(kDefaultSeed) +
+           "; printed with every result)"},
       {"--quantile", "P", "also report the P quantile, P in (0, 1); repeatable", true},
   };
   return specs;
@@ -178,7 +182,8 @@ const std::vector<OptionSpec>& HardwareRunOptions() {
        "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months' [range]"},
       {"--chip-hours", "H", "total chip-hours instead of --count and --time [range]"},
       {"--chip-days", "D", "total chip-days (e.g. 2500 V100-days) [range]"},
-      {"--precision", "P", "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the rule of Sevilla et al. 2022)"},
+      {"--precision", "P",
+       "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the rule of Sevilla et al. 2022)"},
       {"--tensor-cores", "yes|no",
        "yes: tensor-core peak attainable; no: plain FP16 rate "
        "(default: tensor peak with utilization 0.30)"},

@@ -1,6 +1,7 @@
 // Utilization: the fraction of the peak a training run achieved.
 #include <vector>
 
+#include "trainflops/defaults.h"
 #include "trainflops/method2.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -16,13 +17,14 @@ struct Preset {
 
 const std::vector<Preset>& Presets() {
   static const std::vector<Preset> presets = {
-      {"openai-gpu", 0.33,
+      {"openai-gpu", kOpenAiGpuUtilization,
        "OpenAI's usual GPU utilization when counting from GPU time (Amodei & Hernandez 2018, "
        "appendix)"},
-      {"openai-cpu", 0.17, "OpenAI's CPU utilization (Amodei & Hernandez 2018, appendix)"},
-      {"epoch-llm", 0.30,
+      {"openai-cpu", kOpenAiCpuUtilization,
+       "OpenAI's CPU utilization (Amodei & Hernandez 2018, appendix)"},
+      {"epoch-llm", kDefaultUtilizationLlm,
        "Epoch's recommendation for large language models (Sevilla et al. 2022, step 3)"},
-      {"epoch-other", 0.40,
+      {"epoch-other", kDefaultUtilizationOther,
        "Epoch's recommendation for other models (Sevilla et al. 2022, step 3)"},
   };
   return presets;
@@ -67,17 +69,17 @@ Result<Utilization> ParseUtilization(std::string_view text) {
 Utilization DefaultUtilization(bool llm, bool tensor_caveat) {
   if (llm) {
     return {
-        0.30, "0.3",
+        kDefaultUtilizationLlm, FormatScientific(kDefaultUtilizationLlm),
         "Epoch's default for large language models (Sevilla et al. 2022, step 3: 0.3 for LLMs)"};
   }
   if (tensor_caveat) {
-    return {0.30, "0.3",
+    return {kDefaultUtilizationLlm, FormatScientific(kDefaultUtilizationLlm),
             "the lower end of the 0.3-0.4 of Sevilla et al. 2022: NVIDIA tensor-core peaks need "
             "special "
             "conditions (Sevilla et al. 2022, 'NVIDIA tensor cores' and the Image GPT example); "
             "`tensor_cores` yes keeps 0.4, `tensor_cores` no uses the plain FP16 rate"};
   }
-  return {0.40, "0.4",
+  return {kDefaultUtilizationOther, FormatScientific(kDefaultUtilizationOther),
           "Epoch's default for non-language models (Sevilla et al. 2022, step 3: 0.4 for other "
           "networks)"};
 }
