@@ -23,7 +23,7 @@
 #include "../src/onnx/testing/onnx_writer.h"
 #include "large_weights_model.h"
 #include "trainflops/byte_source.h"
-#include "trainflops/onnx.h"
+#include "trainflops/onnx_report.h"
 
 namespace {
 

@@ -13,6 +13,7 @@
 #include "trainflops/method1.h"
 #include "trainflops/model_spec.h"
 #include "trainflops/onnx.h"
+#include "trainflops/report.h"
 #include "trainflops/request.h"
 #include "trainflops/thresholds.h"
 #include "trainflops/tokens_request.h"

@@ -12,7 +12,6 @@
 #define TRAINFLOPS_ONNX_H_
 
 #include <cstdint>
-#include <iosfwd>
 #include <map>
 #include <string>
 #include <utility>
@@ -22,7 +21,6 @@
 #include "trainflops/defaults.h"
 #include "trainflops/method1.h"
 #include "trainflops/model_spec.h"
-#include "trainflops/report.h"
 #include "trainflops/status.h"
 
 namespace trainflops {
@@ -122,20 +120,6 @@ struct OnnxEstimate {
 // "graph"), method "method1_onnx". `file` names the model in the report.
 Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
                                   const OnnxEstimateOptions& options);
-
-// Per-node and per-operator-type tables, operators without a rule, then the
-// Method 1 report (totals, training compute, assumptions).
-std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
-                           const ReportOptions& options = {});
-// `estimate`'s JSON object for spec files, plus "model", "graph_inputs",
-// "dims", "op_types", "unsupported_ops", "lower_bound",
-// "lower_bound_reasons" and per-layer gradient fields (docs/onnx.md lists
-// them). Without options.show_layers, the summary only (no "layers").
-// WriteOnnxJson streams it: its memory does not grow with the node count.
-void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
-                   const ReportOptions& options = {});
-std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
-                           const ReportOptions& options = {});
 
 }  // namespace trainflops
 

@@ -11,6 +11,7 @@
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/defaults.h"
 #include "trainflops/llm_report.h"
+#include "trainflops/onnx_report.h"
 #include "trainflops/report.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "../core/table.h"
-#include "trainflops/onnx.h"
+#include "trainflops/onnx_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -8,7 +8,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "trainflops/onnx.h"
+#include "trainflops/onnx_report.h"
 #include "trainflops/references.h"
 
 namespace trainflops {

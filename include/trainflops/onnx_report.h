@@ -1,0 +1,31 @@
+// The reports of an ONNX estimate (onnx.h): text, and JSON written as a
+// stream. The reports subsystem renders them, as it renders every Method 1
+// estimate; the importer itself knows nothing of reports.
+#ifndef TRAINFLOPS_ONNX_REPORT_H_
+#define TRAINFLOPS_ONNX_REPORT_H_
+
+#include <iosfwd>
+#include <string>
+
+#include "trainflops/onnx.h"
+#include "trainflops/report.h"
+
+namespace trainflops {
+
+// Per-node and per-operator-type tables, operators without a rule, then the
+// Method 1 report (totals, training compute, assumptions).
+std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                           const ReportOptions& options = {});
+// `estimate`'s JSON object for spec files, plus "model", "graph_inputs",
+// "dims", "op_types", "unsupported_ops", "lower_bound",
+// "lower_bound_reasons" and per-layer gradient fields (docs/onnx.md lists
+// them). Without options.show_layers, the summary only (no "layers").
+// WriteOnnxJson streams it: its memory does not grow with the node count.
+void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                   const ReportOptions& options = {});
+std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                           const ReportOptions& options = {});
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_ONNX_REPORT_H_
