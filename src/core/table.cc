@@ -1,6 +1,7 @@
 #include "table.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace trainflops::report {
 
@@ -36,6 +37,13 @@ std::string TextTable::Render(const std::string& indent) const {
   std::string out = line(header_);
   for (const auto& row : rows_) out += line(row);
   return out;
+}
+
+std::string SharePercent(double part, double total) {
+  if (total <= 0) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * part / total);
+  return buf;
 }
 
 }  // namespace trainflops::report

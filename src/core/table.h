@@ -20,6 +20,10 @@ class TextTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// A table cell for part / total as a percentage with one decimal, "12.5%";
+// "-" when the total is not positive.
+std::string SharePercent(double part, double total);
+
 // Display width of UTF-8 text (counts code points, enough for "≈" and "·").
 size_t DisplayWidth(const std::string& text);
 

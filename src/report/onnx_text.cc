@@ -1,4 +1,4 @@
-// The text report of an ONNX estimate (report_json.cc writes the JSON): the graph's tables, then
+// The text report of an ONNX estimate (onnx_json.cc writes the JSON): the graph's tables, then
 // the Method 1 report shared with spec files.
 #include <cstdio>
 
@@ -8,13 +8,6 @@
 
 namespace trainflops {
 namespace {
-
-std::string Share(double part, double total) {
-  if (total <= 0) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * part / total);
-  return buf;
-}
 
 std::string OpName(const std::string& domain, const std::string& op) {
   return domain.empty() || domain == "ai.onnx" ? op : domain + "." + op;
@@ -64,7 +57,7 @@ std::string NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   for (const OnnxNode& n : a.nodes) {
     table.AddRow({n.name, OpName(n.domain, n.op_type), Outputs(n), FormatCount(n.params),
                   n.rule == OnnxRule::kNone ? "no rule" : FormatCompute(n.forward_flop, o.unit),
-                  Share(n.forward_flop, a.forward_flop)});
+                  report::SharePercent(n.forward_flop, a.forward_flop)});
   }
   return "\nNodes (forward FLOP per run of the graph; share of the total):\n" + table.Render();
 }
@@ -75,7 +68,8 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   for (const OnnxOpType& t : a.op_types) {
     table.AddRow({OpName(t.domain, t.op_type), std::to_string(t.count), FormatCount(t.params),
                   t.rule == OnnxRule::kNone ? "no rule" : FormatCompute(t.forward_flop, o.unit),
-                  FormatCount(t.multiply_adds), Share(t.forward_flop, a.forward_flop)});
+                  FormatCount(t.multiply_adds),
+                  report::SharePercent(t.forward_flop, a.forward_flop)});
   }
   std::string out = "\nOperator types:\n" + table.Render();
   if (a.unsupported.empty()) return out;

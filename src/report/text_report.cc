@@ -9,13 +9,6 @@
 namespace trainflops {
 namespace {
 
-std::string Share(double part, double total) {
-  if (total <= 0) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * part / total);
-  return buf;
-}
-
 std::string LayerTable(const Method1Result& result, const ReportOptions& options) {
   report::TextTable table({"layer", "type", "part", "output", "params", "forward", "share"},
                           {false, false, false, false, true, true, true});
@@ -27,7 +20,7 @@ std::string LayerTable(const Method1Result& result, const ReportOptions& options
     const double f = layer.cost.forward_flop;
     table.AddRow({layer.name + (layer.on_branch ? " (branch)" : ""), layer.type, layer.part,
                   ShapeToString(layer.cost.output_shape), FormatCount(layer.cost.params),
-                  FormatCompute(f, options.unit), Share(f, part_forward)});
+                  FormatCompute(f, options.unit), report::SharePercent(f, part_forward)});
   }
   return table.Render();
 }
@@ -53,8 +46,10 @@ std::string RenderMethod1Text(const Method1Result& result, const ModelSpec& spec
   if (!spec.description.empty()) out += spec.description + "\n";
   if (!spec.source.empty()) out += "Source: " + spec.source + "\n";
   if (options.show_layers) {
-    out += "\nLayers (forward FLOP per token for per-token parts, per example otherwise; share "
-           "within its part):\n" + LayerTable(result, options);
+    out +=
+        "\nLayers (forward FLOP per token for per-token parts, per example otherwise; share "
+        "within its part):\n" +
+        LayerTable(result, options);
   }
   out += "\nTotals:\n" + PartLines(result, options);
   out += "  parameters: " + FormatCount(result.params) + " (approx " +
@@ -105,7 +100,8 @@ std::string RenderCatalogueText() {
   for (const LayerKind& kind : LayerCatalogue()) {
     std::string params;
     for (const ParamSpec& p : kind.params) {
-      params += (params.empty() ? "" : " ") + p.name + (p.default_value.empty() ? "" : "=" + p.default_value);
+      params += (params.empty() ? "" : " ") + p.name +
+                (p.default_value.empty() ? "" : "=" + p.default_value);
     }
     std::string aliases;
     for (const std::string& a : kind.aliases) aliases += (aliases.empty() ? "" : ",") + a;
