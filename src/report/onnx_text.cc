@@ -1,6 +1,5 @@
 // The text report of an ONNX estimate (onnx_json.cc writes the JSON): the graph's tables, then
 // the Method 1 report shared with spec files.
-#include <cstdio>
 
 #include "../core/table.h"
 #include "trainflops/onnx_report.h"

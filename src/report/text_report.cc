@@ -1,5 +1,4 @@
 // Text reports in the style of the worked examples of Sevilla et al. 2022.
-#include <cstdio>
 #include <string>
 
 #include "../core/table.h"
