@@ -84,14 +84,6 @@ std::string SparseFile(const std::string& name, uintmax_t bytes) {
   return path;
 }
 
-std::string OnnxRelu(const std::vector<w::D>& dims) {
-  w::Graph g;
-  g.inputs.push_back(w::ValueInfo("x", dims));
-  g.nodes.push_back(w::Node("Relu", {"x"}, {"y"}, {}, "relu"));
-  g.outputs.push_back(w::ValueInfo("y", dims));
-  return w::Model(g);
-}
-
 constexpr char kHardware[] = "--chip V100 --count 8 --time '5 days'";
 
 struct Hostile {

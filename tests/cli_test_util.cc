@@ -53,6 +53,22 @@ std::string WriteTempFile(const std::string& name, const std::string& text) {
   return path;
 }
 
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string OnnxRelu(const std::vector<onnx::testing::D>& dims) {
+  namespace w = onnx::testing;
+  w::Graph g;
+  g.inputs.push_back(w::ValueInfo("x", dims));
+  g.nodes.push_back(w::Node("Relu", {"x"}, {"y"}, {}, "relu"));
+  g.outputs.push_back(w::ValueInfo("y", dims));
+  return w::Model(g);
+}
+
 std::string AliasBombSpec() {
   std::string yaml = "input: [4]\nlayers:\n  - &l0 {type: relu}\n";
   for (int level = 1; level <= 9; ++level) {

@@ -3,6 +3,9 @@
 #define TRAINFLOPS_TESTS_CLI_TEST_UTIL_H_
 
 #include <string>
+#include <vector>
+
+#include "../src/onnx/testing/onnx_writer.h"
 
 namespace trainflops::testing {
 
@@ -15,11 +18,15 @@ struct CliOutput {
 CliOutput RunCli(const std::string& args);
 // Absolute path of a file in the source tree, e.g. SourcePath("examples/dqn.yaml").
 std::string SourcePath(const std::string& relative);
+// The bytes of the file at `path`.
+std::string ReadFile(const std::string& path);
 // Writes `text` to a fresh file in the test temp directory and returns its path.
 std::string WriteTempFile(const std::string& name, const std::string& text);
 // A spec whose layers are nine levels of repeat blocks, each holding ten
 // aliases of the level below: 10^18 layers in about 550 bytes (hostile input).
 std::string AliasBombSpec();
+// A graph of one Relu over `dims` (fixed sizes or symbols), as ONNX bytes.
+std::string OnnxRelu(const std::vector<onnx::testing::D>& dims);
 
 }  // namespace trainflops::testing
 

@@ -10,10 +10,12 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "../src/onnx/testing/onnx_writer.h"
 #include "cli_test_util.h"
 
 namespace {
 
+namespace w = trainflops::onnx::testing;
 using trainflops::testing::CliOutput;
 using trainflops::testing::RunCli;
 
@@ -133,28 +135,101 @@ TEST(CliWeb, ServesUntilSignalledAndExitsZero) {
   }
 }
 
-// The real process: hostile uploads each get a 400 naming the problem, and
-// the server then still answers (a config nested 80,000 deep once killed it
-// with a stack overflow while its value was quoted into the error).
+struct Upload {
+  std::string target, body, part;  // `part` must be in the 400's message
+};
+
+// Every hostile case of tests/cli_hostile_test.cc that a request can carry
+// (devices, directories and batch files cannot be uploaded; bodies over
+// --max-body get 413, ServesUntilSignalledAndExitsZero).
+std::vector<Upload> HostileUploads() {
+  const std::string deep = std::string(80000, '[') + std::string(80000, ']');
+  const std::string dense = "input: [4]\nlayers: [{type: dense, units: 4}]\n";
+  std::string safetensors_header =
+      R"({"w": {"dtype": "F32", "shape": )" + deep + R"(, "data_offsets": [0, 4]}})";
+  std::string safetensors;
+  for (int i = 0; i < 8; ++i) {
+    safetensors += static_cast<char>((safetensors_header.size() >> (8 * i)) & 0xFF);
+  }
+  safetensors += safetensors_header + std::string(4, '\0');
+  std::string deepseek = trainflops::testing::ReadFile(
+      trainflops::testing::SourcePath("tests/fixtures/hf/deepseek-v3.json"));
+  const std::string eight = "\"num_experts_per_tok\": 8";
+  deepseek.replace(deepseek.find(eight), eight.size(), "\"num_experts_per_tok\": 300");
+  const std::string hardware = "chip=V100&count=1e6&time=1000%20days";
+  return {
+      // 1. Nesting deeper than 64 levels, in every kind of JSON and YAML.
+      {"/api/estimate?file=config.json&tokens=1T",
+       R"({"model_type": "llama", "hidden_size": )" + deep + "}", "nested more than 64 levels"},
+      {"/api/estimate?file=deep.yaml", "input: [4]\nlayers: " + deep.substr(75000, 10000),
+       "nested more than 64 levels"},
+      {"/api/tokens?file=i.json&params=i.json&tokens=1T",
+       R"({"metadata": {"total_size": )" + deep + R"(}, "weight_map": {}})",
+       "nested more than 64 levels"},
+      {"/api/tokens?file=m.safetensors&params=m.safetensors&tokens=1T", safetensors,
+       "nested more than 64 levels"},
+      // 2. More experts per token than the model has.
+      {"/api/estimate?file=ds.json&tokens=14.8T", deepseek, "num_experts_per_tok"},
+      // 3. Alias and repeat bombs.
+      {"/api/estimate?file=bomb.yaml", trainflops::testing::AliasBombSpec(),
+       "at most 10,000 layers after expanding"},
+      {"/api/estimate?file=r.yaml",
+       "input: [4]\nlayers: [{repeat: 1000000, layers: [{type: relu}]}]\ntraining: "
+       "{examples: 1}\n",
+       "must be a whole number of copies"},
+      // 5. A CSV line over 1 MiB, a million columns.
+      {"/api/trend?file=line.csv&data=line.csv", std::string(2'000'000, 'a'), "line.csv"},
+      {"/api/trend?file=wide.csv&data=wide.csv", std::string(1'999'999, ',') + "\n", "wide.csv"},
+      // 6. Figures past a double, and past zero.
+      {"/api/estimate?file=big.yaml&epochs=1e308", dense + "training: {examples: 10}\n",
+       "overflows"},
+      {"/api/estimate?file=huge.yaml", dense + "training: {examples: 1e300, epochs: 1e300}\n",
+       "overflows"},
+      {"/api/estimate?file=huge.onnx&examples=1",
+       trainflops::testing::OnnxRelu(std::vector<w::D>(18, int64_t{1'000'000'000'000'000'000})),
+       "overflows"},
+      {"/api/layer?arg=given&arg=forward=1e308&arg=shape=10", "", "overflows"},
+      {"/api/compare?file=big.yaml&epochs=1e308&" + hardware, dense + "training: {examples: 10}\n",
+       "overflows"},
+      {"/api/hardware?" + hardware + "&price-per-chip-hour=1e300", "", "overflows"},
+      {"/api/hardware?" + hardware + "&tdp=1e300&energy", "", "overflows"},
+      {"/api/estimate?file=vgg16.yaml&uncertainty&epochs=1e300",
+       trainflops::testing::ReadFile(trainflops::testing::SourcePath("examples/vgg16.yaml")),
+       "overflows"},
+      // 7. Zero, negative and fractional counts.
+      {"/api/units?arg=-5%20pfs-days", "", "must be greater than zero"},
+      {"/api/tokens?params=1e-300&tokens=1e-300", "", "is 0"},
+      {"/api/estimate?file=empty.onnx&examples=1", trainflops::testing::OnnxRelu(w::S({0, 16})),
+       "a zero-size dimension"},
+      {"/api/tokens?params=7e9&tokens=1T&convention=chinchilla&layers=32.5&d-model=4096&"
+       "heads=32&vocab=32000",
+       "", "whole number"},
+      // 8. A range must contain its figure.
+      {"/api/thresholds?arg=2e25&range=2e26..1e27", "", "does not contain the figure"},
+      // A 100 kB name is quoted in a few dozen bytes.
+      {"/api/layer?arg=" + std::string(7000, 'x'), "", "unknown layer type 'xxxx"},
+  };
+}
+
+// The real process: every hostile upload gets a 400 naming the problem in a
+// short message, and the server then still answers a normal request (a
+// config nested 80,000 deep once killed it with a stack overflow while its
+// value was quoted into the error; so did a deep checkpoint index).
 TEST(CliWeb, SurvivesHostileUploads) {
   ServeProcess serve("");
   const int port = PortOf(serve.FirstLine());
   ASSERT_GT(port, 0);
-  httplib::Client client("127.0.0.1", port);
-  const std::string deep = std::string(80000, '[') + std::string(80000, ']');
-  const std::pair<std::string, std::string> uploads[] = {
-      {"/api/estimate?file=config.json&tokens=1T",
-       R"({"model_type": "llama", "hidden_size": )" + deep + "}"},
-      {"/api/estimate?file=bomb.yaml", trainflops::testing::AliasBombSpec()},
-      {"/api/estimate?file=big.yaml&epochs=1e308",
-       "input: [4]\nlayers: [{type: dense, units: 4}]\ntraining: {examples: 10}\n"},
-      {"/api/thresholds?arg=2e25&range=2e26..1e27", ""},
-  };
-  for (const auto& [target, body] : uploads) {
-    httplib::Result r = client.Post(target, body, "application/octet-stream");
-    ASSERT_TRUE(r) << target << ": the server did not answer";
-    EXPECT_EQ(r->status, 400) << target << ": " << r->body.substr(0, 300);
+  for (const Upload& u : HostileUploads()) {
+    httplib::Client client("127.0.0.1", port);
+    client.set_read_timeout(10);
+    httplib::Result r = client.Post(u.target, u.body, "application/octet-stream");
+    ASSERT_TRUE(r) << u.target << ": the server did not answer";
+    EXPECT_EQ(r->status, 400) << u.target << ": " << r->body.substr(0, 300);
+    EXPECT_NE(r->body.find(u.part), std::string::npos)
+        << u.target << ": " << r->body.substr(0, 300);
+    EXPECT_LT(r->body.size(), 2100u) << u.target;
   }
+  httplib::Client client("127.0.0.1", port);
   httplib::Result units = client.Get("/api/units?arg=1%20pfs-day");
   ASSERT_TRUE(units);
   EXPECT_EQ(units->status, 200);
