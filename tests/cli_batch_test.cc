@@ -116,6 +116,28 @@ TEST(CliBatch, SmallFixtureEveryAddedColumn) {
   }
 }
 
+// --cite: the summary says how many models each method estimated, with its
+// source, and the summary JSON carries the citation object.
+TEST(CliBatch, CiteNamesTheMethodsAndTheirWorks) {
+  const std::string json = WriteTempFile("batch_cite.json", "");
+  const CliOutput r = RunCli("batch " + SourcePath("tests/fixtures/batch/small.csv") +
+                             " --cite --summary-json " + json);
+  ASSERT_EQ(r.code, 0) << r.err;
+  // 5 of 8 rows estimated: 3 by 6ND (Dense LM, Fine-tune, Off LM), 2 from
+  // the hardware (Vision HW, LM both); see SummaryJsonNumbers.
+  EXPECT_NE(r.err.find("We estimated the training compute of 5 of 8 models: 3 as 6 x parameters "
+                       "x tokens (Kaplan et al. 2020"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("2 from the hardware and the training time (Sevilla et al. 2022, Method 2)"),
+            std::string::npos);
+  EXPECT_NE(r.err.find("@misc{kaplan2020,"), std::string::npos);
+  const auto j = nlohmann::json::parse(Slurp(json));
+  EXPECT_EQ(j["citation"]["references"],
+            (std::vector<std::string>{"kaplan2020", "sevilla2022", "trainflops"}));
+  EXPECT_EQ(j["estimated"], 5);
+}
+
 TEST(CliBatch, SummaryJsonNumbers) {
   const std::string json = WriteTempFile("batch_summary.json", "");
   const std::string out = WriteTempFile("batch_out.csv", "");

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "trainflops/batch.h"
 #include "trainflops/estimate.h"
 #include "trainflops/uncertain_estimate.h"
 #include "trainflops/uncertainty.h"
@@ -48,6 +49,11 @@ Citation CiteEstimate(const Estimate& estimate, const CitationRequest& request =
 // Appendix B), with the works either estimate cites.
 Citation CiteComparison(const Estimate& method1, const Estimate& method2, double ratio,
                         const CitationRequest& request = {});
+
+// The citation of a `batch` run: how many models were estimated by which
+// method, each method with its source, the interval's Monte Carlo settings,
+// and the works cited as BibTeX, followed by trainflops itself.
+Citation CiteBatch(const BatchSummary& summary);
 
 // "Cite this estimate" block of a text report: the sentence, then the BibTeX.
 std::string RenderCitationText(const Citation& citation);

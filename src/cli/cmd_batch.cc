@@ -9,9 +9,11 @@
 #include <ostream>
 
 #include "args.h"
+#include "cite_output.h"
 #include "commands.h"
 #include "request_options.h"
 #include "trainflops/batch_request.h"
+#include "trainflops/citation.h"
 #include "trainflops/defaults.h"
 #include "trainflops/text.h"
 #include "trainflops/uncertainty.h"
@@ -32,6 +34,9 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
            std::to_string(kDefaultRowSamples) + ")"},
       {"--seed", "N",
        "random seed of the intervals (default " + std::to_string(kDefaultSeed) + ")"},
+      {"--cite", "",
+       "add 'Cite this estimate' to the summary: the models estimated by each method, its "
+       "source, and the BibTeX of the works used"},
       {"--rules-off", "RULE,...",
        "switch estimation rules off, to measure them (rules: " + JoinNames(BatchRuleNames()) +
            "; docs/batch.md)"},
@@ -108,7 +113,7 @@ class Progress {
 
 // Streams the rows to --output FILE (written atomically) or `out`.
 Status StreamRows(const BatchRequest& request, const std::optional<std::string>& output,
-                  const std::optional<std::string>& summary_json, std::ostream& out) {
+                  const std::optional<std::string>& summary_json, bool cite, std::ostream& out) {
   std::optional<AtomicFile> file;
   if (output) {
     file.emplace(*output);
@@ -123,17 +128,23 @@ Status StreamRows(const BatchRequest& request, const std::optional<std::string>&
   Result<BatchSummary> summary = Run(request, sink);
   progress.Done();
   TF_RETURN_IF_ERROR(summary.status());
+  const std::optional<Citation> citation =
+      cite ? std::optional<Citation>(CiteBatch(*summary)) : std::nullopt;
   if (summary_json) {
     AtomicFile json(*summary_json);
     if (!json.ok()) return json.OpenError();
-    json.stream() << summary->ToJson() << '\n';
+    const std::string object = summary->ToJson();
+    json.stream() << (citation ? WithCitation(object, true, *citation) : object + "\n");
     TF_RETURN_IF_ERROR(json.Commit());
   }
+  const std::string text = citation
+                               ? OptionWording(summary->ToText() + RenderCitationText(*citation))
+                               : summary->ToText();
   if (file) {
     TF_RETURN_IF_ERROR(file->Commit());
-    out << "wrote " << *output << "\n" << summary->ToText();
+    out << "wrote " << *output << "\n" << text;
   } else {
-    std::cerr << summary->ToText();
+    std::cerr << text;
   }
   return Status::Ok();
 }
@@ -168,9 +179,8 @@ Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener&
   TF_ASSIGN_OR_RETURN(
       r.data, open(args.positional.front(), BatchInputKind(r.format, args.positional.front())));
   call.stream = [r = std::move(r), output = args.Get("--output"),
-                 summary = args.Get("--summary-json")](std::ostream& out) {
-    return StreamRows(r, output, summary, out);
-  };
+                 summary = args.Get("--summary-json"), cite = args.Has("--cite")](
+                    std::ostream& out) { return StreamRows(r, output, summary, cite, out); };
   return call;
 }
 

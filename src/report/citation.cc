@@ -133,6 +133,31 @@ Citation CiteEstimate(const Estimate& e, const CitationRequest& request) {
   return c;
 }
 
+Citation CiteBatch(const BatchSummary& s) {
+  std::vector<std::string> parts;
+  const auto add = [&](std::size_t rows, const std::string& how) {
+    if (rows > 0) parts.push_back(std::to_string(rows) + " " + how);
+  };
+  add(s.method_6nd, MethodPhraseFor("method1_6nd"));
+  add(s.method_hardware, MethodPhraseFor("method2_hardware"));
+  add(s.method_mean,
+      "as the geometric mean of both where they agree within 3x (Sevilla et al. 2022, "
+      "Appendix B)");
+  add(s.method_given, "from the compute recorded for their base model and fine-tuning");
+  std::string how;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    how += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  }
+  Citation c;
+  c.text = "We estimated the training compute of " + std::to_string(s.estimated) + " of " +
+           std::to_string(s.rows) + " models" + (how.empty() ? "" : ": " + how) +
+           "; each with a 5%-95% interval from the default assumption ranges (Monte Carlo, " +
+           std::to_string(s.samples) + " samples per model, seed " + std::to_string(s.seed) +
+           "). Computed with trainflops " + std::string(TrainflopsVersion()) + ".";
+  CiteKeys(CitedKeys(c.text), c);
+  return c;
+}
+
 std::string RenderCitationText(const Citation& citation) {
   return "\nCite this estimate\n  " + citation.text + "\n\nBibTeX\n" + citation.bibtex;
 }
