@@ -16,6 +16,7 @@
 
 #include "trainflops/byte_source.h"
 #include "trainflops/onnx.h"
+#include "trainflops/onnx_report.h"
 
 namespace {
 
