@@ -14,12 +14,12 @@ std::string MethodSource(std::string_view method) {
     std::string_view prefix, source;
   };
   static constexpr Row kRows[] = {
-      {"method1_6nd", "Kaplan et al. 2020, section 2.1 (C = 6ND); Sevilla et al. 2022, Method 1"},
-      {"llm_6nd", "Kaplan et al. 2020, section 2.1 (C = 6ND); Sevilla et al. 2022, Method 1"},
-      {"method1_", "Sevilla et al. 2022, Method 1 (counting operations)"},
-      {"llm_", "Sevilla et al. 2022, Method 1 (counting operations)"},
+      {"method1_6nd", "Kaplan et al. 2020, section 2.1; Sevilla et al. 2022, Method 1"},
+      {"llm_6nd", "Kaplan et al. 2020, section 2.1; Sevilla et al. 2022, Method 1"},
+      {"method1_", "Sevilla et al. 2022, Method 1"},
+      {"llm_", "Sevilla et al. 2022, Method 1"},
       {"layer_catalogue", "Sevilla et al. 2022, Table 1 and Method 1"},
-      {"method2_", "Sevilla et al. 2022, Method 2 (hardware and training time)"},
+      {"method2_", "Sevilla et al. 2022, Method 2"},
   };
   for (const Row& r : kRows) {
     if (method.starts_with(r.prefix)) return std::string(r.source);

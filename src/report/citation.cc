@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "../core/estimate_json.h"
 #include "trainflops/references.h"
 #include "trainflops/units.h"
 
@@ -18,31 +19,25 @@ struct MethodPhrase {
   std::string_view phrase;
 };
 
-constexpr std::string_view k6ndPhrase =
-    "as 6 x parameters x tokens (Kaplan et al. 2020, section 2.1; Sevilla et al. 2022, Method 1)";
-
-// How each method reads in a sentence, with its source; the first whose
-// prefix matches is used.
+// How each method reads in a sentence; the first whose prefix matches is
+// used, followed by the method's source (MethodSource, the one the JSON gives).
 constexpr MethodPhrase kMethodPhrases[] = {
-    {"method1_counting",
-     "by counting the operations of its architecture (Sevilla et al. 2022, Method 1)"},
-    {"method1_onnx",
-     "by counting the operations of its ONNX graph (Sevilla et al. 2022, Method 1)"},
-    {"method1_6nd", k6ndPhrase},
-    {"llm_6nd", k6ndPhrase},
-    {"method1_given", "from the forward FLOP its authors state (Sevilla et al. 2022, Method 1)"},
-    {"llm_",
-     "by counting the operations of a language model per token (Sevilla et al. 2022, "
-     "Method 1)"},
+    {"method1_counting", "by counting the operations of its architecture"},
+    {"method1_onnx", "by counting the operations of its ONNX graph"},
+    {"method1_6nd", "as 6 x parameters x tokens"},
+    {"llm_6nd", "as 6 x parameters x tokens"},
+    {"method1_given", "from the forward FLOP its authors state"},
+    {"llm_", "by counting the operations of a language model per token"},
     {"layer_catalogue",
-     "from the layer's parameter and FLOP formulas, forward x (1 + backward/forward ratio) "
-     "(Sevilla et al. 2022, Table 1 and Method 1)"},
-    {"method2_hardware", "from the hardware and the training time (Sevilla et al. 2022, Method 2)"},
+     "from the layer's parameter and FLOP formulas, forward x (1 + backward/forward ratio)"},
+    {"method2_hardware", "from the hardware and the training time"},
 };
 
 std::string MethodPhraseFor(std::string_view method) {
   for (const MethodPhrase& m : kMethodPhrases) {
-    if (method.starts_with(m.method_prefix)) return std::string(m.phrase);
+    if (method.starts_with(m.method_prefix)) {
+      return std::string(m.phrase) + " (" + MethodSource(method) + ")";
+    }
   }
   return "by the method '" + std::string(method) + "'";
 }

@@ -205,6 +205,8 @@ function quantileChart(u) {
     svg.append(svgEl('line', {class: 'axis', x1: t.x, x2: t.x, y1: y + 14, y2: y + 18}));
     svg.append(svgEl('text', {x: t.x, y: y + 30, 'text-anchor': 'middle'}, t.label));
   }
+  svg.append(svgEl('text', {x: g.width / 2, y: g.height - 2, 'text-anchor': 'middle'},
+    'training compute (FLOP, log scale)'));
   svg.append(svgEl('rect', {class: 'band', x: g.interval.x0, y: y - 8,
     width: Math.max(1, g.interval.x1 - g.interval.x0), height: 16}));
   for (const m of g.marks) {
@@ -358,6 +360,8 @@ function renderTrend(json, command) {
       el('div', {class: 'buttons'}, copyButton('value', h.value),
         copyButton('command', commandToCopy(command)))),
     section('Trend', trendChart(json)),
+    el('p', {class: 'help'}, 'The band: lines of the bootstrap interval\'s lowest and highest ' +
+      'slopes through the points\' centroid, where every least-squares line passes.'),
     eras.length ? section('Eras', table(['era', 'points', 'doubling (months)'], eras, [1, 2])) : null,
     section('Data', el('p', {}, [json.dataset && json.dataset.source, ...(json.filters || [])]
       .filter((x) => x).map(optionWording).join('; '))),

@@ -116,7 +116,7 @@ function logAxis(lo, hi, a, b) {
 // The uncertainty as a quantile strip: every quantile of the JSON (the 5th,
 // 50th and 95th percentiles and the ones asked for) as a mark on a log axis,
 // the 90% interval as a band, and the point estimate. Null without one.
-function quantileStrip(u, {width = 560, height = 74, pad = 40} = {}) {
+function quantileStrip(u, {width = 560, height = 90, pad = 40} = {}) {
   if (!u || typeof u.low !== 'number' || typeof u.high !== 'number' || !(u.low > 0)) return null;
   const marks = [{p: 0.05, value: u.low}, {p: 0.5, value: u.median}, {p: 0.95, value: u.high},
     ...(u.quantiles || []).map((q) => ({p: q.probability, value: q.value}))]
