@@ -45,7 +45,7 @@ const std::vector<OptionSpec>& BatchOptionSpecs() {
   return specs;
 }
 
-constexpr char kHelp[] =
+constexpr char kBatchHelp[] =
     "usage: trainflops batch FILE [--columns KEY=NAME,...] [--output FILE] [--summary-json "
     "FILE]\n\n"
     "Estimates the training compute of every row: 6ND = 6 x parameters (active ones for a\n"
@@ -163,7 +163,7 @@ Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener&
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, BatchOptionSpecs()));
   Call call;
   if (args.Has("--help")) {
-    call.help = kHelp + OptionsHelp(BatchOptionSpecs());
+    call.help = kBatchHelp + OptionsHelp(BatchOptionSpecs());
     return call;
   }
   if (args.positional.size() != 1) {

@@ -64,16 +64,11 @@ const std::vector<OptionSpec>& HfConfigOptions() {
 
 enum class Kind { kSpec, kOnnx, kHfConfig };
 
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Other kinds of model file have their own options: decided by the words.
 Kind KindOf(const std::vector<std::string>& words, const FileOpener& open) {
   for (const std::string& word : words) {
-    if (EndsWith(ToLower(word), ".onnx")) return Kind::kOnnx;
-    if (EndsWith(ToLower(word), ".json")) {
+    if (ToLower(word).ends_with(".onnx")) return Kind::kOnnx;
+    if (ToLower(word).ends_with(".json")) {
       Result<InputFile> file = open(word, InputKind::kJsonConfig);
       if (!file.ok()) continue;
       Result<std::string> text = file->Text();

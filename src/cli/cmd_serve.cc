@@ -36,7 +36,7 @@ const std::vector<OptionSpec>& ServeOptions() {
   return specs;
 }
 
-constexpr char kHelp[] =
+constexpr char kServeHelp[] =
     "usage: trainflops serve [--host 127.0.0.1] [--port 8080] [--max-body 64MiB]\n"
     "                        [--allow-host NAME] [--log]\n\n"
     "Serves the web page and the HTTP API (docs/web.md) until Ctrl-C (SIGINT) or SIGTERM.\n"
@@ -141,7 +141,7 @@ Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener&
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, ServeOptions()));
   Call call;
   if (args.Has("--help")) {
-    call.help = std::string(kHelp) + OptionsHelp(ServeOptions());
+    call.help = std::string(kServeHelp) + OptionsHelp(ServeOptions());
     return call;
   }
   if (!args.positional.empty()) {

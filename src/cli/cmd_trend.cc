@@ -37,7 +37,7 @@ const std::vector<OptionSpec>& TrendOptionSpecs() {
   return specs;
 }
 
-constexpr char kHelp[] =
+constexpr char kTrendHelp[] =
     "usage: trainflops trend [--data FILE] [filters] [--break DATE]... [--plot FILE] [--json]\n\n"
     "Fits log10(training FLOP) against the publication date by least squares and reports the\n"
     "doubling time (12 x log10(2) / slope months), the growth per year (10^slope) and a\n"
@@ -53,7 +53,7 @@ Result<Call> ParseTrend(const std::vector<std::string>& words, const FileOpener&
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, TrendOptionSpecs()));
   Call call;
   if (args.Has("--help")) {
-    call.help = kHelp + OptionsHelp(TrendOptionSpecs());
+    call.help = kTrendHelp + OptionsHelp(TrendOptionSpecs());
     return call;
   }
   if (!args.positional.empty()) {

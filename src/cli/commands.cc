@@ -15,7 +15,8 @@ namespace trainflops::cli {
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"estimate", "Method 1: count a model's operations from a spec file", ParseEstimate},
-      {"layer", "one layer's parameters and forward FLOP (Table 1 of Sevilla et al. 2022)", ParseLayer},
+      {"layer", "one layer's parameters and forward FLOP (Table 1 of Sevilla et al. 2022)",
+       ParseLayer},
       {"hardware", "Method 2: chips x time x peak FLOP/s x utilization", ParseHardware},
       {"compare", "both methods side by side, their ratio and the reconciling utilization",
        ParseCompare},
@@ -51,19 +52,10 @@ std::string OptionWording(std::string_view message) {
   });
 }
 
-namespace {
-
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-}  // namespace
-
 InputKind ModelInputKind(const std::string& name) {
   const std::string lower = ToLower(name);
-  if (EndsWith(lower, ".onnx")) return InputKind::kOnnx;
-  if (EndsWith(lower, ".json")) return InputKind::kJsonConfig;
+  if (lower.ends_with(".onnx")) return InputKind::kOnnx;
+  if (lower.ends_with(".json")) return InputKind::kJsonConfig;
   return InputKind::kSpec;
 }
 

@@ -8,11 +8,6 @@
 #include "trainflops/units.h"
 
 namespace trainflops {
-namespace {
-
-std::string Sci(double v) { return FormatScientific(v); }
-
-}  // namespace
 
 Result<Estimate> EstimateSixND(double params, double tokens) {
   if (!(params > 0 && std::isfinite(params)) || !(tokens > 0 && std::isfinite(tokens))) {
@@ -24,8 +19,8 @@ Result<Estimate> EstimateSixND(double params, double tokens) {
   if (!std::isfinite(e.training_flop)) return Status::InvalidArgument("6 x N x D overflows");
   e.inputs = {{"params", params, "parameters", "`params`"},
               {"tokens", tokens, "tokens", "`tokens`"}};
-  e.formula = {"6 x N x D = 6 x " + Sci(params) + " x " + Sci(tokens) + " = " +
-               FormatCompute(e.training_flop)};
+  e.formula = {"6 x N x D = 6 x " + FormatScientific(params) + " x " + FormatScientific(tokens) +
+               " = " + FormatCompute(e.training_flop)};
   e.assumptions = {{"FLOP per parameter per token", "6 = 2 forward + 4 backward",
                     "forward ≈ 2 x parameters FLOP per token and a 2:1 backward/forward ratio "
                     "(Sevilla et al. 2022, "
@@ -74,7 +69,7 @@ Result<Comparison> Compare(Estimate method1, std::string method1_source, Method2
                             inputs));
   c.within_usual = c.factor <= kAgreementUsual;
   c.within_tolerance = c.factor <= kAgreementTolerance;
-  const std::string by = "they differ by " + Sci(c.factor) + "x";
+  const std::string by = "they differ by " + FormatScientific(c.factor) + "x";
   if (c.within_usual) {
     c.verdict =
         "the estimates agree within 2x, as the two methods usually do (Sevilla et al. 2022, "
@@ -88,13 +83,13 @@ Result<Comparison> Compare(Estimate method1, std::string method1_source, Method2
     c.verdict = by +
                 ", more than the articles' 3x tolerance (Amodei & Hernandez 2018: 'accurate to "
                 "within 2-3x')";
-    c.warning = "the two methods differ by " + Sci(c.factor) +
+    c.warning = "the two methods differ by " + FormatScientific(c.factor) +
                 "x: check the inputs (chip count, training time, precision, utilization, epochs, "
                 "dataset size)";
   }
   if (c.reconciling_utilization > 1) {
     c.warning = (c.warning ? *c.warning + "; " : std::string()) + "the reconciling utilization " +
-                Sci(c.reconciling_utilization) +
+                FormatScientific(c.reconciling_utilization) +
                 " is above 1: Method 1 exceeds what the hardware can do at its peak";
   }
   c.method1 = std::move(method1);

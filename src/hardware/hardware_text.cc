@@ -7,8 +7,6 @@
 namespace trainflops {
 namespace {
 
-std::string Sci(double v) { return FormatScientific(v); }
-
 std::string Headline(double flop, ComputeUnit unit) {
   std::string out = FormatCompute(flop, unit);
   if (unit != ComputeUnit::kPetaflopSDay) {
@@ -41,11 +39,12 @@ std::string PhaseBlock(const PhaseResult& p, size_t index, size_t count) {
   out += "  row:         " + p.lookup + "\n";
   out += "  precision:   " + p.rate + "\n";
   out += "  rule:        " + p.precision_rule + "\n";
-  out += "  peak:        " + Sci(p.peak) + " FLOP/s per chip\n";
+  out += "  peak:        " + FormatScientific(p.peak) + " FLOP/s per chip\n";
   out += "  utilization: " + p.utilization.label + "\n";
   out += "  chip-time:   " +
          (p.from_chip_time ? p.time_text : FormatCount(p.count) + " x " + p.time_text) + " = " +
-         Sci(p.chip_seconds) + " chip-seconds (" + Sci(p.chip_seconds / 3600) + " chip-hours)\n";
+         FormatScientific(p.chip_seconds) + " chip-seconds (" +
+         FormatScientific(p.chip_seconds / 3600) + " chip-hours)\n";
   out += "  compute:     " + FormatCompute(p.training_flop) + "\n";
   return out;
 }
@@ -53,9 +52,9 @@ std::string PhaseBlock(const PhaseResult& p, size_t index, size_t count) {
 std::string EnergyAndCost(const Method2Result& r) {
   std::string out;
   if (r.energy && r.energy_kwh) {
-    out += "Energy: " + Sci(*r.energy_kwh) + " kWh (" + Sci(*r.energy_kwh / 1000) +
-           " MWh) = TDP x chip-hours x PUE " + Sci(r.pue) +
-           (r.pue == 1.0 ? " (the chips only)" : "") + "\n";
+    out += "Energy: " + FormatScientific(*r.energy_kwh) + " kWh (" +
+           FormatScientific(*r.energy_kwh / 1000) + " MWh) = TDP x chip-hours x PUE " +
+           FormatScientific(r.pue) + (r.pue == 1.0 ? " (the chips only)" : "") + "\n";
   }
   if (r.cost_usd) {
     char buf[64];
@@ -94,11 +93,12 @@ std::string RenderComparisonText(const Comparison& c, ComputeUnit unit) {
            FormatCompute(s.high, unit) + " (median " + FormatCompute(s.median, unit) +
            "); Method 1 lies " + (inside ? "inside" : "outside") + " it\n";
   }
-  out += "\nRatio Method 1 / Method 2: " + Sci(c.ratio) + "\n";
+  out += "\nRatio Method 1 / Method 2: " + FormatScientific(c.ratio) + "\n";
   out += "Reconciling utilization: " + FormatCompute(c.method1.training_flop) + " / (" +
-         Sci(c.method2.chip_seconds) + " chip-seconds x " + Sci(c.method2.peak_flop_per_s) +
-         " FLOP/s) = " + Sci(c.reconciling_utilization) +
-         " (assumed: " + Sci(c.method2.utilization) + ")\n";
+         FormatScientific(c.method2.chip_seconds) + " chip-seconds x " +
+         FormatScientific(c.method2.peak_flop_per_s) +
+         " FLOP/s) = " + FormatScientific(c.reconciling_utilization) +
+         " (assumed: " + FormatScientific(c.method2.utilization) + ")\n";
   out += "Verdict: " + c.verdict + "\n";
   if (c.warning) out += "warning: " + *c.warning + "\n";
   out += AssumptionLines(c.method2.estimate, "Method 2 assumptions", "Method 2 notes");

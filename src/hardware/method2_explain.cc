@@ -8,8 +8,6 @@
 namespace trainflops::hardware {
 namespace {
 
-std::string Sci(double v) { return FormatScientific(v); }
-
 std::string Usd(double v) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "$%.2f", v);
@@ -21,11 +19,12 @@ std::string ChipsText(double count) {
 }
 
 std::string PhaseFormula(const PhaseResult& p) {
-  std::string time = !p.from_chip_time
-                         ? ChipsText(p.count) + " x " + p.time_text + " (" + Sci(p.seconds) + " s)"
-                         : p.time_text + " (" + Sci(p.chip_seconds) + " chip-seconds)";
-  return time + " x " + Sci(p.peak) + " FLOP/s x " + Sci(p.utilization.value) + " = " +
-         FormatCompute(p.training_flop);
+  std::string time =
+      !p.from_chip_time
+          ? ChipsText(p.count) + " x " + p.time_text + " (" + FormatScientific(p.seconds) + " s)"
+          : p.time_text + " (" + FormatScientific(p.chip_seconds) + " chip-seconds)";
+  return time + " x " + FormatScientific(p.peak) + " FLOP/s x " +
+         FormatScientific(p.utilization.value) + " = " + FormatCompute(p.training_flop);
 }
 
 void AddInputs(const Phase& in, const PhaseResult& p, const std::string& prefix, Estimate& e) {
@@ -33,8 +32,9 @@ void AddInputs(const Phase& in, const PhaseResult& p, const std::string& prefix,
   if (in.time) {
     e.inputs.push_back({prefix + "time", p.seconds, "s", "`time` '" + in.time->ToString() + "'"});
   } else {
-    e.inputs.push_back({prefix + "chip_time", p.chip_seconds, "chip-seconds",
-                        "`chip_`" + in.chip_time->unit + " " + Sci(in.chip_time->amount)});
+    e.inputs.push_back(
+        {prefix + "chip_time", p.chip_seconds, "chip-seconds",
+         "`chip_`" + in.chip_time->unit + " " + FormatScientific(in.chip_time->amount)});
   }
   e.inputs.push_back({prefix + "peak_flop_per_s", p.peak, "FLOP/s", p.peak_source});
   e.inputs.push_back({prefix + "utilization", p.utilization.value, "",
@@ -48,8 +48,8 @@ void AddInputs(const Phase& in, const PhaseResult& p, const std::string& prefix,
 void AddAssumptions(const PhaseResult& p, const std::string& prefix, Estimate& e) {
   e.assumptions.push_back({prefix + "chip", p.chip, p.lookup});
   e.assumptions.push_back({prefix + "precision", p.rate, p.precision_rule});
-  e.assumptions.push_back(
-      {prefix + "peak FLOP/s", Sci(p.peak) + " FLOP/s per chip, dense", p.peak_source});
+  e.assumptions.push_back({prefix + "peak FLOP/s",
+                           FormatScientific(p.peak) + " FLOP/s per chip, dense", p.peak_source});
   e.assumptions.push_back({prefix + "utilization", p.utilization.label, p.utilization.source});
   if (p.row && p.row->type == "TPU") {
     e.notes.push_back(prefix +
@@ -66,23 +66,25 @@ void AddAssumptions(const PhaseResult& p, const std::string& prefix, Estimate& e
 void AddEnergyAndCost(const Method2Options& options, const Method2Result& r, Estimate& e) {
   if (r.energy && r.energy_kwh) {
     for (const PhaseResult& p : r.phases) {
-      e.formula.push_back("energy: " + Sci(*p.tdp_w) + " W x " +
-                          Sci(p.chip_seconds / kSecondsPerHour) + " chip-hours x PUE " +
-                          Sci(r.pue) + " = " + Sci(*p.energy_kwh) + " kWh");
+      e.formula.push_back("energy: " + FormatScientific(*p.tdp_w) + " W x " +
+                          FormatScientific(p.chip_seconds / kSecondsPerHour) +
+                          " chip-hours x PUE " + FormatScientific(r.pue) + " = " +
+                          FormatScientific(*p.energy_kwh) + " kWh");
     }
     e.assumptions.push_back({"power", "each chip draws its TDP for the whole run",
                              "an upper bound: TDP is the rated maximum; measured power is usually "
                              "lower (data/HARDWARE.md, convention 5)"});
     e.assumptions.push_back(
-        {"PUE", Sci(r.pue),
+        {"PUE", FormatScientific(r.pue),
          options.pue ? "given (`pue`)"
                      : "default 1.0 = the chips only: no cooling, networking or host servers "
                        "(give `pue`, e.g. 1.1-1.6 for a data centre)"});
   }
   if (r.cost_usd) {
     for (const PhaseResult& p : r.phases) {
-      e.formula.push_back("cost: " + Sci(p.chip_seconds / kSecondsPerHour) + " chip-hours x " +
-                          Usd(*p.price_per_chip_hour) + " = " + Usd(*p.cost_usd));
+      e.formula.push_back("cost: " + FormatScientific(p.chip_seconds / kSecondsPerHour) +
+                          " chip-hours x " + Usd(*p.price_per_chip_hour) + " = " +
+                          Usd(*p.cost_usd));
     }
   }
 }
@@ -99,7 +101,7 @@ void ExplainMethod2(const Method2Options& options, Method2Result& result) {
     const PhaseResult& p = result.phases[i];
     const std::string prefix = many ? "phase " + std::to_string(i + 1) + " " : "";
     e.formula.push_back((many ? "phase " + std::to_string(i + 1) + ": " : "") + PhaseFormula(p));
-    sum += (i ? " + " : "") + Sci(p.training_flop);
+    sum += (i ? " + " : "") + FormatScientific(p.training_flop);
     AddInputs(in, p, prefix, e);
     AddAssumptions(p, prefix, e);
     calendar = calendar || (in.time && in.time->UsesCalendarConvention()) ||

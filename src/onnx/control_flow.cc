@@ -51,7 +51,7 @@ TensorInfo Carried(const TensorInfo* t) {
   return out;
 }
 
-TensorInfo Scalar(int32_t type) { return TensorInfo::Shaped({}, type); }
+TensorInfo ScalarOfType(int32_t type) { return TensorInfo::Shaped({}, type); }
 
 // `t` with `axis` removed (one slice of a scanned tensor) or inserted (the
 // stacked outputs), values dropped.
@@ -193,7 +193,7 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
                                                    : "no M and no condition") +
                                        "); the body is counted once");
   }
-  std::vector<TensorInfo> bound = {Scalar(kInt64), Scalar(kBool)};
+  std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
   for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
                       Body(*body, std::move(bound), name + "/", scope.runs * runs));

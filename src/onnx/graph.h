@@ -128,6 +128,9 @@ std::string DimAdvice(const std::string& symbol);
 // Concrete dims as numbers; error naming the first unknown dimension.
 Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string& tensor);
 double Product(const std::vector<int64_t>& dims, size_t from = 0, size_t to = SIZE_MAX);
+
+// A dimension as a FLOP-counting factor (counts are doubles: they reach 1e27).
+inline double AsCount(int64_t v) { return static_cast<double>(v); }
 Dims ToDims(const std::vector<int64_t>& values);
 // Dimension arithmetic without overflow: dimensions above 2^62 are refused.
 inline constexpr double kMaxDimValue = 4.611686018427387904e18;  // 2^62

@@ -9,8 +9,6 @@
 namespace trainflops::onnx {
 namespace {
 
-double D(int64_t v) { return static_cast<double>(v); }
-
 // EmbedLayerNormalization(input_ids [B, S], segment_ids?, word_embedding
 // [V, H], position_embedding [P, H], segment_embedding?, gamma [H], beta
 // [H], mask?, position_ids?): three lookups (0 FLOP), the embeddings added
@@ -27,7 +25,7 @@ Status EmbedLayerNorm(const NodeContext& ctx, NodeEval* eval) {
   }
   const bool segments = ctx.has_input(1) && ctx.has_input(4);
   const double adds = segments ? 2 : 1, per = adds + 7;
-  const double n = D(ids[0]) * D(ids[1]) * D(word[1]);
+  const double n = AsCount(ids[0]) * AsCount(ids[1]) * AsCount(word[1]);
   eval->flop = per * n;
   eval->formula = Num(adds) + " embedding add(s) + 7 (layer norm) per element x " + Num(n) +
                   " elements (" + Shape({ids[0], ids[1], word[1]}) + ")";
@@ -98,9 +96,9 @@ Status MatMulNBits(const NodeContext& ctx, NodeEval* eval) {
   }
   const double m = Product(a, 0, a.size() - 1);
   const bool bias = ctx.has_input(5);
-  eval->multiply_adds = m * D(k) * D(n);
-  eval->flop = 2 * eval->multiply_adds + (bias ? m * D(n) : 0);
-  eval->declared_params = D(k) * D(n) + (bias ? D(n) : 0);
+  eval->multiply_adds = m * AsCount(k) * AsCount(n);
+  eval->flop = 2 * eval->multiply_adds + (bias ? m * AsCount(n) : 0);
+  eval->declared_params = AsCount(k) * AsCount(n) + (bias ? AsCount(n) : 0);
   std::vector<int64_t> out = a;
   out.back() = n;
   eval->outputs = {TensorInfo::Shaped(ToDims(out), ctx.type(0))};

@@ -13,8 +13,6 @@ Rule SimplifiedLayerNormRule();
 
 namespace {
 
-double D(int64_t v) { return static_cast<double>(v); }
-
 struct Cell {
   int64_t gates;   // G: weight blocks in W and R
   double combine;  // C: FLOP per hidden unit to combine the gates
@@ -139,8 +137,9 @@ Status Attention(const NodeContext& ctx, NodeEval* eval) {
     if (p.size() == 4) past = p[2];
   }
   const Dim l = AddDim(past, k.seq);
-  AddScores({D(q.batch) * D(q.heads), D(q.seq), D(past) + D(k.seq), static_cast<double>(q.size),
-             static_cast<double>(v.size), ctx.Int("is_causal", 0) != 0, ctx.has_input(3)},
+  AddScores({AsCount(q.batch) * AsCount(q.heads), AsCount(q.seq), AsCount(past) + AsCount(k.seq),
+             static_cast<double>(q.size), static_cast<double>(v.size), ctx.Int("is_causal", 0) != 0,
+             ctx.has_input(3)},
             eval);
   const bool three_d = ctx.rank(0) == 3;
   const int32_t type = ctx.type(0);
@@ -175,8 +174,9 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
   }
   std::vector<int64_t> sizes = ctx.Ints("qkv_hidden_sizes").value_or(std::vector<int64_t>());
   if (sizes.empty()) sizes = {w[1] / 3, w[1] / 3, w[1] / 3};
-  if (sizes.size() != 3 || D(sizes[0]) + D(sizes[1]) + D(sizes[2]) != D(w[1]) || sizes[0] % heads ||
-      sizes[2] % heads) {
+  if (sizes.size() != 3 ||
+      AsCount(sizes[0]) + AsCount(sizes[1]) + AsCount(sizes[2]) != AsCount(w[1]) ||
+      sizes[0] % heads || sizes[2] % heads) {
     return Status::InvalidArgument("qkv_hidden_sizes do not split the weights " + Shape(w) +
                                    " over " + std::to_string(heads) + " heads");
   }
@@ -185,15 +185,15 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
     TF_ASSIGN_OR_RETURN(const std::vector<int64_t> p, ctx.Concrete(4));
     if (p.size() == 5) past = p[3];
   }
-  const double tokens = D(x[0]) * D(x[1]), proj = static_cast<double>(w[1]);
+  const double tokens = AsCount(x[0]) * AsCount(x[1]), proj = static_cast<double>(w[1]);
   eval->multiply_adds = tokens * static_cast<double>(x[2]) * proj;
   eval->flop = 2 * eval->multiply_adds + (ctx.has_input(2) ? tokens * proj : 0);
   eval->formula =
       "2·B·S·I·(Hq+Hk+Hv)" + std::string(ctx.has_input(2) ? " + B·S·(Hq+Hk+Hv) (bias)" : "") +
       " with B·S=" + Num(tokens) + ", I=" + std::to_string(x[2]) + ", Hq+Hk+Hv=" + Num(proj);
-  AddScores({D(x[0]) * D(heads), D(x[1]), D(past) + D(x[1]), static_cast<double>(sizes[0] / heads),
-             static_cast<double>(sizes[2] / heads), ctx.Int("unidirectional", 0) != 0,
-             ctx.has_input(3) || ctx.has_input(5)},
+  AddScores({AsCount(x[0]) * AsCount(heads), AsCount(x[1]), AsCount(past) + AsCount(x[1]),
+             static_cast<double>(sizes[0] / heads), static_cast<double>(sizes[2] / heads),
+             ctx.Int("unidirectional", 0) != 0, ctx.has_input(3) || ctx.has_input(5)},
             eval);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   eval->outputs[0] = TensorInfo::Shaped(ToDims({x[0], x[1], sizes[2]}), ctx.type(0));
@@ -202,7 +202,8 @@ Status MsAttention(const NodeContext& ctx, NodeEval* eval) {
                                                AddDim(past, x[1]), Dim::Of(sizes[0] / heads)},
                                           ctx.type(0));
   }
-  eval->source = std::string(kAttentionSource) + "; projection: Sevilla et al. 2022, Table 1 (dense)";
+  eval->source =
+      std::string(kAttentionSource) + "; projection: Sevilla et al. 2022, Table 1 (dense)";
   return Status::Ok();
 }
 
@@ -250,14 +251,15 @@ Status MsMultiHeadAttention(const NodeContext& ctx, NodeEval* eval) {
     if (p.size() == 4) past = p[2];
   }
   if (ctx.has_input(3)) {
-    double adds = D(q.batch) * D(q.seq) * D(heads) * D(q.size);
-    if (projected_k) adds += D(k.batch) * D(k.seq) * D(heads) * D(k.size);
-    if (projected_v) adds += D(v.batch) * D(v.seq) * D(heads) * D(v.size);
+    double adds = AsCount(q.batch) * AsCount(q.seq) * AsCount(heads) * AsCount(q.size);
+    if (projected_k) adds += AsCount(k.batch) * AsCount(k.seq) * AsCount(heads) * AsCount(k.size);
+    if (projected_v) adds += AsCount(v.batch) * AsCount(v.seq) * AsCount(heads) * AsCount(v.size);
     eval->flop += adds;
     eval->formula = Num(adds) + " (bias additions)";
   }
-  AddScores({D(q.batch) * D(heads), D(q.seq), D(past) + D(k.seq), D(q.size), D(v.size),
-             ctx.Int("unidirectional", 0) != 0, ctx.has_input(4) || ctx.has_input(5)},
+  AddScores({AsCount(q.batch) * AsCount(heads), AsCount(q.seq), AsCount(past) + AsCount(k.seq),
+             AsCount(q.size), AsCount(v.size), ctx.Int("unidirectional", 0) != 0,
+             ctx.has_input(4) || ctx.has_input(5)},
             eval);
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
   eval->outputs[0] = TensorInfo::Shaped(
@@ -308,9 +310,12 @@ Status GroupQueryAttention(const NodeContext& ctx, NodeEval* eval) {
     total = t->int_values[0].value;  // the attended length, when the graph gives it
   }
   if (total < seq) return ctx.InputError(6, "the total sequence length is below the new tokens");
-  AddScores({D(batch) * D(heads), D(seq), D(total), D(size), D(size), true, false}, eval);
+  AddScores({AsCount(batch) * AsCount(heads), AsCount(seq), AsCount(total), AsCount(size),
+             AsCount(size), true, false},
+            eval);
   if (ctx.Int("do_rotary", 0) != 0) {
-    const double rotated = D(batch) * D(seq) * D(heads + kv_heads) * D(size);
+    const double rotated =
+        AsCount(batch) * AsCount(seq) * AsCount(heads + kv_heads) * AsCount(size);
     eval->flop += kRotaryPerElement * rotated;
     eval->formula +=
         " + 3·B·S·(heads + kv_heads)·H (rotary on q and k) = " + Num(kRotaryPerElement * rotated);
@@ -336,18 +341,18 @@ Status RotaryEmbedding(const NodeContext& ctx, NodeEval* eval) {
   double head_size = 0, tokens_heads = 0;
   if (x.size() == 4) {
     heads = x[1];
-    head_size = D(x[3]);
-    tokens_heads = D(x[0]) * D(x[1]) * D(x[2]);
+    head_size = AsCount(x[3]);
+    tokens_heads = AsCount(x[0]) * AsCount(x[1]) * AsCount(x[2]);
   } else if (x.size() == 3) {
     heads = heads > 0 ? heads : 1;
     if (x[2] % heads != 0) return ctx.InputError(0, "hidden is not divisible by num_heads");
-    head_size = D(x[2] / heads);
-    tokens_heads = D(x[0]) * D(x[1]) * D(heads);
+    head_size = AsCount(x[2] / heads);
+    tokens_heads = AsCount(x[0]) * AsCount(x[1]) * AsCount(heads);
   } else {
     return ctx.InputError(
         0, "expected [batch, seq, hidden] or [batch, heads, seq, size], got " + Shape(x));
   }
-  const double rot = D(ctx.Int("rotary_embedding_dim", 0));
+  const double rot = AsCount(ctx.Int("rotary_embedding_dim", 0));
   const double rotated = tokens_heads * (rot > 0 && rot < head_size ? rot : head_size);
   eval->flop = kRotaryPerElement * rotated;
   eval->formula = "3 (x·cos + rotate(x)·sin) per rotated element x " + Num(rotated);

@@ -19,11 +19,6 @@
 namespace trainflops {
 namespace {
 
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // "NAME=N", N a positive integer.
 Result<std::map<std::string, int64_t>> OnnxDimsFrom(const std::vector<std::string>& texts) {
   std::map<std::string, int64_t> dims;
@@ -180,12 +175,12 @@ bool LooksLikeHfConfig(std::string_view text) {
 
 ModelFileKind DetectModelFileKind(const InputFile& file) {
   const std::string name = ToLower(file.name());
-  if (EndsWith(name, ".onnx")) return ModelFileKind::kOnnx;
-  if (EndsWith(name, ".yaml") || EndsWith(name, ".yml")) return ModelFileKind::kSpec;
+  if (name.ends_with(".onnx")) return ModelFileKind::kOnnx;
+  if (name.ends_with(".yaml") || name.ends_with(".yml")) return ModelFileKind::kSpec;
   const std::string head = file.Head(4096);
   // An ONNX ModelProto starts with field 1 (ir_version) as a varint: byte
   // 0x08 (onnx.proto); a NUL byte means binary, which only ONNX is.
-  if (!EndsWith(name, ".json") &&
+  if (!name.ends_with(".json") &&
       ((!head.empty() && head.front() == '\x08') || head.find('\0') != std::string::npos)) {
     return ModelFileKind::kOnnx;
   }

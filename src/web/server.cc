@@ -24,9 +24,6 @@ constexpr size_t kWorkerThreads = 64;
 // net.core.somaxconn).
 constexpr int kListenBacklog = 1024;
 
-// Run()'s progress, for a Stop() that may come before, during or after it.
-enum class RunState { kIdle, kStarting, kDone };
-
 HttpRequest FromHttplib(const httplib::Request& req) {
   HttpRequest r;
   r.method = req.method;
@@ -99,6 +96,10 @@ std::string ProtocolErrorMessage(const httplib::Request& req, int status, size_t
 }
 
 }  // namespace
+
+// Run()'s progress, for a Stop() that may come before, during or after it.
+// Outside the anonymous namespace: Server::Impl has external linkage.
+enum class RunState { kIdle, kStarting, kDone };
 
 struct Server::Impl {
   ServerOptions options;
