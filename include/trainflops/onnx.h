@@ -103,6 +103,13 @@ struct OnnxAnalysis {
 // dimension to set with --dim; they never carry the file name (callers add it).
 Result<OnnxAnalysis> AnalyzeOnnx(const ByteSource& source, const OnnxOptions& options = {});
 
+// How many nodes the model's graphs hold, subgraphs (If branches, Loop and
+// Scan bodies) included. A quick walk that decodes only the fields leading to
+// nodes and allocates nothing per node, for a caller that bounds the work of
+// an analysis before asking for it (the web API does). Malformed protobuf
+// is an error naming the byte offset, as in AnalyzeOnnx.
+Result<int64_t> CountOnnxNodes(const ByteSource& source);
+
 struct OnnxEstimateOptions {
   Method1Options method1;
   TrainingOverrides overrides;

@@ -153,5 +153,19 @@ TEST(OnnxControlFlow, ScanCountsTheBodyPerSequenceElement) {
   EXPECT_FALSE(a->lower_bound());
 }
 
+// CountOnnxNodes counts the nodes of subgraphs too: the outer Loop (1) and
+// its body's Identity, MatMul and Relu (3) are 4, whatever the trip count.
+TEST(OnnxControlFlow, NodeCountIncludesSubgraphs) {
+  const std::string bytes = Model(WithLoop(IntTensor("M", {5}, true)));
+  const Result<int64_t> n = CountOnnxNodes(MemoryByteSource(bytes));
+  ASSERT_TRUE(n.ok()) << n.status().message();
+  EXPECT_EQ(*n, 4);
+  // A truncated file is malformed protobuf, named by its byte offset.
+  const std::string cut = bytes.substr(0, bytes.size() - 3);
+  const Result<int64_t> bad = CountOnnxNodes(MemoryByteSource(cut));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("byte "), std::string::npos) << bad.status().message();
+}
+
 }  // namespace
 }  // namespace trainflops::onnx::testing

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "commands.h"
+#include "cost.h"
 #include "query.h"
 #include "request_args.h"
 #include "trainflops/input_limits.h"
@@ -112,37 +113,6 @@ std::string CrossSiteReason(const HttpRequest& r) {
   return "";
 }
 
-// The value of `option` among the words, as "--samples N" or "--samples=N".
-std::vector<std::string> OptionValues(const std::vector<std::string>& words,
-                                      const std::string& option) {
-  std::vector<std::string> values;
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (words[i] == option && i + 1 < words.size()) values.push_back(words[i + 1]);
-    if (words[i].rfind(option + "=", 0) == 0) values.push_back(words[i].substr(option.size() + 1));
-  }
-  return values;
-}
-
-// The web API's cost limits (api.h); values the command itself refuses are
-// left to its own message.
-Status CheckCost(const std::vector<std::string>& words) {
-  static const std::pair<const char*, double> kLimits[] = {{"--samples", kApiMaxSamples},
-                                                           {"--bootstrap", kApiMaxBootstrap}};
-  for (const auto& [option, limit] : kLimits) {
-    for (const std::string& value : OptionValues(words, option)) {
-      const Result<double> n = ParseNumber(value);
-      if (n.ok() && *n > limit) {
-        return Status::InvalidArgument(std::string(option) + ": '" + Abbreviate(value) +
-                                       "' is over the web API's limit of " +
-                                       WithThousands(static_cast<std::uint64_t>(limit)) +
-                                       " (a request must stay cheap; the command line accepts "
-                                       "more)");
-      }
-    }
-  }
-  return Status::Ok();
-}
-
 HttpResponse MethodNotAllowed(const HttpRequest& request, const std::vector<std::string>& allowed) {
   HttpResponse r = JsonError(405, "method '" + request.method + "' is not allowed on " +
                                       request.path + " (accepted: " + JoinNames(allowed) + ")");
@@ -177,11 +147,13 @@ bool Contains(const std::vector<std::string>& words, const std::string& word) {
 
 // The request's uploads as the only files a command may read; every other
 // name (a path on the server's disk included) is refused.
-cli::FileOpener UploadsOnly(const std::map<std::string, std::string>& uploads) {
-  return [&uploads](const std::string& name, InputKind kind) -> Result<InputFile> {
+cli::FileOpener UploadsOnly(const std::map<std::string, std::string>& uploads,
+                            const UploadLimits& limits) {
+  return [&uploads, limits](const std::string& name, InputKind kind) -> Result<InputFile> {
     const auto it = uploads.find(name);
     if (it != uploads.end()) {
       TF_RETURN_IF_ERROR(CheckInputSize(it->second.size(), kind, name));
+      TF_RETURN_IF_ERROR(CheckUploadCost(name, it->second, kind, limits));
       return InputFile::View(name, it->second);
     }
     std::vector<std::string> names;
@@ -196,7 +168,8 @@ cli::FileOpener UploadsOnly(const std::map<std::string, std::string>& uploads) {
 
 // The command's words parsed into a library call on the request's uploads,
 // run, and rendered: JSON unless the request asks for the text report.
-HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request) {
+HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request,
+                        const ApiOptions& options) {
   Result<CommandRequest> parsed = CommandRequestFrom(request);
   if (!parsed.ok()) return JsonError(400, parsed.status().message());
   CommandRequest& call = *parsed;
@@ -205,7 +178,8 @@ HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request)
     call.args.push_back("--json");
   }
   HttpResponse r;
-  const Result<cli::Call> words = command.parse(call.args, UploadsOnly(call.uploads));
+  const Result<cli::Call> words = command.parse(
+      call.args, UploadsOnly(call.uploads, LimitsFor(command.name, call.args, options)));
   if (!words.ok()) {
     r = JsonError(400, cli::OptionWording(words.status().message()));
   } else if (words->help) {
@@ -254,7 +228,7 @@ HttpResponse Dispatch(const HttpRequest& request, const ApiOptions& options) {
   }
   if (const cli::Command* command = FindApiCommand(request.path)) {
     if (!get && request.method != "POST") return MethodNotAllowed(request, {"GET", "HEAD", "POST"});
-    return RunCommand(*command, request);
+    return RunCommand(*command, request, options);
   }
   return NotFound(request.path);
 }

@@ -36,9 +36,20 @@ inline constexpr size_t kDefaultMaxBody = size_t{64} << 20;  // 64 MiB
 // line allows 1e8 (9 s, 790 MB).
 inline constexpr double kApiMaxSamples = 1e6;
 inline constexpr double kApiMaxBootstrap = 1e4;
+// An uploaded ONNX graph is analysed only up to this many nodes (subgraphs
+// included). A 50,000-node graph takes about 2 s and 220 MB for the JSON
+// answer (docs/web.md), while one at the 64 MiB body limit could hold 1.8
+// million nodes. Real exports hold far fewer: a 32-layer decoder, a few
+// thousand.
+inline constexpr int64_t kApiMaxOnnxNodes = 50'000;
+// A trend fit's work: data lines x bootstrap resamples (each resample refits
+// every point). 25,000 points x 2,000 resamples take about 2 s and 40 MB.
+inline constexpr double kApiMaxTrendWork = 5e7;
 
 struct ApiOptions {
   size_t max_body = kDefaultMaxBody;
+  int64_t max_onnx_nodes = kApiMaxOnnxNodes;
+  double max_trend_work = kApiMaxTrendWork;
   // Accepted Host header names, without port ("127.0.0.1", "localhost");
   // empty accepts any. A request without Host (HTTP/1.0) is accepted.
   std::vector<std::string> allowed_hosts;

@@ -398,5 +398,49 @@ TEST(WebApi, CostLimitsCapSamplesAndBootstrap) {
   }
 }
 
+// The work an upload may cost: ONNX nodes, and trend rows x resamples. The
+// limits are lowered so small inputs reach them.
+TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
+  ApiOptions options;
+  // alexnet.onnx (torchvision, exported by PyTorch) has 26 nodes as the onnx
+  // Python package counts them (len(onnx.load(...).graph.node)): 5 Conv,
+  // 7 Relu, 3 MaxPool, 1 AveragePool, 1 Flatten, 3 Gemm, 2 Dropout, 4 Constant.
+  const std::string onnx = ReadSource("tests/fixtures/onnx/alexnet.onnx");
+  const auto estimate = [&](int64_t max_nodes) {
+    options.max_onnx_nodes = max_nodes;
+    return Handle(Request("POST", "/api/estimate", "file=alexnet.onnx&examples=1",
+                          "application/octet-stream", onnx),
+                  options);
+  };
+  const HttpResponse over = estimate(25);
+  EXPECT_EQ(over.status, 400);
+  EXPECT_TRUE(Has(over.body, "'alexnet.onnx' holds 26 nodes, over the web API's limit of 25"))
+      << over.body;
+  const HttpResponse at = estimate(26);
+  EXPECT_EQ(at.status, 200) << at.body.substr(0, 300);
+
+  // Five points a year apart (a header line and 5 rows: 6 lines).
+  const std::string csv =
+      "date,flop\n2010-01-01,1e18\n2011-01-01,1e19\n2012-01-01,1e20\n2013-01-01,1e21\n"
+      "2014-01-01,1e22\n";
+  options.max_trend_work = 60;  // 6 lines x 10 resamples
+  const auto trend = [&](const std::string& resamples) {
+    return Handle(Request("POST", "/api/trend",
+                          "file=points.csv&data=points.csv&date-column=date&compute-column=flop"
+                          "&name-column=date&bootstrap=" +
+                              resamples,
+                          "application/octet-stream", csv),
+                  options);
+  };
+  const HttpResponse too_many = trend("11");  // 60 / 11 = 5 lines at most
+  EXPECT_EQ(too_many.status, 400);
+  EXPECT_TRUE(Has(too_many.body,
+                  "'points.csv' has 6 lines; with 11 bootstrap resamples the web "
+                  "API fits at most 5"))
+      << too_many.body;
+  const HttpResponse fits = trend("10");
+  EXPECT_EQ(fits.status, 200) << fits.body.substr(0, 300);
+}
+
 }  // namespace
 }  // namespace trainflops::web

@@ -1,0 +1,90 @@
+#include "cost.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "trainflops/byte_source.h"
+#include "trainflops/defaults.h"
+#include "trainflops/onnx.h"
+#include "trainflops/text.h"
+#include "trainflops/units.h"
+
+namespace trainflops::web {
+namespace {
+
+std::string Thousands(double v) { return WithThousands(static_cast<std::uint64_t>(v)); }
+
+// The value of `option` among the words, as "--samples N" or "--samples=N".
+std::vector<std::string> OptionValues(const std::vector<std::string>& words,
+                                      const std::string& option) {
+  std::vector<std::string> values;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == option && i + 1 < words.size()) values.push_back(words[i + 1]);
+    if (words[i].rfind(option + "=", 0) == 0) values.push_back(words[i].substr(option.size() + 1));
+  }
+  return values;
+}
+
+}  // namespace
+
+Status CheckCost(const std::vector<std::string>& words) {
+  static const std::pair<const char*, double> kLimits[] = {{"--samples", kApiMaxSamples},
+                                                           {"--bootstrap", kApiMaxBootstrap}};
+  for (const auto& [option, limit] : kLimits) {
+    for (const std::string& value : OptionValues(words, option)) {
+      const Result<double> n = ParseNumber(value);
+      if (n.ok() && *n > limit) {
+        return Status::InvalidArgument(std::string(option) + ": '" + Abbreviate(value) +
+                                       "' is over the web API's limit of " +
+                                       WithThousands(static_cast<std::uint64_t>(limit)) +
+                                       " (a request must stay cheap; the command line accepts "
+                                       "more)");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+UploadLimits LimitsFor(const std::string& command, const std::vector<std::string>& words,
+                       const ApiOptions& options) {
+  UploadLimits limits;
+  limits.max_onnx_nodes = options.max_onnx_nodes;
+  if (command == "trend") {
+    limits.resamples = static_cast<double>(kDefaultBootstrap);
+    for (const std::string& value : OptionValues(words, "--bootstrap")) {
+      const Result<double> n = ParseNumber(value);
+      if (n.ok() && *n >= 1) limits.resamples = std::floor(*n);
+    }
+    limits.max_csv_rows = std::max(1.0, std::floor(options.max_trend_work / limits.resamples));
+  }
+  return limits;
+}
+
+Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKind kind,
+                       const UploadLimits& limits) {
+  if (kind == InputKind::kOnnx) {
+    const Result<int64_t> nodes = CountOnnxNodes(MemoryByteSource(bytes));
+    if (nodes.ok() && *nodes > limits.max_onnx_nodes) {
+      return Status::InvalidArgument(
+          "'" + Abbreviate(name) + "' holds " + Thousands(static_cast<double>(*nodes)) +
+          " nodes, over the web API's limit of " +
+          Thousands(static_cast<double>(limits.max_onnx_nodes)) +
+          " (a request must stay cheap; the command line analyses graphs of any size)");
+    }
+  }
+  if (kind == InputKind::kCsv && limits.max_csv_rows > 0) {
+    const double rows = static_cast<double>(std::count(bytes.begin(), bytes.end(), '\n'));
+    if (rows > limits.max_csv_rows) {
+      return Status::InvalidArgument(
+          "'" + Abbreviate(name) + "' has " + Thousands(rows) + " lines; with " +
+          Thousands(limits.resamples) + " bootstrap resamples the web API fits at most " +
+          Thousands(limits.max_csv_rows) + " (lines x resamples at most " +
+          Thousands(limits.max_csv_rows * limits.resamples) +
+          ", to keep a request cheap; pass a smaller --bootstrap, or use the command line)");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace trainflops::web
