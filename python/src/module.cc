@@ -22,6 +22,7 @@
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/layer_request.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/text.h"
 #include "trainflops/thresholds_request.h"
 #include "trainflops/tokens_request.h"
@@ -40,8 +41,24 @@ struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Keywords spelled otherwise than the library's fields (`from` is reserved
+// in Python).
+const std::map<std::string, std::string>& KeywordFields() {
+  static const std::map<std::string, std::string> renames = {
+      {"source", "model"}, {"from_date", "from"}, {"to_date", "to"}};
+  return renames;
+}
+
+std::string KeywordOf(const std::string& field) {
+  for (const auto& [keyword, name] : KeywordFields()) {
+    if (name == field) return keyword;
+  }
+  return field;
+}
+
 [[noreturn]] void Raise(const Status& status) {
-  throw Error(RenameFields(status.message(), [](std::string_view f) { return std::string(f); }));
+  throw Error(
+      RenameFields(status.message(), [](std::string_view f) { return KeywordOf(std::string(f)); }));
 }
 
 template <typename T>
@@ -77,9 +94,17 @@ std::optional<std::string> OptionalText(const std::string& field, py::handle val
   return TextOf(field, value);
 }
 
-// A list of values (a single value is a list of one).
+// A list of values (a single value is a list of one; a dict {"k": v} is
+// ["k=v"], as dims={"batch": 1}).
 std::vector<std::string> TextList(const std::string& field, py::handle value) {
   if (value.is_none()) return {};
+  if (py::isinstance<py::dict>(value)) {
+    std::vector<std::string> out;
+    for (auto [key, item] : py::reinterpret_borrow<py::dict>(value)) {
+      out.push_back(py::str(key).cast<std::string>() + "=" + TextOf(field, item));
+    }
+    return out;
+  }
   if (py::isinstance<py::str>(value) || !py::hasattr(value, "__iter__")) {
     return {TextOf(field, value)};
   }
@@ -101,23 +126,10 @@ std::string_view BytesView(py::handle bytes) {
   return {data, static_cast<size_t>(size)};
 }
 
-// The kind of file a keyword names, for its size cap.
-InputKind KindOf(const std::string& field, const std::string& path) {
-  const std::string lower = ToLower(path);
-  if (field == "hardware_db") return InputKind::kHardwareTable;
-  if (field == "checkpoint" || field == "params") return InputKind::kCheckpoint;
-  if (field == "data" || field == "rows") {
-    return lower.ends_with(".jsonl") || lower.ends_with(".ndjson") ? InputKind::kJsonLines
-                                                                   : InputKind::kCsv;
-  }
-  if (lower.ends_with(".onnx")) return InputKind::kOnnx;
-  return lower.ends_with(".json") ? InputKind::kJsonConfig : InputKind::kSpec;
-}
-
 // A file: bytes (seen in place: the caller's object outlives the call),
 // (name, text or bytes), or a path opened here (ONNX graphs read piece by
 // piece, other files whole).
-InputFile FileOf(const std::string& field, py::handle value) {
+InputFile FileOf(const std::string& field, py::handle value, FileRole role) {
   if (py::isinstance<py::bytes>(value)) return InputFile::View("<bytes>", BytesView(value));
   if (py::isinstance<py::tuple>(value) && py::len(value) == 2) {
     py::tuple pair = py::reinterpret_borrow<py::tuple>(value);
@@ -131,190 +143,87 @@ InputFile FileOf(const std::string& field, py::handle value) {
   } catch (const py::error_already_set&) {
     throw Error(field + ": expected a path, bytes, a dict or (name, text), got " + TypeName(value));
   }
-  Result<InputFile> file = OpenInputFile(path, KindOf(field, path));
+  Result<InputFile> file = OpenInputFile(path, InputKindFor(role, path));
   if (!file.ok()) throw Error(field + ": " + file.status().message());
   return *std::move(file);
 }
 
-// ---- keyword tables -------------------------------------------------------
+// ---- keywords -> the library's request fields (request_fields.h) -----------
 
+// Yes/no fields also take True/False.
+bool IsYesNo(const std::string& field) {
+  return field == "llm" || field == "industry" || field == "tensor_cores";
+}
+
+FieldValue ValueOf(const std::string& keyword, FieldKind kind, FileRole role, py::handle v) {
+  switch (kind) {
+    case FieldKind::kList:
+      return FieldValue::List(TextList(keyword, v));
+    case FieldKind::kFlag:
+      return FieldValue::Flag(Flag(keyword, v));
+    case FieldKind::kFile:
+      return FieldValue::File(FileOf(keyword, v, role));
+    case FieldKind::kText:
+      break;
+  }
+  if (IsYesNo(keyword) && py::isinstance<py::bool_>(v)) {
+    return FieldValue::Text(v.cast<bool>() ? "yes" : "no");
+  }
+  return FieldValue::Text(TextOf(keyword, v));
+}
+
+// Keywords with a Python form of their own (a list of phase dicts, a
+// checkpoint path for `params`), handled before the field table.
 template <typename R>
-using Setter = std::function<void(R&, const std::string&, py::handle)>;
-template <typename R>
-using Table = std::map<std::string, Setter<R>>;
+using Specials = std::map<std::string, std::function<void(R&, const std::string&, py::handle)>>;
 
 // Fills a request from the keywords; an unknown keyword names the accepted ones.
 template <typename R>
-R Fill(const Table<R>& table, const py::dict& kwargs, R request = {}) {
+R Fill(const RequestFields<R>& fields, const py::dict& kwargs, const Specials<R>& specials = {}) {
+  R request{};
   for (auto [key, value] : kwargs) {
-    const std::string name = py::cast<std::string>(key);
-    const auto it = table.find(name);
-    if (it == table.end()) {
-      std::vector<std::string> names;
-      for (const auto& [n, setter] : table) names.push_back(n);
-      throw Error("unknown keyword '" + name + "'" + DidYouMean(name, names) +
-                  " (accepted: " + JoinNames(names) + ")");
+    const std::string keyword = py::cast<std::string>(key);
+    const auto special = specials.find(keyword);
+    const auto renamed = KeywordFields().find(keyword);
+    const std::string field = renamed == KeywordFields().end() ? keyword : renamed->second;
+    const Result<const RequestField<R>*> row = FindField(fields, field);
+    if (special == specials.end() && !row.ok()) {
+      std::vector<std::string> keywords;
+      for (const RequestField<R>& f : fields) keywords.push_back(KeywordOf(f.name));
+      for (const auto& [name, set] : specials) keywords.push_back(name);
+      throw Error("unknown keyword '" + keyword + "'" + DidYouMean(keyword, keywords) +
+                  " (accepted: " + JoinNames(keywords) + ")");
     }
-    if (!value.is_none()) it->second(request, name, value);
+    if (value.is_none()) continue;
+    if (special != specials.end()) {
+      special->second(request, keyword, value);
+      continue;
+    }
+    const RequestField<R>& f = **row;
+    const Status set = f.set(request, ValueOf(keyword, f.kind, f.role, value));
+    if (!set.ok()) Raise(set);
   }
   return request;
-}
-
-// Adds the setters of a sub-request reached through `part`.
-template <typename R, typename Sub, typename Part>
-void AddAll(Table<R>& table, const Table<Sub>& sub, Part part) {
-  for (const auto& [name, setter] : sub) {
-    table[name] = [setter = setter, part](R& r, const std::string& f, py::handle v) {
-      setter(part(r), f, v);
-    };
-  }
-}
-
-#define TF_TEXT(name, member)                                                                \
-  {                                                                                          \
-    name, [](auto& r, const std::string& f, py::handle v) { r.member = OptionalText(f, v); } \
-  }
-#define TF_LIST(name, member)                                                            \
-  {                                                                                      \
-    name, [](auto& r, const std::string& f, py::handle v) { r.member = TextList(f, v); } \
-  }
-#define TF_FLAG(name, member)                                                        \
-  {                                                                                  \
-    name, [](auto& r, const std::string& f, py::handle v) { r.member = Flag(f, v); } \
-  }
-#define TF_FILE(name, member)                                                          \
-  {                                                                                    \
-    name, [](auto& r, const std::string& f, py::handle v) { r.member = FileOf(f, v); } \
-  }
-
-const Table<UncertaintyRequest>& UncertaintyTable() {
-  static const Table<UncertaintyRequest> t = {TF_FLAG("uncertainty", uncertainty),
-                                              TF_TEXT("samples", samples), TF_TEXT("seed", seed),
-                                              TF_LIST("quantiles", quantiles)};
-  return t;
-}
-
-const Table<TrainingRequest>& TrainingTable() {
-  static const Table<TrainingRequest> t = {TF_TEXT("epochs", epochs),
-                                           TF_TEXT("examples", examples),
-                                           TF_TEXT("batches", batches),
-                                           TF_TEXT("batch_size", batch_size),
-                                           TF_TEXT("tokens_per_sequence", tokens_per_sequence),
-                                           TF_TEXT("bp_ratio", bp_ratio),
-                                           TF_TEXT("batch_regime", batch_regime),
-                                           TF_TEXT("formula", formula)};
-  return t;
-}
-
-const Table<LlmRequest>& LlmTable() {
-  static const Table<LlmRequest> t = [] {
-    Table<LlmRequest> table = {TF_TEXT("tokens", tokens),         TF_LIST("stages", stages),
-                               TF_TEXT("seq_len", seq_len),       TF_TEXT("convention", convention),
-                               TF_TEXT("attention", attention),   TF_TEXT("recompute", recompute),
-                               TF_FLAG("thresholds", thresholds), TF_TEXT("range", range)};
-    AddAll(table, UncertaintyTable(),
-           [](LlmRequest& r) -> UncertaintyRequest& { return r.uncertainty; });
-    return table;
-  }();
-  return t;
-}
-
-// dims: {"batch_size": 1} or ["batch_size=1"].
-void SetOnnxDims(EstimateRequest& r, const std::string& f, py::handle v) {
-  if (py::isinstance<py::dict>(v)) {
-    for (auto [key, value] : py::reinterpret_borrow<py::dict>(v)) {
-      r.dims.push_back(py::str(key).cast<std::string>() + "=" + TextOf(f, value));
-    }
-    return;
-  }
-  r.dims = TextList(f, v);
-}
-
-const Table<EstimateRequest>& EstimateTable() {
-  static const Table<EstimateRequest> t = [] {
-    Table<EstimateRequest> table = {TF_FILE("source", model),
-                                    TF_FLAG("thresholds", thresholds),
-                                    {"dims", SetOnnxDims},
-                                    TF_TEXT("examples_per_run", examples_per_run),
-                                    TF_TEXT("unit", unit),
-                                    TF_FLAG("show_layers", show_layers),
-                                    TF_FILE("checkpoint", checkpoint)};
-    AddAll(table, TrainingTable(),
-           [](EstimateRequest& r) -> TrainingRequest& { return r.training; });
-    AddAll(table, UncertaintyTable(),
-           [](EstimateRequest& r) -> UncertaintyRequest& { return r.uncertainty; });
-    for (const char* name :
-         {"tokens", "stages", "seq_len", "convention", "attention", "recompute", "range"}) {
-      table[name] = [setter = LlmTable().at(name)](EstimateRequest& r, const std::string& f,
-                                                   py::handle v) { setter(r.llm, f, v); };
-    }
-    return table;
-  }();
-  return t;
-}
-
-const Table<PhaseRequest>& PhaseTable() {
-  static const Table<PhaseRequest> t = [] {
-    Table<PhaseRequest> table;
-    for (const PhaseField& f : PhaseFields()) {
-      table[f.name] = [member = f.member](PhaseRequest& r, const std::string& name, py::handle v) {
-        r.*member = OptionalText(name, v);
-      };
-    }
-    return table;
-  }();
-  return t;
 }
 
 // phases: a list of dicts with the phase keywords.
 void SetPhases(HardwareRequest& r, const std::string&, py::handle v) {
   for (py::handle phase : v) {
     if (!py::isinstance<py::dict>(phase)) throw Error("phases: expected a list of dicts");
-    r.phases.push_back(Fill(PhaseTable(), py::reinterpret_borrow<py::dict>(phase)));
+    r.phases.push_back(Fill(PhaseRequestFields(), py::reinterpret_borrow<py::dict>(phase)));
   }
 }
 
-const Table<HardwareRequest>& HardwareTable() {
-  static const Table<HardwareRequest> t = [] {
-    Table<HardwareRequest> table = {{"phases", SetPhases},
-                                    TF_TEXT("year", year),
-                                    TF_TEXT("llm", llm),
-                                    TF_TEXT("industry", industry),
-                                    TF_FLAG("energy", energy),
-                                    TF_TEXT("pue", pue),
-                                    TF_FILE("hardware_db", hardware_db),
-                                    TF_TEXT("unit", unit)};
-    AddAll(table, PhaseTable(), [](HardwareRequest& r) -> PhaseRequest& { return r.all_phases; });
-    AddAll(table, UncertaintyTable(),
-           [](HardwareRequest& r) -> UncertaintyRequest& { return r.uncertainty; });
-    // yes/no keywords also take True/False.
-    for (const char* name : {"llm", "industry", "tensor_cores"}) {
-      table[name] = [setter = table.at(name)](HardwareRequest& r, const std::string& f,
-                                              py::handle v) {
-        if (py::isinstance<py::bool_>(v)) {
-          setter(r, f, py::str(v.cast<bool>() ? "yes" : "no"));
-        } else {
-          setter(r, f, v);
-        }
-      };
-    }
-    return table;
-  }();
-  return t;
+const Specials<HardwareRequest>& HardwareSpecials() {
+  static const Specials<HardwareRequest> s = {{"phases", SetPhases}};
+  return s;
 }
 
-const Table<CompareRequest>& CompareTable() {
-  static const Table<CompareRequest> t = [] {
-    Table<CompareRequest> table = {TF_FILE("source", model), TF_TEXT("params", params),
-                                   TF_TEXT("tokens", tokens),
-                                   TF_TEXT("method1_flop", method1_flop)};
-    AddAll(table, TrainingTable(),
-           [](CompareRequest& r) -> TrainingRequest& { return r.training; });
-    AddAll(table, HardwareTable(),
-           [](CompareRequest& r) -> HardwareRequest& { return r.hardware; });
-    return table;
-  }();
-  return t;
+const Specials<CompareRequest>& CompareSpecials() {
+  static const Specials<CompareRequest> s = {
+      {"phases",
+       [](CompareRequest& r, const std::string& f, py::handle v) { SetPhases(r.hardware, f, v); }}};
+  return s;
 }
 
 // params: a number or range as text, or a checkpoint path (by its name:
@@ -325,7 +234,7 @@ void SetParams(TokensRequest& r, const std::string& f, py::handle v) {
   if (path_like) {
     const std::string path = py::module_::import("os").attr("fspath")(v).cast<std::string>();
     if (CheckpointKindOf(path) != CheckpointKind::kNotAFile) {
-      r.params_checkpoint = FileOf(f, v);
+      r.params_checkpoint = FileOf(f, v, FileRole::kCheckpoint);
       Result<InputFile> config =
           OpenInputFile(PathBeside(path, "config.json"), InputKind::kJsonConfig);
       if (CheckpointKindOf(path) == CheckpointKind::kIndex && config.ok()) {
@@ -334,52 +243,13 @@ void SetParams(TokensRequest& r, const std::string& f, py::handle v) {
       return;
     }
   }
-  r.params = OptionalText(f, v);
+  r.params = TextOf(f, v);
 }
 
-const Table<TokensRequest>& TokensTable() {
-  static const Table<TokensRequest> t = [] {
-    Table<TokensRequest> table = {
-        {"params", SetParams},     TF_TEXT("active_params", active_params),
-        TF_TEXT("layers", layers), TF_TEXT("d_model", d_model),
-        TF_TEXT("heads", heads),   TF_TEXT("head_dim", head_dim),
-        TF_TEXT("vocab", vocab),   TF_TEXT("d_ff", d_ff),
-        TF_FLAG("gated", gated)};
-    AddAll(table, LlmTable(), [](TokensRequest& r) -> LlmRequest& { return r.llm; });
-    return table;
-  }();
-  return t;
+const Specials<TokensRequest>& TokensSpecials() {
+  static const Specials<TokensRequest> s = {{"params", SetParams}};
+  return s;
 }
-
-const Table<TrendRequest>& TrendTable() {
-  static const Table<TrendRequest> t = {TF_FILE("data", data),
-                                        TF_TEXT("date_column", date_column),
-                                        TF_TEXT("compute_column", compute_column),
-                                        TF_TEXT("name_column", name_column),
-                                        TF_TEXT("compute_unit", compute_unit),
-                                        TF_TEXT("from_date", from),
-                                        TF_TEXT("to_date", to),
-                                        TF_LIST("where", where),
-                                        TF_LIST("exclude", exclude),
-                                        TF_FLAG("include_modest", include_modest),
-                                        TF_LIST("breaks", breaks),
-                                        TF_TEXT("bootstrap", bootstrap),
-                                        TF_TEXT("level", level),
-                                        TF_TEXT("seed", seed)};
-  return t;
-}
-
-const Table<BatchRequest>& BatchTable() {
-  static const Table<BatchRequest> t = {
-      TF_FILE("data", data),       TF_TEXT("format", format), TF_LIST("columns", columns),
-      TF_TEXT("samples", samples), TF_TEXT("seed", seed),     TF_TEXT("rules_off", rules_off)};
-  return t;
-}
-
-#undef TF_TEXT
-#undef TF_LIST
-#undef TF_FLAG
-#undef TF_FILE
 
 // Runs a filled request; the result is a Report Python holds.
 template <typename R>
@@ -401,7 +271,7 @@ std::unique_ptr<Report> RunLayer(const py::object& type, const py::object& bp_ra
 }
 
 py::list RunBatch(const py::dict& kwargs) {
-  const BatchRequest r = Fill(BatchTable(), kwargs);
+  const BatchRequest r = Fill(BatchFields(), kwargs);
   std::vector<std::string> lines;
   Check(Run(r, [&lines](const std::string& line) { lines.push_back(line); }));
   return py::cast(lines);
@@ -421,7 +291,8 @@ PYBIND11_MODULE(_trainflops, m) {
       .def(
           "text",
           [](const Report& r) {
-            return RenameFields(r.Text(), [](std::string_view f) { return std::string(f); });
+            return RenameFields(r.Text(),
+                                [](std::string_view f) { return KeywordOf(std::string(f)); });
           },
           "The text report, as `trainflops COMMAND` prints it, with inputs named as keywords.")
       .def(
@@ -437,11 +308,16 @@ PYBIND11_MODULE(_trainflops, m) {
           },
           "'Cite this estimate' (the command line's --cite), or None where nothing is estimated.");
 
-  m.def("estimate", [](const py::dict& kw) { return RunRequest(Fill(EstimateTable(), kw)); });
-  m.def("hardware", [](const py::dict& kw) { return RunRequest(Fill(HardwareTable(), kw)); });
-  m.def("compare", [](const py::dict& kw) { return RunRequest(Fill(CompareTable(), kw)); });
-  m.def("tokens", [](const py::dict& kw) { return RunRequest(Fill(TokensTable(), kw)); });
-  m.def("trend", [](const py::dict& kw) { return RunRequest(Fill(TrendTable(), kw)); });
+  m.def("estimate", [](const py::dict& kw) { return RunRequest(Fill(EstimateFields(), kw)); });
+  m.def("hardware", [](const py::dict& kw) {
+    return RunRequest(Fill(HardwareFields(), kw, HardwareSpecials()));
+  });
+  m.def("compare", [](const py::dict& kw) {
+    return RunRequest(Fill(CompareFields(), kw, CompareSpecials()));
+  });
+  m.def("tokens",
+        [](const py::dict& kw) { return RunRequest(Fill(TokensFields(), kw, TokensSpecials())); });
+  m.def("trend", [](const py::dict& kw) { return RunRequest(Fill(TrendFields(), kw)); });
   m.def("batch", &RunBatch);
   m.def("layer", &RunLayer);
   m.def("chips",
@@ -449,7 +325,9 @@ PYBIND11_MODULE(_trainflops, m) {
           ChipsRequest r;
           if (!filter.is_none()) r.filter = TextOf("filter", filter);
           r.show = OptionalText("show", show);
-          if (!hardware_db.is_none()) r.hardware_db = FileOf("hardware_db", hardware_db);
+          if (!hardware_db.is_none()) {
+            r.hardware_db = FileOf("hardware_db", hardware_db, FileRole::kHardwareTable);
+          }
           return RunRequest(r);
         });
   m.def("thresholds", [](const py::object& flop, const py::object& range) {

@@ -1,0 +1,118 @@
+// The fields of each typed request by name: one table per request, for the
+// front ends that set fields from names (the Python package's keywords, the
+// web API's fields and words). The names are the library's own, the ones its
+// messages quote ("`chip_hours`"); a front end may spell them its way
+// ("--chip-hours" on the command line) and add names of its own.
+//
+//   EstimateRequest r;
+//   TF_ASSIGN_OR_RETURN(const RequestField<EstimateRequest>* f,
+//                       FindField(EstimateFields(), "epochs"));
+//   TF_RETURN_IF_ERROR(f->set(r, FieldValue::Text("90")));
+#ifndef TRAINFLOPS_REQUEST_FIELDS_H_
+#define TRAINFLOPS_REQUEST_FIELDS_H_
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trainflops/batch_request.h"
+#include "trainflops/chips_request.h"
+#include "trainflops/compare_request.h"
+#include "trainflops/estimate_request.h"
+#include "trainflops/hardware_request.h"
+#include "trainflops/layer_request.h"
+#include "trainflops/request.h"
+#include "trainflops/thresholds_request.h"
+#include "trainflops/tokens_request.h"
+#include "trainflops/trend_request.h"
+#include "trainflops/units_request.h"
+
+namespace trainflops {
+
+enum class FieldKind {
+  kText,  // one value as text ("5 days", "1.4T", "0.3..0.5")
+  kList,  // any number of text values (a repeatable field)
+  kFlag,  // true or false
+  kFile,  // a file the front end opened (InputFile)
+};
+
+// What a file field holds, which decides the size cap it is opened with.
+enum class FileRole {
+  kModel,          // a model spec, an ONNX graph or a Hugging Face config.json
+  kCheckpoint,     // model.safetensors.index.json, .safetensors or .gguf
+  kHardwareTable,  // a chip table (CSV)
+  kDataset,        // rows of models (CSV, or JSON lines for batch)
+};
+
+// The InputKind to open a file for `role` with, by its name where the role
+// takes several kinds (model.onnx, config.json, data.jsonl).
+InputKind InputKindFor(FileRole role, std::string_view name);
+
+// A value a front end received for one field.
+struct FieldValue {
+  std::vector<std::string> texts;  // kText: exactly one; kList: each value
+  bool flag = false;               // kFlag
+  InputFile file;                  // kFile
+
+  static FieldValue Text(std::string text);
+  static FieldValue List(std::vector<std::string> texts);
+  static FieldValue Flag(bool flag);
+  static FieldValue File(InputFile file);
+};
+
+template <typename R>
+struct RequestField {
+  std::string name;  // "bp_ratio"
+  FieldKind kind;
+  FileRole role = FileRole::kModel;  // kFile fields only
+  // Sets the field; an error names it (a text field given several values, a
+  // layer dimension that is not KEY=VALUE). Values are checked by Run().
+  std::function<Status(R&, FieldValue&&)> set;
+};
+
+template <typename R>
+using RequestFields = std::vector<RequestField<R>>;
+
+const RequestFields<UncertaintyRequest>& UncertaintyFields();
+const RequestFields<TrainingRequest>& TrainingFields();
+const RequestFields<LlmRequest>& LlmFields();
+const RequestFields<PhaseRequest>& PhaseRequestFields();
+// EstimateRequest: "model", the training, uncertainty and language-model
+// fields, "dims", "checkpoint", ...
+const RequestFields<EstimateRequest>& EstimateFields();
+// HardwareRequest: the phase fields (set on all_phases; a front end that
+// takes several phases fills `phases` with PhaseRequestFields), "year", ...
+const RequestFields<HardwareRequest>& HardwareFields();
+const RequestFields<CompareRequest>& CompareFields();
+const RequestFields<TokensRequest>& TokensFields();
+const RequestFields<TrendRequest>& TrendFields();
+const RequestFields<BatchRequest>& BatchFields();
+const RequestFields<ChipsRequest>& ChipsFields();
+const RequestFields<ThresholdsRequest>& ThresholdsFields();
+const RequestFields<UnitsRequest>& UnitsFields();
+// LayerRequest: "type", "list", "bp_ratio" and "dims" (KEY=VALUE texts).
+const RequestFields<LayerRequest>& LayerFields();
+
+// "unknown field 'name' (did you mean ...?) (accepted: ...)".
+Status UnknownField(std::string_view name, const std::vector<std::string>& accepted);
+
+template <typename R>
+std::vector<std::string> FieldNames(const RequestFields<R>& fields) {
+  std::vector<std::string> names;
+  for (const RequestField<R>& f : fields) names.push_back(f.name);
+  return names;
+}
+
+// The field named `name`, or UnknownField.
+template <typename R>
+Result<const RequestField<R>*> FindField(const RequestFields<R>& fields, std::string_view name) {
+  for (const RequestField<R>& f : fields) {
+    if (f.name == name) return &f;
+  }
+  return UnknownField(name, FieldNames(fields));
+}
+
+}  // namespace trainflops
+
+#endif  // TRAINFLOPS_REQUEST_FIELDS_H_

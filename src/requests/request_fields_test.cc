@@ -1,0 +1,101 @@
+// The field tables of request_fields.h: requests filled by name run as the
+// typed structs do, names are unique, and bad names and values are named.
+#include "trainflops/request_fields.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace trainflops {
+namespace {
+
+template <typename R>
+void Set(R& r, const RequestFields<R>& fields, const std::string& name, FieldValue v) {
+  const Result<const RequestField<R>*> f = FindField(fields, name);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  const Status set = (*f)->set(r, std::move(v));
+  ASSERT_TRUE(set.ok()) << set.message();
+}
+
+TEST(RequestFields, TokensByNameIsSixND) {
+  TokensRequest r;
+  Set(r, TokensFields(), "params", FieldValue::Text("70B"));
+  Set(r, TokensFields(), "tokens", FieldValue::Text("1.4T"));
+  const Result<LlmResult> result = trainflops::Run(r);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  // 6 x 70e9 x 1.4e12 = 5.88e23 FLOP (Kaplan et al. 2020, C = 6ND).
+  EXPECT_DOUBLE_EQ(result->estimate().estimate.training_flop, 5.88e23);
+}
+
+TEST(RequestFields, EstimateByNameIsMethodOne) {
+  // Dense 100 -> 10 (Sevilla et al. 2022, Table 1, exact): 2·100·10 + 10 +
+  // 10 = 2020 FLOP forward; x (1 + 2) x 3 epochs x 1000 examples = 1.818e7.
+  EstimateRequest r;
+  Set(r, EstimateFields(), "model",
+      FieldValue::File(InputFile::Owned(
+          "dense.yaml",
+          "name: one-dense\ninput: [100]\nlayers:\n  - {type: dense, name: fc, units: 10}\n")));
+  Set(r, EstimateFields(), "epochs", FieldValue::Text("3"));
+  Set(r, EstimateFields(), "examples", FieldValue::Text("1000"));
+  Set(r, EstimateFields(), "uncertainty", FieldValue::Flag(false));
+  const Result<EstimateResult> result = trainflops::Run(r);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_DOUBLE_EQ(result->estimate().training_flop, 2020.0 * 3 * 3 * 1000);
+}
+
+TEST(RequestFields, PhaseFieldsSetEveryPhaseAndLayerDimsArePairs) {
+  HardwareRequest h;
+  Set(h, HardwareFields(), "chip_hours", FieldValue::Text("1000"));
+  EXPECT_EQ(h.all_phases.chip_hours, "1000");
+  LayerRequest l;
+  Set(l, LayerFields(), "dims", FieldValue::List({"h=224", "filters=64"}));
+  ASSERT_EQ(l.dims.size(), 2u);
+  EXPECT_EQ(l.dims[1], (std::pair<std::string, std::string>("filters", "64")));
+}
+
+TEST(RequestFields, BadNamesAndValuesAreNamed) {
+  const Result<const RequestField<TokensRequest>*> unknown = FindField(TokensFields(), "tokns");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("unknown field 'tokns'; did you mean 'tokens'?"),
+            std::string::npos)
+      << unknown.status().message();
+  TokensRequest t;
+  const Status two = (*FindField(TokensFields(), "params"))->set(t, FieldValue::List({"1", "2"}));
+  EXPECT_EQ(two.message(), "`params`: expected one value, got 2");
+  LayerRequest l;
+  const Status pair = (*FindField(LayerFields(), "dims"))->set(l, FieldValue::List({"h224"}));
+  EXPECT_NE(pair.message().find("`dims`: 'h224' is not accepted (accepted: KEY=VALUE"),
+            std::string::npos)
+      << pair.message();
+}
+
+template <typename R>
+void ExpectUniqueNames(const RequestFields<R>& fields, const char* table) {
+  std::set<std::string> seen;
+  for (const RequestField<R>& f : fields) {
+    EXPECT_TRUE(seen.insert(f.name).second) << table << ": " << f.name << " twice";
+  }
+}
+
+TEST(RequestFields, NamesAreUniquePerRequest) {
+  ExpectUniqueNames(EstimateFields(), "estimate");
+  ExpectUniqueNames(HardwareFields(), "hardware");
+  ExpectUniqueNames(CompareFields(), "compare");
+  ExpectUniqueNames(TokensFields(), "tokens");
+  ExpectUniqueNames(TrendFields(), "trend");
+  ExpectUniqueNames(BatchFields(), "batch");
+  ExpectUniqueNames(ChipsFields(), "chips");
+  ExpectUniqueNames(LayerFields(), "layer");
+}
+
+TEST(RequestFields, FilesOpenWithTheKindOfTheirRole) {
+  EXPECT_EQ(InputKindFor(FileRole::kModel, "m.ONNX"), InputKind::kOnnx);
+  EXPECT_EQ(InputKindFor(FileRole::kModel, "config.json"), InputKind::kJsonConfig);
+  EXPECT_EQ(InputKindFor(FileRole::kModel, "m.yaml"), InputKind::kSpec);
+  EXPECT_EQ(InputKindFor(FileRole::kDataset, "rows.jsonl"), InputKind::kJsonLines);
+  EXPECT_EQ(InputKindFor(FileRole::kDataset, "rows.csv"), InputKind::kCsv);
+  EXPECT_EQ(InputKindFor(FileRole::kCheckpoint, "x.gguf"), InputKind::kCheckpoint);
+}
+
+}  // namespace
+}  // namespace trainflops
