@@ -58,6 +58,10 @@ Citation CiteBatch(const BatchSummary& summary);
 // "Cite this estimate" block of a text report: the sentence, then the BibTeX.
 std::string RenderCitationText(const Citation& citation);
 
+// A JSON report (one object) with a "citation" member {text, references,
+// bibtex} added, as `--cite` gives it on every front end.
+std::string AddCitationToJson(const std::string& json_report, const Citation& citation);
+
 }  // namespace trainflops
 
 #endif  // TRAINFLOPS_CITATION_H_

@@ -1,7 +1,5 @@
 #include "cite_output.h"
 
-#include <nlohmann/json.hpp>
-
 #include "commands.h"
 
 namespace trainflops::cli {
@@ -15,10 +13,7 @@ OptionSpec CiteOption() {
 std::string WithCitation(const std::string& report, bool json, const Citation& citation) {
   // In text, the citation's request fields read as options, as the report's do.
   if (!json) return report + OptionWording(RenderCitationText(citation));
-  nlohmann::json object = nlohmann::json::parse(report);
-  object["citation"] = {
-      {"text", citation.text}, {"references", citation.references}, {"bibtex", citation.bibtex}};
-  return object.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return AddCitationToJson(report, citation);
 }
 
 std::string RenderCall(const Call& call, const Report& report) {

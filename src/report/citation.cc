@@ -2,6 +2,7 @@
 #include "trainflops/citation.h"
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "../core/estimate_json.h"
 #include "trainflops/references.h"
@@ -155,6 +156,13 @@ Citation CiteBatch(const BatchSummary& s) {
 
 std::string RenderCitationText(const Citation& citation) {
   return "\nCite this estimate\n  " + citation.text + "\n\nBibTeX\n" + citation.bibtex;
+}
+
+std::string AddCitationToJson(const std::string& json_report, const Citation& citation) {
+  nlohmann::json object = nlohmann::json::parse(json_report);
+  object["citation"] = {
+      {"text", citation.text}, {"references", citation.references}, {"bibtex", citation.bibtex}};
+  return object.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace trainflops

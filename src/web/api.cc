@@ -7,13 +7,14 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "commands.h"
 #include "cost.h"
 #include "query.h"
 #include "request_args.h"
+#include "trainflops/citation.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
+#include "web_commands.h"
 
 namespace trainflops::embedded {
 extern const char web_index_html[];
@@ -50,25 +51,10 @@ const std::vector<Asset>& Assets() {
   return assets;
 }
 
-// The commands the API runs. Not `batch` (it writes its summary to standard
-// error and its rows to files) nor `serve`; an allow-list, so that a command
-// added later is not exposed before someone checks what it touches.
-const std::vector<std::string>& ApiCommandNames() {
-  static const std::vector<std::string> names = {"estimate",   "layer", "hardware",
-                                                 "compare",    "chips", "tokens",
-                                                 "thresholds", "units", "trend"};
-  return names;
-}
-
-const cli::Command* FindApiCommand(const std::string& path) {
-  if (path.rfind("/api/", 0) != 0) return nullptr;
-  const std::string name = path.substr(5);
-  const auto& names = ApiCommandNames();
-  if (std::find(names.begin(), names.end(), name) == names.end()) return nullptr;
-  for (const cli::Command& c : cli::Commands()) {
-    if (c.name == name) return &c;
-  }
-  return nullptr;
+// The command an /api/NAME path runs (web_commands.h), or nullptr.
+const WebCommand* FindApiCommand(const std::string& path) {
+  if (!path.starts_with("/api/")) return nullptr;
+  return FindWebCommand(std::string_view(path).substr(5));
 }
 
 std::string Dump(const nlohmann::json& j) {
@@ -131,24 +117,19 @@ HttpResponse ListEndpoints() {
   for (const Asset& a : Assets()) {
     list.push_back({{"path", a.path}, {"methods", {"GET"}}, {"summary", "the web page"}});
   }
-  for (const std::string& name : ApiCommandNames()) {
-    const cli::Command* c = FindApiCommand("/api/" + name);
-    list.push_back({{"path", "/api/" + name},
+  for (const WebCommand& c : WebCommands()) {
+    list.push_back({{"path", "/api/" + std::string(c.name)},
                     {"methods", {"GET", "POST"}},
-                    {"command", name},
-                    {"summary", c->summary}});
+                    {"command", c.name},
+                    {"summary", c.summary}});
   }
   return Text(200, "application/json", Dump({{"endpoints", list}}));
 }
 
-bool Contains(const std::vector<std::string>& words, const std::string& word) {
-  return std::find(words.begin(), words.end(), word) != words.end();
-}
-
 // The request's uploads as the only files a command may read; every other
 // name (a path on the server's disk included) is refused.
-cli::FileOpener UploadsOnly(const std::map<std::string, std::string>& uploads,
-                            const UploadLimits& limits) {
+UploadOpener UploadsOnly(const std::map<std::string, std::string>& uploads,
+                         const UploadLimits& limits) {
   return [&uploads, limits](const std::string& name, InputKind kind) -> Result<InputFile> {
     const auto it = uploads.find(name);
     if (it != uploads.end()) {
@@ -166,30 +147,45 @@ cli::FileOpener UploadsOnly(const std::map<std::string, std::string>& uploads,
   };
 }
 
-// The command's words parsed into a library call on the request's uploads,
-// run, and rendered: JSON unless the request asks for the text report.
-HttpResponse RunCommand(const cli::Command& command, const HttpRequest& request,
+// The report as the request asks: JSON (with a "citation" member for
+// --cite) or the text report, its fields named as the web's words are.
+std::string Render(const Report& report, bool text, bool cite) {
+  std::string body = text ? WebWording(report.Text()) : report.Json();
+  const std::optional<Citation> citation = cite ? report.Cite() : std::nullopt;
+  if (!citation) return body;
+  return text ? body + WebWording(RenderCitationText(*citation))
+              : AddCitationToJson(body, *citation);
+}
+
+// The command's words set on its typed request (web_commands.h), which runs
+// on the request's uploads and is rendered: JSON unless the request asks
+// for the text report.
+HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
                         const ApiOptions& options) {
   Result<CommandRequest> parsed = CommandRequestFrom(request);
   if (!parsed.ok()) return JsonError(400, parsed.status().message());
   CommandRequest& call = *parsed;
   if (const Status cost = CheckCost(call.args); !cost.ok()) return JsonError(400, cost.message());
-  if (!call.text && !Contains(call.args, "--json") && !Contains(call.args, "--help")) {
+  const auto has = [&call](const char* word) {
+    return std::find(call.args.begin(), call.args.end(), word) != call.args.end();
+  };
+  // For the equivalent command line (X-Trainflops-Command): JSON is the default here.
+  if (!call.text && !has("--json") && !has("--help")) {
     call.args.push_back("--json");
   }
   HttpResponse r;
-  const Result<cli::Call> words = command.parse(
+  const Result<WebCall> words = command.parse(
       call.args, UploadsOnly(call.uploads, LimitsFor(command.name, call.args, options)));
   if (!words.ok()) {
-    r = JsonError(400, cli::OptionWording(words.status().message()));
+    r = JsonError(400, WebWording(words.status().message()));
   } else if (words->help) {
     r = Text(200, "text/plain; charset=utf-8", *words->help);
   } else {
     const Result<std::unique_ptr<Report>> report = words->run();
     if (!report.ok()) {
-      r = JsonError(400, cli::OptionWording(report.status().message()));
+      r = JsonError(400, WebWording(report.status().message()));
     } else {
-      const std::string body = cli::RenderCall(*words, **report);
+      const std::string body = Render(**report, call.text, words->cite);
       // `layer --list` prints its table even with --json: say what the body is.
       const bool json = nlohmann::json::accept(body);
       r = Text(200, json ? "application/json" : "text/plain; charset=utf-8", body);
@@ -226,7 +222,7 @@ HttpResponse Dispatch(const HttpRequest& request, const ApiOptions& options) {
   if (request.path == "/api") {
     return get ? ListEndpoints() : MethodNotAllowed(request, {"GET", "HEAD"});
   }
-  if (const cli::Command* command = FindApiCommand(request.path)) {
+  if (const WebCommand* command = FindApiCommand(request.path)) {
     if (!get && request.method != "POST") return MethodNotAllowed(request, {"GET", "HEAD", "POST"});
     return RunCommand(*command, request, options);
   }
@@ -239,7 +235,7 @@ std::vector<std::string> EndpointPaths() {
   std::vector<std::string> paths;
   for (const Asset& a : Assets()) paths.push_back(a.path);
   paths.push_back("/api");
-  for (const std::string& name : ApiCommandNames()) paths.push_back("/api/" + name);
+  for (const WebCommand& c : WebCommands()) paths.push_back("/api/" + std::string(c.name));
   return paths;
 }
 

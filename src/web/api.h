@@ -3,16 +3,17 @@
 //
 //   GET  /, /app.js, /style.css   the page (src/web/assets)
 //   GET  /api                     the endpoints, as JSON
-//   GET|POST /api/COMMAND         the words of request_args.h parsed into the
-//                                 command's typed library request (estimate,
-//                                 layer, hardware, compare, chips, tokens,
+//   GET|POST /api/COMMAND         the words of request_args.h set on the
+//                                 command's typed library request field by
+//                                 field (web_commands.h: estimate, layer,
+//                                 hardware, compare, chips, tokens,
 //                                 thresholds, units, trend) and run; 200 with
-//                                 exactly the JSON `trainflops COMMAND --json`
-//                                 prints, or 400 {"error": the command line's
-//                                 one-line message}
+//                                 the result's JSON (as `trainflops COMMAND
+//                                 --json` prints it), or 400 {"error": one
+//                                 line naming the field}
 //
-// Every response to /api/COMMAND carries X-Trainflops-Command, the equivalent
-// command line. Unknown paths get 404 with a did-you-mean, a wrong method 405
+// Every response to /api/COMMAND carries X-Trainflops-Command, the request's
+// words as a command line. Unknown paths get 404 with a did-you-mean, a wrong method 405
 // with Allow, a body over `max_body` 413, a Host not in `allowed_hosts` 403
 // (DNS rebinding: a web page in the user's browser must not reach the server
 // under another name), and a request a browser marks as sent by another site

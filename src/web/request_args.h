@@ -1,12 +1,12 @@
-// From an HTTP request to the argument list of a CLI command, so that the web
-// API accepts exactly the command line's options and runs the same code.
+// From an HTTP request to its words and uploads; web_commands.h then sets
+// the words on the command's typed library request, field by field.
 //
 // The words come from, in order:
 //  1. a JSON body (Content-Type application/json), an envelope
 //       {"args": [...], "options": {...}, "files": [...], "text": false}
-//     "args" are command-line words as typed; "options" maps option names
-//     (with or without "--") to a value, true (a flag) or an array (a
-//     repeatable option); "files" are uploads {"name", "text" | "base64"}
+//     "args" are words as typed; "options" maps field names (with or
+//     without "--") to a value, true (a flag) or an array (a repeatable
+//     field); "files" are uploads {"name", "text" | "base64"}
 //     that the words refer to by name;
 //  2. any other non-empty body, which is one uploaded file: its name is the
 //     query's "file" (else guessed from the bytes: model.onnx, config.json,
@@ -17,7 +17,7 @@
 //     first among the words as in 2; each plain field reads as a query
 //     parameter (below), after the query's own;
 //  4. the query string: "arg=WORD" appends one word as typed, "file" and
-//     "text" are as above, and any other "name=value" is the option
+//     "text" are as above, and any other "name=value" is the field
 //     --name=value ("name" alone is the flag --name).
 // Options that write files on the server (--plot, --output, --summary-json)
 // are refused; the command reads only the uploads (api.cc).
@@ -34,7 +34,7 @@
 namespace trainflops::web {
 
 struct CommandRequest {
-  std::vector<std::string> args;               // the command's argv, without its name
+  std::vector<std::string> args;               // the words (web_commands.h)
   std::map<std::string, std::string> uploads;  // file name -> bytes
   bool text = false;                           // the text report instead of --json
 };

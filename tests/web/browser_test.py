@@ -262,7 +262,9 @@ class Page(unittest.TestCase):
         form = self.open_tab("hardware")
         self.fill(form, extra="--help")
         result = self.submit(form, "hardware-help")
-        self.assertIn("usage: trainflops hardware", result.text)
+        # The fields of the hardware request, spelled as the More options words.
+        self.assertIn("/api/hardware:", result.text)
+        self.assertIn("--chip-hours", result.text)
         form = self.open_tab("hardware")
         self.fill(form, chip="V1000", count="8", time="5 days")
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()

@@ -1,8 +1,9 @@
 // trainflops serve: the page's script (no build step, no dependencies).
 // Each form becomes one request to /api/COMMAND whose words are the form's
-// fields as command-line options; the answer is the JSON the command line
-// prints with --json, shown with its formula, inputs, assumptions and the
-// equivalent command (the X-Trainflops-Command header).
+// fields written as options (--name value, the library's field names); the
+// answer is the result's JSON (what the command line prints with --json),
+// shown with its formula, inputs, assumptions and the equivalent command (the
+// X-Trainflops-Command header).
 'use strict';
 
 const EXAMPLE_SPEC = `# A small CNN on 32x32 RGB images (docs/spec-format.md)

@@ -1,0 +1,58 @@
+// The web API's commands: its words mapped onto the library's typed requests
+// through the field tables of trainflops/request_fields.h, with no command
+// line in between.
+//
+// The words (request_args.h gathers them from the query, the form, the JSON
+// envelope and the More options box) are the library's field names written
+// as options: "--bp-ratio 2" or "--bp-ratio=2" sets `bp_ratio`, "--uncertainty"
+// sets a flag ("--uncertainty=false" clears it), a file field names an
+// upload ("--checkpoint model.safetensors.index.json"), and a repeatable
+// field takes one value per word (its singular also reads: "--dim", "--break",
+// "--stage", "--quantile"). Words without "--" fill the command's positional
+// fields (estimate's model file, layer's type then KEY=VALUE dimensions, the
+// amount of units, ...). In hardware and compare, a request with several
+// "--chip" has one phase per "--chip", holding the phase fields after it;
+// phase fields before the first "--chip" apply to every phase. "--cite" adds
+// the citation, "--help" lists the fields, "--json" is accepted (JSON is
+// the default).
+#ifndef TRAINFLOPS_SRC_WEB_WEB_COMMANDS_H_
+#define TRAINFLOPS_SRC_WEB_WEB_COMMANDS_H_
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trainflops/input_limits.h"
+#include "trainflops/request.h"
+
+namespace trainflops::web {
+
+// Opens an upload by name (the request's uploads only).
+using UploadOpener = std::function<Result<InputFile>(const std::string& name, InputKind kind)>;
+
+struct WebCall {
+  std::optional<std::string> help;  // set: answer with this text, nothing runs
+  bool cite = false;                // --cite: add the report's citation
+  std::function<Result<std::unique_ptr<Report>>()> run;
+};
+
+struct WebCommand {
+  const char* name;
+  const char* summary;
+  std::function<Result<WebCall>(const std::vector<std::string>& words, const UploadOpener& open)>
+      parse;
+};
+
+const std::vector<WebCommand>& WebCommands();
+const WebCommand* FindWebCommand(std::string_view name);
+
+// A library message's "`field`" names as the web's words spell them
+// ("`chip_hours`" -> "--chip-hours", "`model`" -> "the model file").
+std::string WebWording(std::string_view message);
+
+}  // namespace trainflops::web
+
+#endif  // TRAINFLOPS_SRC_WEB_WEB_COMMANDS_H_

@@ -1,0 +1,123 @@
+#include "web_words.h"
+
+#include <algorithm>
+
+#include "trainflops/text.h"
+
+namespace trainflops::web {
+namespace {
+
+bool Contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+bool IsChip(const std::string& word) { return word == "--chip" || word.starts_with("--chip="); }
+
+// Repeatable fields whose option is singular, as on the command line.
+const std::vector<std::pair<std::string, std::string>>& SingularOptions() {
+  static const std::vector<std::pair<std::string, std::string>> singulars = {
+      {"dim", "dims"}, {"break", "breaks"}, {"stage", "stages"}, {"quantile", "quantiles"}};
+  return singulars;
+}
+
+}  // namespace
+
+void Collected::Add(const std::string& field, std::string value) {
+  for (auto& [name, values] : fields) {
+    if (name == field) {
+      values.push_back(std::move(value));
+      return;
+    }
+  }
+  fields.push_back({field, {std::move(value)}});
+}
+
+const std::vector<std::string>* Collected::Find(const std::string& field) const {
+  for (const auto& [name, values] : fields) {
+    if (name == field) return &values;
+  }
+  return nullptr;
+}
+
+void Collected::Erase(const std::string& field) {
+  std::erase_if(fields, [&](const auto& entry) { return entry.first == field; });
+}
+
+std::string OptionOf(const std::string& field) {
+  for (const auto& [singular, plural] : SingularOptions()) {
+    if (plural == field) return "--" + singular;
+  }
+  std::string option = "--" + field;
+  std::replace(option.begin(), option.end(), '_', '-');
+  return option;
+}
+
+Status UnknownOption(const std::string& field, const std::vector<std::string>& fields) {
+  std::vector<std::string> options;
+  for (const std::string& f : fields) options.push_back(OptionOf(f));
+  options.insert(options.end(), {"--cite", "--help"});
+  const std::string option = OptionOf(field);
+  return Status::InvalidArgument("unknown option '" + Abbreviate(option) + "'" +
+                                 DidYouMean(option, options) + " (accepted: " + JoinNames(options) +
+                                 ")");
+}
+
+std::string FieldOfOption(std::string_view option) {
+  std::string name(option.starts_with("--") ? option.substr(2) : option);
+  std::replace(name.begin(), name.end(), '-', '_');
+  for (const auto& [singular, field] : SingularOptions()) {
+    if (name == singular) return field;
+  }
+  return name;
+}
+
+Result<bool> FlagValue(const std::string& field, const std::string& text) {
+  const std::string v = ToLower(text);
+  if (v == "true" || v == "yes" || v == "on" || v == "1") return true;
+  if (v == "false" || v == "no" || v == "off" || v == "0") return false;
+  return Status::InvalidArgument(FieldRef(field) + ": '" + Abbreviate(text) +
+                                 "' is not accepted (accepted: true or false)");
+}
+
+Result<SortedWords> SortWords(const std::vector<std::string>& words, const WordRules& rules) {
+  SortedWords out;
+  const bool phased =
+      !rules.phase_fields.empty() && std::count_if(words.begin(), words.end(), IsChip) > 1;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (!word.starts_with("--") || word.size() == 2) {
+      out.positional.push_back(word);
+      continue;
+    }
+    const size_t eq = word.find('=');
+    std::string field = FieldOfOption(word.substr(0, eq));
+    std::optional<std::string> value;
+    if (eq != std::string::npos) value = word.substr(eq + 1);
+    if (field == "help") {
+      out.help = true;
+      continue;
+    }
+    if (field == "cite") {
+      out.cite = true;
+      continue;
+    }
+    if (field == "json") continue;  // JSON is the default
+    if (field == "no_layers") {     // the report without its per-layer table
+      field = "show_layers";
+      value = "false";
+    }
+    if (!value && Contains(rules.flags, field)) value = "true";
+    if (!value) {
+      if (i + 1 == words.size()) {
+        return Status::InvalidArgument(FieldRef(field) + ": needs a value");
+      }
+      value = words[++i];
+    }
+    if (phased && field == "chip") out.phases.emplace_back();
+    const bool in_phase = !out.phases.empty() && Contains(rules.phase_fields, field);
+    (in_phase ? out.phases.back() : out.options).Add(field, std::move(*value));
+  }
+  return out;
+}
+
+}  // namespace trainflops::web
