@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "trainflops/request_fields.h"
+#include "trainflops/text.h"
 #include "web_commands.h"
 
 namespace trainflops::web {
