@@ -159,6 +159,18 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
     return Status::InvalidArgument("`checkpoint` applies to a Hugging Face config.json, not to " +
                                    r.model.name());
   }
+  if (kind == ModelFileKind::kOnnx && r.thresholds) {
+    return Status::InvalidArgument(
+        "`thresholds` applies to a model spec or a Hugging Face config.json, not to an ONNX "
+        "graph (" +
+        r.model.name() + ")");
+  }
+  if (kind == ModelFileKind::kHfConfig && (r.unit || !r.show_layers)) {
+    return Status::InvalidArgument(
+        "`unit` and `show_layers` apply to a model spec or an ONNX graph, not to a Hugging Face "
+        "config.json (" +
+        r.model.name() + ")");
+  }
   if (kind == ModelFileKind::kSpec && onnx_fields) {
     return Status::InvalidArgument("`dims` and `examples_per_run` apply to ONNX graphs, not to " +
                                    r.model.name());

@@ -142,6 +142,22 @@ TEST(Requests, ErrorsNameTheField) {
          return trainflops::Run(r).status();
        },
        "apply to a Hugging Face config.json, not to m.yaml"},
+      {"thresholds on an ONNX graph",  // refused, not ignored (checked before parsing)
+       [] {
+         EstimateRequest r;
+         r.model = InputFile::Owned("m.onnx", "not parsed");
+         r.thresholds = true;
+         return trainflops::Run(r).status();
+       },
+       "`thresholds` applies to a model spec or a Hugging Face config.json, not to an ONNX"},
+      {"unit on a config.json",
+       [] {
+         EstimateRequest r;
+         r.model = InputFile::Owned("config.json", R"({"model_type": "llama"})");
+         r.unit = "pfs-day";
+         return trainflops::Run(r).status();
+       },
+       "`unit` and `show_layers` apply to a model spec or an ONNX graph"},
       {"amount", [] { return trainflops::Run(UnitsRequest{}).status(); },
        "`amount`: expected an AMOUNT"},
       {"fractional sequence length",

@@ -46,6 +46,10 @@ inline constexpr int64_t kApiMaxOnnxNodes = 50'000;
 // A trend fit's work: data lines x bootstrap resamples (each resample refits
 // every point). 25,000 points x 2,000 resamples take about 2 s and 40 MB.
 inline constexpr double kApiMaxTrendWork = 5e7;
+// Hardware phases (--chip) and training stages (--stage) per request: each is
+// an estimate of its own, with up to kApiMaxSamples Monte Carlo samples (32
+// phases x 1e6 samples take about 1.5 s). Real runs have a handful.
+inline constexpr size_t kApiMaxRepeats = 32;
 
 struct ApiOptions {
   size_t max_body = kDefaultMaxBody;

@@ -122,6 +122,16 @@ TEST(WebApi, EnvelopeRunsTokensAndCompare) {
                                          "--count", "8", "--time", "5 days",
                                          "--utilization", "0.33"]})")));
   EXPECT_NEAR(j["ratio_method1_over_method2"].get<double>(), 1.0, 1e-12);
+  // cite=false is no citation; cite alone is one.
+  EXPECT_FALSE(JsonOf(Handle(Request("GET", "/api/tokens", "params=70B&tokens=1T&cite=false")))
+                   .contains("citation"));
+  EXPECT_TRUE(JsonOf(Handle(Request("GET", "/api/tokens", "params=70B&tokens=1T&cite")))
+                  .contains("citation"));
+  // A positional field given by name takes no word: the words are the
+  // dimensions. Dense 100 -> 10 (Sevilla et al. 2022, Table 1): 100·10 + 10
+  // = 1010 parameters.
+  j = JsonOf(Handle(Request("GET", "/api/layer", "type=dense&arg=n=100&arg=units=10")));
+  EXPECT_DOUBLE_EQ(j["params"].get<double>(), 1010);
 }
 
 TEST(WebApi, UnitsAndThresholds) {
@@ -219,6 +229,16 @@ TEST(WebApi, SeveralChipsArePhasesAndShowNamesOneChip) {
                      "utilization=0.5&chip=V100&count=8&time=5d&chip=A100&count=4&time=2d")));
   EXPECT_EQ(got["training_flop"], want["training_flop"]);
   EXPECT_EQ(got["chip"], "NVIDIA V100 SXM2 32 GB + NVIDIA A100 SXM4 40 GB");
+  // At most 32 phases per request; an error inside a phase names it.
+  std::string many;
+  for (int i = 0; i < 33; ++i) many += "&chip=V100&count=1&time=1d";
+  const HttpResponse over = Handle(Request("GET", "/api/hardware", many.substr(1)));
+  EXPECT_EQ(over.status, 400);
+  EXPECT_TRUE(Has(over.body, "33 phases (--chip) are over the web API's limit of 32")) << over.body;
+  const HttpResponse bad_phase = Handle(Request(
+      "GET", "/api/hardware", "chip=V100&count=8&time=1d&chip=A100&count=4&count=5&time=1d"));
+  EXPECT_TRUE(Has(bad_phase.body, "phase 2 (--chip 'A100'): --count: expected one value, got 2"))
+      << bad_phase.body;
   // chips show NAME: the words "show A100" name one row (the `show` field).
   EXPECT_EQ(JsonOf(Handle(Request("GET", "/api/chips", "arg=show&arg=A100")))["name"],
             "NVIDIA A100 SXM4 40 GB");
@@ -243,6 +263,7 @@ TEST(WebApi, BadInputGetsAPointedMessage) {
       {{"/api/layer", "arg=conv2d&arg=h224"}, {"--dim: 'h224' is not accepted", "KEY=VALUE"}},
       {{"/api/tokens", "params=70B&tokens=1T&tokens=2T"},
        {"--tokens: expected one value, got 2", ""}},
+      {{"/api/chips", "arg=show"}, {"show needs a chip NAME", "show A100"}},
   };
   for (const auto& c : cases) {
     const HttpResponse r = Handle(Request("GET", c[0].first, c[0].second));
@@ -422,19 +443,27 @@ TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
       << over.body;
   const HttpResponse at = estimate(26);
   EXPECT_EQ(at.status, 200) << at.body.substr(0, 300);
+  // The library takes binary bytes for ONNX whatever their name: so does the limit.
+  options.max_onnx_nodes = 25;
+  const HttpResponse renamed = Handle(Request("POST", "/api/estimate", "file=graph.bin&examples=1",
+                                              "application/octet-stream", onnx),
+                                      options);
+  EXPECT_EQ(renamed.status, 400);
+  EXPECT_TRUE(Has(renamed.body, "'graph.bin' holds 26 nodes")) << renamed.body;
 
   // Five points a year apart (a header line and 5 rows: 6 lines).
   const std::string csv =
       "date,flop\n2010-01-01,1e18\n2011-01-01,1e19\n2012-01-01,1e20\n2013-01-01,1e21\n"
       "2014-01-01,1e22\n";
   options.max_trend_work = 60;  // 6 lines x 10 resamples
-  const auto trend = [&](const std::string& resamples) {
-    return Handle(Request("POST", "/api/trend",
-                          "file=points.csv&data=points.csv&date-column=date&compute-column=flop"
-                          "&name-column=date&bootstrap=" +
-                              resamples,
-                          "application/octet-stream", csv),
-                  options);
+  const auto trend = [&](const std::string& resamples, const std::string& name = "points.csv",
+                         const std::string& bytes = "") {
+    return Handle(
+        Request("POST", "/api/trend",
+                "file=" + name + "&data=" + name +
+                    "&date-column=date&compute-column=flop&name-column=date&bootstrap=" + resamples,
+                "application/octet-stream", bytes.empty() ? csv : bytes),
+        options);
   };
   const HttpResponse too_many = trend("11");  // 60 / 11 = 5 lines at most
   EXPECT_EQ(too_many.status, 400);
@@ -444,6 +473,14 @@ TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
       << too_many.body;
   const HttpResponse fits = trend("10");
   EXPECT_EQ(fits.status, 200) << fits.body.substr(0, 300);
+  // Lines end as the CSV reader ends them (a lone CR too), and a .jsonl name
+  // does not escape the limit.
+  std::string cr = csv;
+  std::replace(cr.begin(), cr.end(), '\n', '\r');
+  const HttpResponse cr_only = trend("11", "p.csv", cr);
+  EXPECT_TRUE(Has(cr_only.body, "'p.csv' has 6 lines")) << cr_only.body;
+  const HttpResponse jsonl = trend("11", "p.jsonl");
+  EXPECT_TRUE(Has(jsonl.body, "'p.jsonl' has 6 lines")) << jsonl.body;
 }
 
 }  // namespace

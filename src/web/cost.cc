@@ -26,11 +26,44 @@ std::vector<std::string> OptionValues(const std::vector<std::string>& words,
   return values;
 }
 
+// A file the library takes for an ONNX graph whatever its name
+// (DetectModelFileKind): it starts with ModelProto's field 1 as a varint
+// (byte 0x08), or holds a NUL byte, in its first 4 KiB.
+bool LooksBinary(std::string_view bytes) {
+  const std::string_view head = bytes.substr(0, 4096);
+  return (!head.empty() && head.front() == '\x08') || head.find('\0') != std::string_view::npos;
+}
+
+// Lines as the CSV reader ends them: at "\n", "\r\n" or a lone "\r".
+size_t CountLines(std::string_view bytes) {
+  size_t lines = 0;
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    if (bytes[i] == '\n' || (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n'))) {
+      ++lines;
+    }
+  }
+  return lines;
+}
+
 }  // namespace
 
 Status CheckCost(const std::vector<std::string>& words) {
   static const std::pair<const char*, double> kLimits[] = {{"--samples", kApiMaxSamples},
                                                            {"--bootstrap", kApiMaxBootstrap}};
+  // Each hardware phase and each training stage is an estimate of its own
+  // (with its own Monte Carlo samples).
+  static const std::pair<std::vector<const char*>, const char*> kRepeats[] = {
+      {{"--chip"}, "phases (--chip)"}, {{"--stage", "--stages"}, "training stages (--stage)"}};
+  for (const auto& [options, what] : kRepeats) {
+    size_t n = 0;
+    for (const char* option : options) n += OptionValues(words, option).size();
+    if (n > kApiMaxRepeats) {
+      return Status::InvalidArgument(std::to_string(n) + " " + what +
+                                     " are over the web API's limit of " +
+                                     std::to_string(kApiMaxRepeats) +
+                                     " (a request must stay cheap; the command line accepts more)");
+    }
+  }
   for (const auto& [option, limit] : kLimits) {
     for (const std::string& value : OptionValues(words, option)) {
       const Result<double> n = ParseNumber(value);
@@ -63,7 +96,7 @@ UploadLimits LimitsFor(const std::string& command, const std::vector<std::string
 
 Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKind kind,
                        const UploadLimits& limits) {
-  if (kind == InputKind::kOnnx) {
+  if (kind == InputKind::kOnnx || LooksBinary(bytes)) {
     const Result<int64_t> nodes = CountOnnxNodes(MemoryByteSource(bytes));
     if (nodes.ok() && *nodes > limits.max_onnx_nodes) {
       return Status::InvalidArgument(
@@ -73,8 +106,9 @@ Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKin
           " (a request must stay cheap; the command line analyses graphs of any size)");
     }
   }
-  if (kind == InputKind::kCsv && limits.max_csv_rows > 0) {
-    const double rows = static_cast<double>(std::count(bytes.begin(), bytes.end(), '\n'));
+  const bool rows_of_data = kind == InputKind::kCsv || kind == InputKind::kJsonLines;
+  if (rows_of_data && limits.max_csv_rows > 0) {
+    const double rows = static_cast<double>(CountLines(bytes));
     if (rows > limits.max_csv_rows) {
       return Status::InvalidArgument(
           "'" + Abbreviate(name) + "' has " + Thousands(rows) + " lines; with " +

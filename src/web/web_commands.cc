@@ -28,7 +28,14 @@ struct Shape {
   Status (*finish)(R&, const UploadOpener&) = nullptr;
 };
 
-Status AddPositional(SortedWords& sorted, const std::vector<std::string>& fields, Rest rest) {
+Status AddPositional(SortedWords& sorted, const std::vector<std::string>& all, Rest rest) {
+  // A positional field already given by name takes no word (`type=conv2d`
+  // with the words h=32 ...: the words are the dimensions).
+  std::vector<std::string> fields;
+  for (const std::string& f : all) {
+    const bool repeats_last = rest == Rest::kRepeat && f == all.back();
+    if (sorted.options.Find(f) == nullptr || repeats_last) fields.push_back(f);
+  }
   const std::vector<std::string>& words = sorted.positional;
   for (size_t k = 0; k < words.size(); ++k) {
     if (fields.empty() || (k >= fields.size() && rest == Rest::kRefused)) {
@@ -66,9 +73,13 @@ Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
   if (shape.prepare) TF_RETURN_IF_ERROR(shape.prepare(sorted, open));
   R request{};
   TF_RETURN_IF_ERROR(Apply(table, sorted.options, open, request));
-  for (const Collected& phase_words : sorted.phases) {
+  for (size_t i = 0; i < sorted.phases.size(); ++i) {
     PhaseRequest phase;
-    TF_RETURN_IF_ERROR(Apply(PhaseRequestFields(), phase_words, open, phase));
+    const Status set = Apply(PhaseRequestFields(), sorted.phases[i], open, phase);
+    if (!set.ok()) {
+      return set.WithContext("phase " + std::to_string(i + 1) + " (--chip '" +
+                             Abbreviate(sorted.phases[i].Find("chip")->front()) + "')");
+    }
     shape.phases(request)->push_back(std::move(phase));
   }
   if (shape.finish) TF_RETURN_IF_ERROR(shape.finish(request, open));
@@ -121,6 +132,9 @@ Status ParamsCheckpoint(SortedWords& sorted, const UploadOpener& open) {
 // chips show NAME: the words "show A100" name one chip (the `show` field).
 Status ChipsShow(SortedWords& sorted, const UploadOpener&) {
   const std::vector<std::string>* filter = sorted.options.Find("filter");
+  if (filter != nullptr && filter->front() == "show" && sorted.positional.size() == 1) {
+    return Status::InvalidArgument("show needs a chip NAME (e.g. the words show A100)");
+  }
   if (filter == nullptr || !filter->front().starts_with("show ")) return Status::Ok();
   const std::string name = filter->front().substr(5);
   sorted.options.Erase("filter");

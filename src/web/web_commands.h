@@ -50,7 +50,7 @@ const std::vector<WebCommand>& WebCommands();
 const WebCommand* FindWebCommand(std::string_view name);
 
 // A library message's "`field`" names as the web's words spell them
-// ("`chip_hours`" -> "--chip-hours", "`model`" -> "the model file").
+// ("`chip_hours`" -> "--chip-hours"; positional fields plainly: "model").
 std::string WebWording(std::string_view message);
 
 }  // namespace trainflops::web

@@ -93,19 +93,20 @@ Result<SortedWords> SortWords(const std::vector<std::string>& words, const WordR
     std::string field = FieldOfOption(word.substr(0, eq));
     std::optional<std::string> value;
     if (eq != std::string::npos) value = word.substr(eq + 1);
-    if (field == "help") {
-      out.help = true;
-      continue;
-    }
-    if (field == "cite") {
-      out.cite = true;
+    if (field == "help" || field == "cite") {
+      TF_ASSIGN_OR_RETURN(const bool on, FlagValue(field, value.value_or("true")));
+      (field == "help" ? out.help : out.cite) = on;
       continue;
     }
     if (field == "json") continue;  // JSON is the default
     if (field == "no_layers") {     // the report without its per-layer table
+      TF_ASSIGN_OR_RETURN(const bool off, FlagValue(field, value.value_or("true")));
       field = "show_layers";
-      value = "false";
+      value = off ? "false" : "true";
     }
+    // Refused at once: collecting unknown names first would cost a scan of
+    // every name so far per word.
+    if (!Contains(rules.fields, field)) return UnknownOption(field, rules.fields);
     if (!value && Contains(rules.flags, field)) value = "true";
     if (!value) {
       if (i + 1 == words.size()) {

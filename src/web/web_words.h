@@ -36,6 +36,7 @@ struct SortedWords {
 // How words fill a request: which fields are positional and which are
 // flags, and whether a repeated --chip starts a phase.
 struct WordRules {
+  std::vector<std::string> fields;        // every field: another name is refused at once
   std::vector<std::string> flags;         // fields that take no value
   std::vector<std::string> phase_fields;  // empty: no phases
 };
@@ -79,6 +80,7 @@ Status Apply(const RequestFields<R>& table, const Collected& collected, const Up
 template <typename R>
 WordRules RulesOf(const RequestFields<R>& table, bool phased) {
   WordRules rules;
+  rules.fields = FieldNames(table);
   for (const RequestField<R>& f : table) {
     if (f.kind == FieldKind::kFlag) rules.flags.push_back(f.name);
   }

@@ -15,7 +15,9 @@ TEST(WebWords, OptionsAreFieldNames) {
 }
 
 TEST(WebWords, FlagsValuesAndPositionalWords) {
-  const WordRules rules{.flags = {"uncertainty", "energy"}, .phase_fields = {}};
+  const WordRules rules{.fields = {"model", "epochs", "uncertainty", "energy", "dims"},
+                        .flags = {"uncertainty", "energy"},
+                        .phase_fields = {}};
   const Result<SortedWords> w =
       SortWords({"model.yaml", "--epochs", "3", "--uncertainty", "--energy=false", "--dim=a=1",
                  "--dim", "b=2", "--cite", "--json"},
@@ -30,6 +32,12 @@ TEST(WebWords, FlagsValuesAndPositionalWords) {
   EXPECT_FALSE(w->help);
   EXPECT_EQ(w->options.Find("json"), nullptr);
   EXPECT_EQ(SortWords({"--epochs"}, rules).status().message(), "`epochs`: needs a value");
+  EXPECT_EQ(SortWords({"--cite=false", "--help=no"}, rules)->cite, false);
+  EXPECT_NE(SortWords({"--epoch", "3"}, rules)
+                .status()
+                .message()
+                .find("unknown option '--epoch'; did you mean '--epochs'?"),
+            std::string::npos);
   EXPECT_EQ(FlagValue("energy", "maybe").status().message(),
             "`energy`: 'maybe' is not accepted (accepted: true or false)");
 }
@@ -37,7 +45,9 @@ TEST(WebWords, FlagsValuesAndPositionalWords) {
 // With several --chip, each starts a phase; phase fields before the first
 // apply to every phase (they stay with the request's own options).
 TEST(WebWords, EachChipStartsAPhase) {
-  const WordRules rules{.flags = {}, .phase_fields = {"chip", "count", "utilization"}};
+  const WordRules rules{.fields = {"chip", "count", "utilization", "year"},
+                        .flags = {},
+                        .phase_fields = {"chip", "count", "utilization"}};
   const Result<SortedWords> w = SortWords({"--utilization", "0.5", "--chip", "V100", "--count", "8",
                                            "--year", "2020", "--chip=A100", "--count=4"},
                                           rules);
