@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 
+#include "trainflops/request_fields.h"
 #include "trainflops/text.h"
 
 namespace trainflops::cli {
@@ -52,12 +53,7 @@ std::string OptionWording(std::string_view message) {
   });
 }
 
-InputKind ModelInputKind(const std::string& name) {
-  const std::string lower = ToLower(name);
-  if (lower.ends_with(".onnx")) return InputKind::kOnnx;
-  if (lower.ends_with(".json")) return InputKind::kJsonConfig;
-  return InputKind::kSpec;
-}
+InputKind ModelInputKind(const std::string& name) { return InputKindFor(FileRole::kModel, name); }
 
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
   return OpenInputFile(path, kind);

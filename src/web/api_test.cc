@@ -228,6 +228,11 @@ TEST(WebApi, SeveralChipsArePhasesAndShowNamesOneChip) {
       Handle(Request("GET", "/api/hardware",
                      "utilization=0.5&chip=V100&count=8&time=5d&chip=A100&count=4&time=2d")));
   EXPECT_EQ(got["training_flop"], want["training_flop"]);
+  // By hand, at the FP32 peaks of the datasheets (no precision given; V100
+  // SXM2 15.7 TFLOP/s, A100 SXM4 19.5 TFLOP/s) and utilization 0.5:
+  // 8 x 5 d x 86,400 s x 15.7e12 x 0.5 + 4 x 2 d x 86,400 s x 19.5e12 x 0.5
+  // = 2.71296e19 + 6.7392e18 = 3.38688e19 FLOP.
+  EXPECT_NEAR(got["training_flop"].get<double>(), 3.38688e19, 3.38688e19 * 1e-12);
   EXPECT_EQ(got["chip"], "NVIDIA V100 SXM2 32 GB + NVIDIA A100 SXM4 40 GB");
   // At most 32 phases per request; an error inside a phase names it.
   std::string many;
@@ -264,6 +269,10 @@ TEST(WebApi, BadInputGetsAPointedMessage) {
       {{"/api/tokens", "params=70B&tokens=1T&tokens=2T"},
        {"--tokens: expected one value, got 2", ""}},
       {{"/api/chips", "arg=show"}, {"show needs a chip NAME", "show A100"}},
+      {{"/api/units", "arg=1e20&json=false"},
+       {"--json=false is not accepted", "the query's 'text'"}},
+      {{"/api/tokens", "params=70B&tokens=1T&uncertainty=true&uncertainty=false"},
+       {"--uncertainty: given both true and false", ""}},
   };
   for (const auto& c : cases) {
     const HttpResponse r = Handle(Request("GET", c[0].first, c[0].second));

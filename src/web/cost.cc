@@ -6,6 +6,7 @@
 
 #include "trainflops/byte_source.h"
 #include "trainflops/defaults.h"
+#include "trainflops/estimate_request.h"
 #include "trainflops/onnx.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -24,14 +25,6 @@ std::vector<std::string> OptionValues(const std::vector<std::string>& words,
     if (words[i].rfind(option + "=", 0) == 0) values.push_back(words[i].substr(option.size() + 1));
   }
   return values;
-}
-
-// A file the library takes for an ONNX graph whatever its name
-// (DetectModelFileKind): it starts with ModelProto's field 1 as a varint
-// (byte 0x08), or holds a NUL byte, in its first 4 KiB.
-bool LooksBinary(std::string_view bytes) {
-  const std::string_view head = bytes.substr(0, 4096);
-  return (!head.empty() && head.front() == '\x08') || head.find('\0') != std::string_view::npos;
 }
 
 // Lines as the CSV reader ends them: at "\n", "\r\n" or a lone "\r".
@@ -96,7 +89,10 @@ UploadLimits LimitsFor(const std::string& command, const std::vector<std::string
 
 Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKind kind,
                        const UploadLimits& limits) {
-  if (kind == InputKind::kOnnx || LooksBinary(bytes)) {
+  // By its name or, whatever the name, by its bytes, as `estimate` tells an
+  // ONNX graph from a spec (DetectModelFileKind).
+  if (kind == InputKind::kOnnx ||
+      DetectModelFileKind(InputFile::View(name, bytes)) == ModelFileKind::kOnnx) {
     const Result<int64_t> nodes = CountOnnxNodes(MemoryByteSource(bytes));
     if (nodes.ok() && *nodes > limits.max_onnx_nodes) {
       return Status::InvalidArgument(

@@ -98,8 +98,16 @@ Result<SortedWords> SortWords(const std::vector<std::string>& words, const WordR
       (field == "help" ? out.help : out.cite) = on;
       continue;
     }
-    if (field == "json") continue;  // JSON is the default
-    if (field == "no_layers") {     // the report without its per-layer table
+    if (field == "json") {  // JSON is the default; the text report is asked with `text`
+      TF_ASSIGN_OR_RETURN(const bool json, FlagValue(field, value.value_or("true")));
+      if (!json) {
+        return Status::InvalidArgument(
+            "--json=false is not accepted: the answer is JSON unless the request asks for the "
+            "text report (the query's 'text', or \"text\": true in a JSON body)");
+      }
+      continue;
+    }
+    if (field == "no_layers") {  // the report without its per-layer table
       TF_ASSIGN_OR_RETURN(const bool off, FlagValue(field, value.value_or("true")));
       field = "show_layers";
       value = off ? "false" : "true";

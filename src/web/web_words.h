@@ -64,7 +64,15 @@ Status Apply(const RequestFields<R>& table, const Collected& collected, const Up
     const RequestField<R>* field = *found;
     FieldValue value = FieldValue::List(values);
     if (field->kind == FieldKind::kFlag) {
-      TF_ASSIGN_OR_RETURN(value.flag, FlagValue(name, values.back()));
+      // The same flag twice is fine (the form's box and More options);
+      // true and false at once is not.
+      TF_ASSIGN_OR_RETURN(value.flag, FlagValue(name, values.front()));
+      for (const std::string& v : values) {
+        TF_ASSIGN_OR_RETURN(const bool again, FlagValue(name, v));
+        if (again != value.flag) {
+          return Status::InvalidArgument(FieldRef(name) + ": given both true and false");
+        }
+      }
     } else if (field->kind == FieldKind::kFile) {
       if (values.size() != 1) {
         return Status::InvalidArgument(FieldRef(name) + ": expected one file, got " +
