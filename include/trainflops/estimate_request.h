@@ -84,6 +84,7 @@ class EstimateResult final : public Report {
   const Estimate& estimate() const;
   std::string Json() const override;
   std::string Text() const override;
+  void WriteJson(std::ostream& out) const override;
   std::optional<Citation> Cite() const override;
 
  private:

@@ -46,7 +46,10 @@ enum class OnnxRule {
 struct OnnxNode {
   std::string name;  // the node's name, or "<op_type>_<index>" when it has none
   std::string op_type, domain;
-  std::vector<OnnxTensor> inputs, outputs;
+  // The tensors it reads (absent optional inputs left out) and writes, as
+  // positions in OnnxAnalysis::tensors, where each tensor is described once
+  // however many nodes read it: OnnxAnalysis::Input and Output give them.
+  std::vector<uint32_t> inputs, outputs;
   OnnxRule rule = OnnxRule::kNone;
   double params = 0;         // trainable initializer elements first used by this node
   double forward_flop = 0;   // one run of the graph
@@ -81,7 +84,12 @@ struct OnnxAnalysis {
   std::vector<std::pair<std::string, int64_t>> opsets;  // (domain, version)
   std::string graph_name;
   std::vector<OnnxTensor> graph_inputs, graph_outputs;
-  std::vector<OnnxNode> nodes;          // in topological order
+  std::vector<OnnxNode> nodes;      // in topological order
+  std::vector<OnnxTensor> tensors;  // those the nodes read and write
+  const OnnxTensor& Input(const OnnxNode& node, size_t i) const { return tensors[node.inputs[i]]; }
+  const OnnxTensor& Output(const OnnxNode& node, size_t i) const {
+    return tensors[node.outputs[i]];
+  }
   std::vector<OnnxOpType> op_types;     // by forward FLOP, largest first
   std::vector<OnnxOpType> unsupported;  // operators without a FLOP rule
   double forward_flop = 0, multiply_adds = 0;

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -88,6 +89,9 @@ class Report {
   virtual ~Report() = default;
   virtual std::string Json() const = 0;
   virtual std::string Text() const = 0;
+  // Json() written to `out` piece by piece; results whose JSON grows with
+  // the model (an ONNX graph's nodes) stream it rather than hold it whole.
+  virtual void WriteJson(std::ostream& out) const { out << Json(); }
   // "Cite this estimate" (citation.h) for results that estimate training
   // compute; nullopt for the others (units, chips, thresholds, trends).
   virtual std::optional<Citation> Cite() const { return std::nullopt; }

@@ -1,5 +1,7 @@
 #include "cite_output.h"
 
+#include <ostream>
+
 #include "commands.h"
 
 namespace trainflops::cli {
@@ -23,6 +25,14 @@ std::string RenderCall(const Call& call, const Report& report) {
   if (!call.cite) return out;
   const std::optional<Citation> citation = report.Cite();
   return citation ? WithCitation(out, call.json, *citation) : out;
+}
+
+void WriteCall(const Call& call, const Report& report, std::ostream& out) {
+  if (call.json && !call.cite) {
+    report.WriteJson(out);
+    return;
+  }
+  out << RenderCall(call, report);
 }
 
 }  // namespace trainflops::cli

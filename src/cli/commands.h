@@ -85,6 +85,9 @@ std::function<Result<std::unique_ptr<Report>>()> LibraryCall(Request request) {
 // the "Cite this estimate" block (or the JSON "citation" member) when the
 // call asked for it.
 std::string RenderCall(const Call& call, const Report& report);
+// RenderCall written to `out`; plain JSON is streamed (Report::WriteJson),
+// so an ONNX graph's 100,000 layers are never held as one string.
+void WriteCall(const Call& call, const Report& report, std::ostream& out);
 
 // A library message in the command line's words: request fields become
 // options ("`chip_hours`" -> "--chip-hours", "`model`" -> "FILE").

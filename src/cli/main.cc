@@ -26,16 +26,23 @@ std::string Usage() {
   return out;
 }
 
-// Runs the call; the output is written only when the whole command succeeded.
-trainflops::Status Execute(const Call& call, std::ostream& out) {
-  if (call.stream) return call.stream(out);
+// Runs the call; the output is written only when the whole command succeeded:
+// a streaming command's into a buffer, a report once it is complete (its
+// rendering cannot fail, so it goes straight to stdout).
+trainflops::Status Execute(const Call& call) {
+  if (call.stream) {
+    std::ostringstream out;
+    TF_RETURN_IF_ERROR(call.stream(out));
+    std::cout << out.str();
+    return trainflops::Status::Ok();
+  }
   auto report = call.run();
   if (!report.ok()) return report.status();
   if (call.plot) {
     const auto* trend = dynamic_cast<const trainflops::TrendAnalysis*>(report->get());
     if (trend != nullptr) TF_RETURN_IF_ERROR(WriteFileAtomically(*call.plot, trend->plot_bytes()));
   }
-  out << RenderCall(call, **report);
+  WriteCall(call, **report, std::cout);
   return trainflops::Status::Ok();
 }
 
@@ -57,10 +64,8 @@ int RunCommand(const Command& command, const std::vector<std::string>& words) {
     std::cout << *call->help;
     return kExitOk;
   }
-  std::ostringstream out;
-  const trainflops::Status status = Execute(*call, out);
+  const trainflops::Status status = Execute(*call);
   if (!status.ok()) return fail(status);
-  std::cout << out.str();
   return kExitOk;
 }
 

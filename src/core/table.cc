@@ -5,7 +5,7 @@
 
 namespace trainflops::report {
 
-size_t DisplayWidth(const std::string& text) {
+size_t DisplayWidth(std::string_view text) {
   size_t width = 0;
   for (unsigned char c : text) {
     if ((c & 0xC0) != 0x80) ++width;  // count lead bytes only
@@ -13,29 +13,53 @@ size_t DisplayWidth(const std::string& text) {
   return width;
 }
 
+TextTable::TextTable(std::vector<std::string> header, std::vector<bool> right_align)
+    : right_(std::move(right_align)), columns_(header.size()), widths_(header.size(), 0) {
+  for (const std::string& cell : header) Append(cell);
+}
+
+void TextTable::Append(std::string_view cell) {
+  const size_t column = ends_.size() % columns_;
+  widths_[column] = std::max(widths_[column], DisplayWidth(cell));
+  cells_ += cell;
+  ends_.push_back(cells_.size());
+}
+
+void TextTable::AddRow(std::initializer_list<std::string_view> row) {
+  if (columns_ == 0) return;
+  size_t i = 0;
+  for (std::string_view cell : row) {
+    if (i++ < columns_) Append(cell);
+  }
+  for (; i < columns_; ++i) Append("");
+}
+
+std::string_view TextTable::Cell(size_t row, size_t column) const {
+  const size_t index = row * columns_ + column;
+  const size_t begin = index == 0 ? 0 : ends_[index - 1];
+  return std::string_view(cells_).substr(begin, ends_[index] - begin);
+}
+
 std::string TextTable::Render(const std::string& indent) const {
-  std::vector<size_t> widths(header_.size(), 0);
-  auto measure = [&](const std::vector<std::string>& row) {
-    for (size_t i = 0; i < row.size() && i < widths.size(); ++i) {
-      widths[i] = std::max(widths[i], DisplayWidth(row[i]));
-    }
-  };
-  measure(header_);
-  for (const auto& row : rows_) measure(row);
-  auto line = [&](const std::vector<std::string>& row) {
-    std::string out = indent;
-    for (size_t i = 0; i < widths.size(); ++i) {
-      const std::string cell = i < row.size() ? row[i] : "";
-      const std::string pad(widths[i] - DisplayWidth(cell), ' ');
+  const size_t rows = columns_ == 0 ? 0 : ends_.size() / columns_;
+  size_t line_width = indent.size() + 1;
+  for (size_t w : widths_) line_width += w + 2;
+  std::string out;
+  out.reserve(rows * line_width);
+  for (size_t r = 0; r < rows; ++r) {
+    out += indent;
+    for (size_t i = 0; i < columns_; ++i) {
+      const std::string_view cell = Cell(r, i);
+      const size_t pad = widths_[i] - DisplayWidth(cell);
       const bool right = i < right_.size() && right_[i];
-      out += right ? pad + cell : cell + pad;
-      if (i + 1 < widths.size()) out += "  ";
+      if (right) out.append(pad, ' ');
+      out += cell;
+      if (!right) out.append(pad, ' ');
+      if (i + 1 < columns_) out += "  ";
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
-    return out + "\n";
-  };
-  std::string out = line(header_);
-  for (const auto& row : rows_) out += line(row);
+    out += '\n';
+  }
   return out;
 }
 

@@ -2,22 +2,31 @@
 #ifndef TRAINFLOPS_SRC_CORE_TABLE_H_
 #define TRAINFLOPS_SRC_CORE_TABLE_H_
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace trainflops::report {
 
 class TextTable {
  public:
-  explicit TextTable(std::vector<std::string> header, std::vector<bool> right_align)
-      : header_(std::move(header)), right_(std::move(right_align)) {}
-  void AddRow(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  explicit TextTable(std::vector<std::string> header, std::vector<bool> right_align);
+  // Cells past the header's width are dropped; missing ones are blank.
+  void AddRow(std::initializer_list<std::string_view> row);
   std::string Render(const std::string& indent = "  ") const;
 
  private:
-  std::vector<std::string> header_;
+  void Append(std::string_view cell);
+  std::string_view Cell(size_t row, size_t column) const;
+
   std::vector<bool> right_;
-  std::vector<std::vector<std::string>> rows_;
+  size_t columns_;
+  // All cells, header first, row by row, in one string (a table of 100,000
+  // ONNX nodes would otherwise hold 600,000 small strings).
+  std::string cells_;
+  std::vector<size_t> ends_;  // where each cell ends in cells_
+  std::vector<size_t> widths_;
 };
 
 // A table cell for part / total as a percentage with one decimal, "12.5%";
@@ -25,7 +34,7 @@ class TextTable {
 std::string SharePercent(double part, double total);
 
 // Display width of UTF-8 text (counts code points, enough for "≈" and "·").
-size_t DisplayWidth(const std::string& text);
+size_t DisplayWidth(std::string_view text);
 
 }  // namespace trainflops::report
 

@@ -77,7 +77,8 @@ Result<OnnxAnalysis> Analyzer::Run() {
   tensors_.reserve(tensors);
   out_.nodes.reserve(graph_.nodes.size());
   for (const auto& [name, index] : initializers_) {
-    tensors_[name] = FromTensorMeta(graph_.initializers[index]);
+    const TensorMeta& initializer = graph_.initializers[index];
+    tensors_[initializer.name] = FromTensorMeta(initializer);
   }
   for (const auto* list : {&graph_.value_info, &graph_.outputs, &graph_.inputs}) {
     for (const ValueInfo& v : *list) value_info_[v.name] = &v;
@@ -87,16 +88,19 @@ Result<OnnxAnalysis> Analyzer::Run() {
     tensors_[v.name] = FromValueInfo(v);
     out_.graph_inputs.push_back(Describe(v.name, &tensors_[v.name]));
   }
-  TF_ASSIGN_OR_RETURN(const std::vector<size_t> order, TopologicalOrder(graph_, tensors_));
+  TF_ASSIGN_OR_RETURN(main_, TopologicalOrder(graph_, [&](std::string_view name) {
+                        return tensors_.count(name) > 0;
+                      }));
+  values_.resize(main_.values);
+  out_.tensors.reserve(main_.values + initializers_.size() + graph_.inputs.size());
+  const std::vector<size_t>& order = main_.order;
   use_ = ClassifyInitializers(graph_, order, initializers_);
   const Scope main{&graph_, "", 1, true};
   for (size_t i = 0; i < order.size(); ++i) TF_RETURN_IF_ERROR(Evaluate(main, order[i]));
   FinishParams(graph_, initializers_, use_, &out_);
   out_.params += declared_params_;
-  for (const ValueInfo& v : graph_.outputs) {
-    const auto it = tensors_.find(v.name);
-    out_.graph_outputs.push_back(Describe(v.name, it == tensors_.end() ? nullptr : &it->second));
-  }
+  for (const ValueInfo& v : graph_.outputs)
+    out_.graph_outputs.push_back(Describe(v.name, Lookup(v.name)));
   Summarise(&out_);
   return std::move(out_);
 }
@@ -218,6 +222,23 @@ int64_t Analyzer::OpsetOf(const std::string& domain) const {
   return it == opsets_.end() ? 1 : it->second;
 }
 
+TensorInfo* Analyzer::Lookup(std::string_view name) {
+  const auto it = tensors_.find(name);
+  if (it != tensors_.end()) return &it->second;
+  const auto slot = main_.producer.find(name);
+  if (slot == main_.producer.end()) return nullptr;
+  TensorInfo& value = values_[slot->second];
+  return value.described >= 0 ? &value : nullptr;  // not evaluated yet
+}
+
+uint32_t Analyzer::DescribeOnce(const std::string& name, TensorInfo* t) {
+  if (t != nullptr && t->described >= 0) return static_cast<uint32_t>(t->described);
+  const auto index = static_cast<uint32_t>(out_.tensors.size());
+  out_.tensors.push_back(Describe(name, t));
+  if (t != nullptr) t->described = index;
+  return index;
+}
+
 Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   const NodeProtoData& node = scope.graph->nodes[index];
   OnnxNode result;
@@ -230,10 +251,11 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   // graph inputs (data) and constants need none.
   bool input_grad = false, any_weight = false;
   std::vector<bool> operand_grad;
+  inputs.reserve(node.inputs.size());
   for (const std::string& name : node.inputs) {
-    const auto it = name.empty() ? tensors_.end() : tensors_.find(name);
-    inputs.push_back(it == tensors_.end() ? nullptr : &it->second);
-    if (!name.empty()) result.inputs.push_back(Describe(name, inputs.back()));
+    TensorInfo* t = name.empty() ? nullptr : Lookup(name);
+    inputs.push_back(t);
+    if (!name.empty()) result.inputs.push_back(DescribeOnce(name, t));
     const bool weight = !name.empty() && (use_.trainable.count(name) > 0 ||
                                           (inputs.back() && inputs.back()->weight));
     const bool grad = weight || (inputs.back() && inputs.back()->requires_grad);
@@ -289,8 +311,11 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     // A weight seen through a view or a cast is still the weight (tied or
     // deduplicated weights, an LSTM's W unsqueezed by the exporter).
     t.weight = view_of_weight;
-    result.outputs.push_back(Describe(node.outputs[i], &t));
-    tensors_[node.outputs[i]] = std::move(t);
+    t.described = -1;  // a rule may have copied an input's
+    TensorInfo& stored =
+        scope.main ? values_[main_.value_base[index] + i] : tensors_[node.outputs[i]];
+    stored = std::move(t);
+    result.outputs.push_back(DescribeOnce(node.outputs[i], &stored));
   }
   result.forward_flop = eval.flop * scope.runs;
   result.multiply_adds = eval.multiply_adds * scope.runs;

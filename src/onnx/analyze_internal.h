@@ -2,7 +2,9 @@
 #ifndef TRAINFLOPS_SRC_ONNX_ANALYZE_INTERNAL_H_
 #define TRAINFLOPS_SRC_ONNX_ANALYZE_INTERNAL_H_
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -15,15 +17,35 @@ namespace trainflops::onnx {
 
 using InitializerIndex = std::unordered_map<std::string, size_t>;
 
+// Tensors by name. Keys view the names held by the parsed model (GraphData),
+// which outlives the analysis: no name is copied per tensor.
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+};
+using TensorMap = std::unordered_map<std::string_view, TensorInfo, NameHash, std::equal_to<>>;
+
 // Checks each initializer (unique name; declared shape consistent with the
 // bytes it holds or its external length) and indexes them by name.
 Result<InitializerIndex> CheckInitializers(const GraphData& graph, OnnxAnalysis* out);
 
+// Where each node output is kept: slot value_base[node] + output position of
+// one flat array, and the slot of each output name.
+using Producers = std::unordered_map<std::string_view, size_t, NameHash, std::equal_to<>>;
+struct GraphOrder {
+  std::vector<size_t> order;  // node indexes, every input produced before it is read
+  Producers producer;         // output name -> slot
+  std::vector<size_t> value_base;
+  std::vector<size_t> slot_node;  // slot -> the node writing it
+  size_t values = 0;              // slots in all
+};
+
 // Nodes in an order where every input is produced before it is used (Kahn's
 // algorithm). Errors name an input nobody produces, a tensor produced twice,
-// or a node on a cycle. `available` holds graph inputs and initializers.
-Result<std::vector<size_t>> TopologicalOrder(
-    const GraphData& graph, const std::unordered_map<std::string, TensorInfo>& available);
+// or a node on a cycle. `available` says whether a name is already defined
+// (a graph input, an initializer, a value of an enclosing graph).
+using IsDefined = std::function<bool(std::string_view name)>;
+Result<GraphOrder> TopologicalOrder(const GraphData& graph, const IsDefined& available);
 
 // Which initializers are trainable weights: floating-point and read by at
 // least one node in a weight position (not a shape, axes, index or

@@ -42,7 +42,7 @@ std::string DynamicFlatten(int64_t opset = 13) {
 TEST(OnnxAnalyze, SymbolicDimensionFlowsThroughShapeOperators) {
   const auto a = Analyze(DynamicFlatten(), {{"batch", 2}});
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(Find(*a, "reshape").outputs[0].shape, "2x12");
+  EXPECT_EQ(OutputShape(*a, "reshape", 0), "2x12");
   // 2·batch·12·5 with batch = 2: 240.
   EXPECT_DOUBLE_EQ(a->forward_flop, 240);
   EXPECT_DOUBLE_EQ(a->params, 60);            // w only
@@ -91,7 +91,7 @@ TEST(OnnxAnalyze, SharedWeightsCountOnceAndGradientsFollowTheWeights) {
   EXPECT_TRUE(Find(*a, "second").weight_gradient);
   EXPECT_TRUE(Find(*a, "second").input_gradient);
   EXPECT_FALSE(Find(*a, "data_only").input_gradient);
-  EXPECT_EQ(Find(*a, "reshape").outputs[0].shape, "8");
+  EXPECT_EQ(OutputShape(*a, "reshape", 0), "8");
   EXPECT_EQ(Find(*a, "reshape").rule, OnnxRule::kZero);
 }
 
@@ -108,8 +108,8 @@ TEST(OnnxAnalyze, OperatorWithoutRuleIsListedWithItsOutputs) {
   EXPECT_EQ(a->unsupported[0].op_type, "TopK");
   EXPECT_EQ(a->unsupported[0].count, 1);
   EXPECT_TRUE(a->lower_bound());
-  EXPECT_EQ(Find(*a, "topk").outputs[0].shape, "2x3");  // from value_info
-  EXPECT_EQ(Find(*a, "topk").outputs[1].shape, "unknown");
+  EXPECT_EQ(OutputShape(*a, "topk", 0), "2x3");  // from value_info
+  EXPECT_EQ(OutputShape(*a, "topk", 1), "unknown");
   EXPECT_DOUBLE_EQ(a->forward_flop, 6);  // the Relu on 2x3
 }
 
@@ -131,15 +131,15 @@ TEST(OnnxAnalyze, ShapeOperatorsFollowTheSpecification) {
   g.nodes.push_back(Node("Pad", {"x"}, {"p"}, {AttrInts("pads", {0, 1, 2, 0, 1, 2})}, "pad"));
   const auto a = Analyze(Model(g, 13));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(Find(*a, "transpose").outputs[0].shape, "4x2x3");
-  EXPECT_EQ(Find(*a, "slice").outputs[0].shape, "2x3x3");  // [1, min(100, 4)) on axis 2
-  EXPECT_EQ(Find(*a, "split").outputs[0].shape, "2x1x4");
-  EXPECT_EQ(Find(*a, "split").outputs[1].shape, "2x2x4");
-  EXPECT_EQ(Find(*a, "flatten").outputs[0].shape, "6x4");
-  EXPECT_EQ(Find(*a, "unsqueeze").outputs[0].shape, "2x3x1x4");
-  EXPECT_EQ(Find(*a, "concat").outputs[0].shape, "2x3x8");
-  EXPECT_EQ(Find(*a, "expand").outputs[0].shape, "5x2x3x4");
-  EXPECT_EQ(Find(*a, "pad").outputs[0].shape, "2x5x8");
+  EXPECT_EQ(OutputShape(*a, "transpose", 0), "4x2x3");
+  EXPECT_EQ(OutputShape(*a, "slice", 0), "2x3x3");  // [1, min(100, 4)) on axis 2
+  EXPECT_EQ(OutputShape(*a, "split", 0), "2x1x4");
+  EXPECT_EQ(OutputShape(*a, "split", 1), "2x2x4");
+  EXPECT_EQ(OutputShape(*a, "flatten", 0), "6x4");
+  EXPECT_EQ(OutputShape(*a, "unsqueeze", 0), "2x3x1x4");
+  EXPECT_EQ(OutputShape(*a, "concat", 0), "2x3x8");
+  EXPECT_EQ(OutputShape(*a, "expand", 0), "5x2x3x4");
+  EXPECT_EQ(OutputShape(*a, "pad", 0), "2x5x8");
   EXPECT_DOUBLE_EQ(a->forward_flop, 0);
 }
 
@@ -148,7 +148,7 @@ TEST(OnnxAnalyze, SqueezeTakesAxesAsAttributeBeforeOpset13) {
   g.opset = 11;
   const auto a = Analyze(g.Bytes());
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(a->nodes[0].outputs[0].shape, "3x1");
+  EXPECT_EQ(a->Output(a->nodes[0], 0).shape, "3x1");
 }
 
 TEST(OnnxAnalyze, NodesOutOfOrderAreSorted) {

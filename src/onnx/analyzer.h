@@ -40,6 +40,11 @@ class Analyzer {
   Status Merge(const std::string& name, TensorInfo* t) const;
   int64_t OpsetOf(const std::string& domain) const;
   Status Evaluate(const Scope& scope, size_t index);
+  // A tensor by name: an input, initializer or value of a subgraph (tensors_)
+  // or an output of a main-graph node (values_); nullptr when not yet defined.
+  TensorInfo* Lookup(std::string_view name);
+  // Its position in out_.tensors, describing it on first use.
+  uint32_t DescribeOnce(const std::string& name, TensorInfo* t);
 
   // control_flow.cc: If, Loop and Scan. Each analyses its subgraphs (their
   // nodes join the report, prefixed with the node's name) and sets `eval`'s
@@ -65,7 +70,9 @@ class Analyzer {
   double declared_params_ = 0;  // rules' declared weights (MatMulNBits)
   std::map<std::string, int64_t> opsets_;
   std::unordered_map<std::string, size_t> initializers_;
-  std::unordered_map<std::string, TensorInfo> tensors_;
+  TensorMap tensors_;
+  GraphOrder main_;                 // the main graph's order and output slots
+  std::vector<TensorInfo> values_;  // the main graph's node outputs, by slot
   std::unordered_map<std::string, const ValueInfo*> value_info_;
 };
 

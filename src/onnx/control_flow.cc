@@ -91,14 +91,16 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
   }
   for (size_t i = 0; i < body.inputs.size(); ++i) {
     const std::string& n = body.inputs[i].name;
-    if (tensors_.count(n)) {
+    if (Lookup(n) != nullptr) {
       return Status::InvalidArgument(
           "subgraph input '" + n + "' redeclares a name of an outer scope (ONNX names are unique)");
     }
-    tensors_[n] = i < inputs.size() ? std::move(inputs[i]) : FromValueInfo(body.inputs[i]);
+    TensorInfo& bound = tensors_[n];
+    bound = i < inputs.size() ? std::move(inputs[i]) : FromValueInfo(body.inputs[i]);
+    bound.described = -1;  // the outer tensor's description has another name
   }
   for (const TensorMeta& t : body.initializers) {
-    if (tensors_.count(t.name)) {
+    if (Lookup(t.name) != nullptr) {
       return Status::InvalidArgument("subgraph initializer '" + t.name +
                                      "' redeclares a name of an outer scope");
     }
@@ -108,13 +110,15 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
     out_.notes.push_back("initializers inside subgraphs (" + prefix +
                          ") are treated as constants, not parameters");
   }
-  TF_ASSIGN_OR_RETURN(const std::vector<size_t> order, TopologicalOrder(body, tensors_));
+  TF_ASSIGN_OR_RETURN(const GraphOrder order, TopologicalOrder(body, [&](std::string_view name) {
+                        return Lookup(name) != nullptr;
+                      }));
   const Scope scope{&body, prefix, runs, false};
-  for (size_t i : order) TF_RETURN_IF_ERROR(Evaluate(scope, i));
+  for (size_t i : order.order) TF_RETURN_IF_ERROR(Evaluate(scope, i));
   std::vector<TensorInfo> outputs;
   for (const ValueInfo& v : body.outputs) {
-    const auto it = tensors_.find(v.name);
-    outputs.push_back(it != tensors_.end() ? it->second : FromValueInfo(v));
+    const TensorInfo* t = Lookup(v.name);
+    outputs.push_back(t != nullptr ? *t : FromValueInfo(v));
   }
   return outputs;
 }

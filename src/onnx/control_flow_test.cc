@@ -46,7 +46,7 @@ TEST(OnnxControlFlow, LoopWithKnownTripCountCountsTheBodyEachTrip) {
   EXPECT_DOUBLE_EQ(a->params, 16);  // w, read inside the body, is a weight
   EXPECT_TRUE(NodeNamed(*a, "loop/mm").weight_gradient);
   EXPECT_FALSE(a->lower_bound());
-  EXPECT_EQ(NodeNamed(*a, "loop").outputs[0].shape, "1x4");
+  EXPECT_EQ(OutputShape(*a, "loop", 0), "1x4");
 }
 
 TEST(OnnxControlFlow, LoopWithUnknownTripCountIsALowerBoundWithItsReason) {
@@ -149,7 +149,7 @@ TEST(OnnxControlFlow, ScanCountsTheBodyPerSequenceElement) {
   const auto a = Analyze(Model(g));
   ASSERT_TRUE(a.ok()) << a.status().message();
   EXPECT_DOUBLE_EQ(a->forward_flop, 240);  // 6 x 40
-  EXPECT_EQ(NodeNamed(*a, "scan").outputs[1].shape, "6x1x4");
+  EXPECT_EQ(OutputShape(*a, "scan", 1), "6x1x4");
   EXPECT_FALSE(a->lower_bound());
 }
 

@@ -15,19 +15,19 @@ Shape Known(const OnnxTensor& t) {
   return s;
 }
 
-LayerResult ToLayer(const OnnxNode& node, double per_run) {
+LayerResult ToLayer(const OnnxAnalysis& analysis, const OnnxNode& node, double per_run) {
   LayerResult layer;
   layer.name = node.name;
   layer.type = node.domain.empty() || node.domain == "ai.onnx" ? node.op_type
                                                                : node.domain + "." + node.op_type;
   layer.part = "graph";
-  if (!node.inputs.empty()) layer.input_shape = Known(node.inputs.front());
+  if (!node.inputs.empty()) layer.input_shape = Known(analysis.Input(node, 0));
   LayerCost& cost = layer.cost;
   cost.params = node.params;
   cost.params_approx = node.params;
   cost.forward_flop = node.forward_flop / per_run;
   cost.forward_flop_approx = cost.forward_flop;
-  if (!node.outputs.empty()) cost.output_shape = Known(node.outputs.front());
+  if (!node.outputs.empty()) cost.output_shape = Known(analysis.Output(node, 0));
   cost.formula = node.formula;
   cost.source = node.source;
   cost.notes = node.notes;
@@ -76,7 +76,7 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
   std::vector<LayerResult> layers;
   layers.reserve(analysis.nodes.size());
   for (const OnnxNode& node : analysis.nodes)
-    layers.push_back(ToLayer(node, options.examples_per_run));
+    layers.push_back(ToLayer(analysis, node, options.examples_per_run));
   TF_ASSIGN_OR_RETURN(out.result,
                       EstimateFromLayers(std::move(layers), out.spec, options.method1, o));
   Estimate& e = out.result.estimate;

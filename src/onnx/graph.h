@@ -42,7 +42,10 @@ struct TensorInfo {
   bool has_float_values = false;
   std::vector<double> float_values;
   bool requires_grad = false;  // depends on a trainable weight (see analyze.cc)
-  bool weight = false;         // a trainable weight through Identity/Transpose/Reshape/...
+  // Its position in OnnxAnalysis::tensors once a node has read or written
+  // it; -1 before. Set by the analyser, not by rules.
+  int64_t described = -1;
+  bool weight = false;  // a trainable weight through Identity/Transpose/Reshape/...
 
   static TensorInfo Shaped(Dims dims, int32_t type = kUndefined) {
     TensorInfo t;

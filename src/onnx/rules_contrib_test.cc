@@ -154,7 +154,7 @@ TEST(ContribRulesMatMulNBits, CountsTheDeclaredWeights) {
   ASSERT_TRUE(a.ok()) << a.status().message();
   EXPECT_DOUBLE_EQ(a->forward_flop, 192);
   EXPECT_DOUBLE_EQ(a->params, 48);
-  EXPECT_EQ(a->nodes[0].outputs[0].shape, "1x2x6");
+  EXPECT_EQ(a->Output(a->nodes[0], 0).shape, "1x2x6");
   EXPECT_TRUE(a->nodes[0].weight_gradient);
   EXPECT_FALSE(a->lower_bound());
 }

@@ -137,7 +137,7 @@ TEST(OnnxElementwise, ResizeWithScales) {
   g.nodes.push_back(Node("Resize", {"x", "", "scales"}, {"y"}, {AttrString("mode", "linear")}));
   const auto a = Analyze(Model(g, 13));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(a->nodes[0].outputs[0].shape, "1x1x8x8");
+  EXPECT_EQ(a->Output(a->nodes[0], 0).shape, "1x1x8x8");
   EXPECT_DOUBLE_EQ(a->nodes[0].forward_flop, 576);  // as resize_linear
   EXPECT_DOUBLE_EQ(a->params, 0);                   // scales feed a constant slot
 }

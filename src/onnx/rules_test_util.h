@@ -38,7 +38,7 @@ inline void CheckRule(const RuleCase& c) {
   EXPECT_EQ(node.rule, OnnxRule::kCounted);
   EXPECT_DOUBLE_EQ(node.forward_flop, c.flop) << node.formula;
   ASSERT_FALSE(node.outputs.empty());
-  EXPECT_EQ(node.outputs[0].shape, c.output);
+  EXPECT_EQ(a->Output(node, 0).shape, c.output);
   EXPECT_DOUBLE_EQ(a->params, c.params);
 }
 

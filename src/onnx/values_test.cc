@@ -41,7 +41,7 @@ TEST_P(OnnxValues, AreComputedFromKnownInputs) {
   ASSERT_TRUE(a.ok()) << a.status().message();
   const OnnxNode* probe = FindNode(*a, "probe");
   ASSERT_NE(probe, nullptr);
-  EXPECT_EQ(probe->outputs[0].shape, GetParam().values);
+  EXPECT_EQ(a->Output(*probe, 0).shape, GetParam().values);
 }
 
 const ValueCase kValueCases[] = {
@@ -255,7 +255,7 @@ Graph ClassToken() {
 TEST(OnnxValuePatterns, ClassTokenExpandResolvesWithAndWithoutBatch) {
   const auto with = Analyze(Model(ClassToken(), 13), {{"batch", 2}});
   ASSERT_TRUE(with.ok()) << with.status().message();
-  EXPECT_EQ(NodeNamed(*with, "concat").outputs[0].shape, "2x197x8");
+  EXPECT_EQ(OutputShape(*with, "concat", 0), "2x197x8");
   // head: 2·2·197·8·4 = 25,216 FLOP.
   EXPECT_DOUBLE_EQ(NodeNamed(*with, "head").forward_flop, 25216);
   // Without --dim batch the shapes stay symbolic; the MatMul, which needs the
@@ -286,7 +286,7 @@ TEST(OnnxValuePatterns, WindowPaddingThroughModAndCast) {
              Node("Pad", {"x", "pads"}, {"y"}, {}, "pad")};
   const auto a = Analyze(Model(g, 13));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(NodeNamed(*a, "pad").outputs[0].shape, "1x14x10x8");
+  EXPECT_EQ(OutputShape(*a, "pad", 0), "1x14x10x8");
 }
 
 // A KV-cache decoder's total length past + seq: carried as a symbol, and
@@ -337,7 +337,7 @@ TEST(OnnxValuePatterns, HugeTensorsAreShapedNotBuilt) {
              Node("Relu", {"c"}, {"y"}, {}, "relu")};
   const auto a = Analyze(Model(g, 13));
   ASSERT_TRUE(a.ok()) << a.status().message();
-  EXPECT_EQ(NodeNamed(*a, "range").outputs[0].shape, "1000000000000");
+  EXPECT_EQ(OutputShape(*a, "range", 0), "1000000000000");
   EXPECT_DOUBLE_EQ(NodeNamed(*a, "sum").forward_flop, 1e12);   // one add per element
   EXPECT_DOUBLE_EQ(NodeNamed(*a, "relu").forward_flop, 1e18);  // 1e9·1e9 elements
   Graph negative;

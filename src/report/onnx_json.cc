@@ -20,13 +20,14 @@ const char* RuleName(OnnxRule r) {
   return r == OnnxRule::kCounted ? "counted" : r == OnnxRule::kZero ? "zero" : "no_rule";
 }
 
+json TensorJson(const OnnxTensor& t) {
+  return {
+      {"name", t.name}, {"shape", t.shape}, {"dims", t.rank_known ? json(t.dims) : json(nullptr)}};
+}
+
 json Tensors(const std::vector<OnnxTensor>& tensors) {
   json out = json::array();
-  for (const OnnxTensor& t : tensors) {
-    out.push_back({{"name", t.name},
-                   {"shape", t.shape},
-                   {"dims", t.rank_known ? json(t.dims) : json(nullptr)}});
-  }
+  for (const OnnxTensor& t : tensors) out.push_back(TensorJson(t));
   return out;
 }
 
@@ -120,10 +121,10 @@ class Stream {
     }
     return Raw("]");
   }
-  Stream& Tensors(const std::vector<OnnxTensor>& tensors) {
+  Stream& Tensors(const OnnxAnalysis& a, const std::vector<uint32_t>& tensors) {
     Raw("[");
     for (size_t i = 0; i < tensors.size(); ++i) {
-      const OnnxTensor& t = tensors[i];
+      const OnnxTensor& t = a.tensors[tensors[i]];
       Raw(i ? ", {" : "{").Key("name").Str(t.name).Raw(", ").Key("shape").Str(t.shape);
       Raw(", ").Key("dims");
       if (t.rank_known)
@@ -146,7 +147,7 @@ class Stream {
 };
 
 // One layer: the Method 1 layer fields and the node's graph fields.
-void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n) {
+void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n, const OnnxAnalysis& a) {
   s.Raw("{").Key("name").Str(l.name).Raw(", ").Key("type").Str(l.type);
   s.Raw(", ").Key("part").Str(l.part).Raw(", ").Key("line").Num(l.line);
   s.Raw(", ").Key("input_shape").Ints(l.input_shape);
@@ -167,7 +168,7 @@ void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n) {
   }
   s.Raw(", ").Key("notes").Strs(l.cost.notes);
   s.Raw(", ").Key("domain").Str(n.domain).Raw(", ").Key("rule").Str(RuleName(n.rule));
-  s.Raw(", ").Key("inputs").Tensors(n.inputs).Raw(", ").Key("outputs").Tensors(n.outputs);
+  s.Raw(", ").Key("inputs").Tensors(a, n.inputs).Raw(", ").Key("outputs").Tensors(a, n.outputs);
   s.Raw(", ").Key("multiply_adds").Num(n.multiply_adds);
   s.Raw(", ").Key("weight_gradient").Bool(n.weight_gradient);
   s.Raw(", ").Key("input_gradient").Bool(n.input_gradient);
@@ -224,7 +225,9 @@ json Summary(const OnnxAnalysis& a, const OnnxEstimate& e) {
     json item = OpTypeJson(t, a.forward_flop), nodes = json::array();
     for (const OnnxNode& n : a.nodes) {
       if (n.op_type == t.op_type && n.domain == t.domain) {
-        nodes.push_back({{"name", n.name}, {"outputs", Tensors(n.outputs)}});
+        json outputs = json::array();
+        for (uint32_t k : n.outputs) outputs.push_back(TensorJson(a.tensors[k]));
+        nodes.push_back({{"name", n.name}, {"outputs", outputs}});
       }
     }
     item["nodes"] = nodes;
@@ -251,7 +254,7 @@ void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEs
   const auto& layers = estimate.result.layers;
   for (size_t i = 0; i < analysis.nodes.size() && i < layers.size(); ++i) {
     s.Raw(i ? ",\n    " : "\n    ");
-    WriteLayer(s, layers[i], analysis.nodes[i]);
+    WriteLayer(s, layers[i], analysis.nodes[i], analysis);
   }
   s.Raw(layers.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }

@@ -12,9 +12,9 @@ std::string OpName(const std::string& domain, const std::string& op) {
   return domain.empty() || domain == "ai.onnx" ? op : domain + "." + op;
 }
 
-std::string Outputs(const OnnxNode& node) {
+std::string Outputs(const OnnxAnalysis& a, const OnnxNode& node) {
   std::string s;
-  for (const OnnxTensor& t : node.outputs) s += (s.empty() ? "" : ", ") + t.shape;
+  for (uint32_t t : node.outputs) s += (s.empty() ? "" : ", ") + a.tensors[t].shape;
   return s;
 }
 
@@ -54,7 +54,7 @@ std::string NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   report::TextTable table({"node", "op", "output", "params", "forward", "share"},
                           {false, false, false, true, true, true});
   for (const OnnxNode& n : a.nodes) {
-    table.AddRow({n.name, OpName(n.domain, n.op_type), Outputs(n), FormatCount(n.params),
+    table.AddRow({n.name, OpName(n.domain, n.op_type), Outputs(a, n), FormatCount(n.params),
                   n.rule == OnnxRule::kNone ? "no rule" : FormatCompute(n.forward_flop, o.unit),
                   report::SharePercent(n.forward_flop, a.forward_flop)});
   }
@@ -82,7 +82,7 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         out += " ...";
         break;
       }
-      out += " " + n.name + " -> " + Outputs(n) + ";";
+      out += " " + n.name + " -> " + Outputs(a, n) + ";";
     }
     out += "\n";
   }

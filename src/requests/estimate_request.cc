@@ -229,6 +229,14 @@ std::string EstimateResult::Json() const {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+void EstimateResult::WriteJson(std::ostream& out) const {
+  if (const auto* o = std::get_if<Onnx>(&body_)) {
+    WriteOnnxJson(out, o->analysis, o->estimate, report_);
+    return;
+  }
+  out << Json();
+}
+
 std::string EstimateResult::Text() const {
   if (const auto* o = std::get_if<Onnx>(&body_)) {
     return RenderOnnxText(o->analysis, o->estimate, report_);

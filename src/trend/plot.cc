@@ -222,7 +222,7 @@ std::string ValidUtf8(std::string_view text) {
 }
 
 double TextWidth(std::string_view text, double size) {
-  return 0.6 * size * static_cast<double>(report::DisplayWidth(std::string(text)));
+  return 0.6 * size * static_cast<double>(report::DisplayWidth(text));
 }
 
 void DrawTrend(const std::vector<TrendPoint>& points, const TrendResult& result,

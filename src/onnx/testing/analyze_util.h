@@ -35,11 +35,19 @@ inline const OnnxNode& NodeNamed(const OnnxAnalysis& a, const std::string& name)
     OnnxNode n;
     n.name = "<missing node>";
     n.forward_flop = -1;
-    n.outputs.push_back(OnnxTensor{"", false, {}, "<missing node>"});
     return n;
   }();
   const OnnxNode* n = FindNode(a, name);
   return n != nullptr ? *n : missing;
+}
+
+// The shape of output `i` of the node named `name` ("1x16"), or
+// "<missing node>" / "<no output i>" (so that expectations on it fail).
+inline std::string OutputShape(const OnnxAnalysis& a, const std::string& name, size_t i) {
+  const OnnxNode* n = FindNode(a, name);
+  if (n == nullptr) return "<missing node>";
+  if (i >= n->outputs.size()) return "<no output " + std::to_string(i) + ">";
+  return a.Output(*n, i).shape;
 }
 
 // A graph of one node: float graph inputs (name, shape), weight initializers
