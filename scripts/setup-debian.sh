@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config
           libyaml-cpp-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
           clang libclang-rt-14-dev libcairo2-dev libcpp-httplib-dev
+          # the command-line tool's allocator (CMakeLists.txt, TRAINFLOPS_JEMALLOC)
+          libjemalloc-dev
           # GNU time: scripts/hostile_bounds.sh measures peak memory with it
           time
           # the Python package (docs/python.md): pybind11, the build backend, pytest,

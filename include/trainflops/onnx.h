@@ -13,7 +13,10 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -54,7 +57,11 @@ struct OnnxNode {
   double params = 0;         // trainable initializer elements first used by this node
   double forward_flop = 0;   // one run of the graph
   double multiply_adds = 0;  // of its matrix products (Conv, Gemm, MatMul, ...)
-  std::string formula, source;
+  // The rule's forward formula with the numbers substituted, and where it
+  // comes from. They view OnnxAnalysis::texts, where each distinct text is
+  // held once (the 24 blocks of a transformer share theirs): valid while the
+  // analysis, or a copy of it, lives.
+  std::string_view formula, source;
   std::vector<std::string> notes;
   // For the per-layer backward mode, each costing one forward pass. "Needs
   // gradient" propagates forward from the trainable initializers (graph
@@ -86,6 +93,10 @@ struct OnnxAnalysis {
   std::vector<OnnxTensor> graph_inputs, graph_outputs;
   std::vector<OnnxNode> nodes;      // in topological order
   std::vector<OnnxTensor> tensors;  // those the nodes read and write
+  // The texts the nodes' formula and source view; copies of the analysis
+  // share them.
+  std::shared_ptr<std::unordered_set<std::string>> texts =
+      std::make_shared<std::unordered_set<std::string>>();
   const OnnxTensor& Input(const OnnxNode& node, size_t i) const { return tensors[node.inputs[i]]; }
   const OnnxTensor& Output(const OnnxNode& node, size_t i) const {
     return tensors[node.outputs[i]];
@@ -128,6 +139,10 @@ struct OnnxEstimateOptions {
 
 struct OnnxEstimate {
   ModelSpec spec;  // one part "graph" with the training stage from the options
+  // result.layers[i] is nodes[i] of the analysis as a Method 1 layer: its
+  // numbers, shapes and gradients. Its formula, source and notes are the
+  // node's (OnnxNode), not copied; the layer's notes hold only what Method 1
+  // adds (a node without a FLOP rule).
   Method1Result result;
 };
 

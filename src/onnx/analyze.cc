@@ -231,6 +231,19 @@ TensorInfo* Analyzer::Lookup(std::string_view name) {
   return value.described >= 0 ? &value : nullptr;  // not evaluated yet
 }
 
+std::string_view Analyzer::Intern(std::string text) {
+  if (text.empty()) return {};
+  return *out_.texts->insert(std::move(text)).first;
+}
+
+TensorInfo* Analyzer::InputOf(const Scope& scope, size_t node, size_t k) {
+  const std::string& name = scope.graph->nodes[node].inputs[k];
+  if (!scope.main) return Lookup(name);
+  const size_t slot = main_.input_slot[main_.input_base[node] + k];
+  if (slot == GraphOrder::kNoSlot) return Lookup(name);
+  return &values_[slot];  // its producer came first in the order
+}
+
 uint32_t Analyzer::DescribeOnce(const std::string& name, TensorInfo* t) {
   if (t != nullptr && t->described >= 0) return static_cast<uint32_t>(t->described);
   const auto index = static_cast<uint32_t>(out_.tensors.size());
@@ -252,8 +265,9 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   bool input_grad = false, any_weight = false;
   std::vector<bool> operand_grad;
   inputs.reserve(node.inputs.size());
-  for (const std::string& name : node.inputs) {
-    TensorInfo* t = name.empty() ? nullptr : Lookup(name);
+  for (size_t k = 0; k < node.inputs.size(); ++k) {
+    const std::string& name = node.inputs[k];
+    TensorInfo* t = name.empty() ? nullptr : InputOf(scope, index, k);
     inputs.push_back(t);
     if (!name.empty()) result.inputs.push_back(DescribeOnce(name, t));
     const bool weight = !name.empty() && (use_.trainable.count(name) > 0 ||
@@ -319,11 +333,10 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   }
   result.forward_flop = eval.flop * scope.runs;
   result.multiply_adds = eval.multiply_adds * scope.runs;
-  result.formula = eval.formula;
-  if (scope.runs != 1 && !eval.formula.empty()) {
-    result.formula = "(" + eval.formula + ") x " + Num(scope.runs) + " runs of the body";
-  }
-  result.source = eval.source;
+  result.formula = Intern(scope.runs != 1 && !eval.formula.empty()
+                              ? "(" + eval.formula + ") x " + Num(scope.runs) + " runs of the body"
+                              : std::move(eval.formula));
+  result.source = Intern(std::move(eval.source));
   result.notes = eval.notes;
   if (uses != use_.trainable_uses.end()) result.params = uses->second;
   if (eval.declared_params >= 0) {

@@ -2,6 +2,7 @@
 #ifndef TRAINFLOPS_SRC_ONNX_ANALYZE_INTERNAL_H_
 #define TRAINFLOPS_SRC_ONNX_ANALYZE_INTERNAL_H_
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,11 @@ struct GraphOrder {
   std::vector<size_t> value_base;
   std::vector<size_t> slot_node;  // slot -> the node writing it
   size_t values = 0;              // slots in all
+  // The slot each node input reads, resolved once: input k of node n is
+  // input_slot[input_base[n] + k], kNoSlot for a name defined outside the
+  // graph's nodes (an input, an initializer, an outer value) or absent.
+  static constexpr size_t kNoSlot = SIZE_MAX;
+  std::vector<size_t> input_base, input_slot;
 };
 
 // Nodes in an order where every input is produced before it is used (Kahn's

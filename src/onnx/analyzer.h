@@ -43,6 +43,11 @@ class Analyzer {
   // A tensor by name: an input, initializer or value of a subgraph (tensors_)
   // or an output of a main-graph node (values_); nullptr when not yet defined.
   TensorInfo* Lookup(std::string_view name);
+  // `text` held once in out_.texts, for a node's formula or source.
+  std::string_view Intern(std::string text);
+  // Input k of node `node` of `scope`: resolved by the topological order in
+  // the main graph, looked up by name in subgraphs.
+  TensorInfo* InputOf(const Scope& scope, size_t node, size_t k);
   // Its position in out_.tensors, describing it on first use.
   uint32_t DescribeOnce(const std::string& name, TensorInfo* t);
 

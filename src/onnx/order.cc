@@ -58,13 +58,16 @@ struct Edges {
   std::vector<size_t> begin, consumers, pending;
 };
 
-Result<Edges> FindEdges(const GraphData& graph, const IsDefined& available, const GraphOrder& g) {
+Result<Edges> FindEdges(const GraphData& graph, const IsDefined& available, GraphOrder& g) {
   const size_t n = graph.nodes.size();
+  g.input_base.reserve(n + 1);
   Edges e;
   e.pending.assign(n, 0);
   std::vector<std::pair<size_t, size_t>> pairs;  // (producer, consumer)
   for (size_t i = 0; i < n; ++i) {
+    g.input_base.push_back(g.input_slot.size());
     for (const std::string& in : graph.nodes[i].inputs) {
+      g.input_slot.push_back(GraphOrder::kNoSlot);
       if (in.empty()) continue;
       const auto it = g.producer.find(std::string_view(in));
       if (it == g.producer.end()) {
@@ -74,9 +77,11 @@ Result<Edges> FindEdges(const GraphData& graph, const IsDefined& available, cons
                                        "of any node");
       }
       ++e.pending[i];
+      g.input_slot.back() = it->second;
       pairs.emplace_back(NodeOfSlot(g, it->second), i);
     }
   }
+  g.input_base.push_back(g.input_slot.size());
   e.begin.assign(n + 1, 0);
   for (const auto& [from, to] : pairs) ++e.begin[from + 1];
   for (size_t i = 0; i < n; ++i) e.begin[i + 1] += e.begin[i];

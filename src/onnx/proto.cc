@@ -2,6 +2,7 @@
 // wire reader: the model, graph, node and attribute messages. Only the
 // fields the analysis needs are decoded; every other field, and every byte of
 // weight data, is skipped by its length.
+#include <algorithm>
 #include <bit>
 
 #include "proto_parser.h"
@@ -78,6 +79,14 @@ Result<OpsetId> Parser::Opset(const Field& field) {
 // value_info = 13, sparse_initializer = 15.
 Status Parser::Graph(const Field& field, GraphData* g) {
   TF_ASSIGN_OR_RETURN(const Span span, in_.Message(field, "ModelProto.graph"));
+  // A first pass counts the nodes (their bytes are skipped), so that the
+  // vector of 100,000 nodes is allocated once instead of moved as it grows.
+  size_t nodes = 0;
+  TF_RETURN_IF_ERROR(in_.ForEachField(span, [&](const Field& f) -> Status {
+    nodes += f.number == 1 ? 1 : 0;
+    return Status::Ok();
+  }));
+  g->nodes.reserve(std::min(nodes, kMaxNodes));
   return in_.ForEachField(span, [&](const Field& f) -> Status {
     switch (f.number) {
       case 1: {

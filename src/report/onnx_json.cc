@@ -57,6 +57,12 @@ size_t Utf8Length(std::string_view s, size_t i) {
   return n;
 }
 
+// A byte that JSON strings hold as it is: printable ASCII but '"' and '\\'.
+bool IsPlainAscii(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
+}
+
 // A buffered writer of JSON values (strings escaped, bytes that are not
 // UTF-8 replaced by U+FFFD, as the document writer does).
 class Stream {
@@ -72,6 +78,12 @@ class Stream {
   Stream& Str(std::string_view s) {
     buf_ += '"';
     for (size_t i = 0; i < s.size();) {
+      // Runs of printable ASCII (nearly all of a report) are copied whole.
+      size_t plain = i;
+      while (plain < s.size() && IsPlainAscii(s[plain])) ++plain;
+      buf_.append(s.substr(i, plain - i));
+      i = plain;
+      if (i == s.size()) break;
       const char c = s[i];
       const size_t n = Utf8Length(s, i);
       if (n == 0) {
@@ -113,11 +125,12 @@ class Stream {
     }
     return Raw("]");
   }
-  Stream& Strs(const std::vector<std::string>& v) {
+  // The strings of `a` then those of `b`, as one array.
+  Stream& Strs(const std::vector<std::string>& a, const std::vector<std::string>& b = {}) {
     Raw("[");
-    for (size_t i = 0; i < v.size(); ++i) {
-      if (i) Raw(", ");
-      Str(v[i]);
+    size_t i = 0;
+    for (const auto* list : {&a, &b}) {
+      for (const std::string& item : *list) Raw(i++ ? ", " : "").Str(item);
     }
     return Raw("]");
   }
@@ -147,7 +160,26 @@ class Stream {
 };
 
 // One layer: the Method 1 layer fields and the node's graph fields.
-void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n, const OnnxAnalysis& a) {
+// The citation key of a source text; consecutive nodes mostly share their
+// rule's source, so the last answer is kept.
+class ReferenceCache {
+ public:
+  const std::string& Of(std::string_view source) {
+    if (!valid_ || source != source_) {
+      source_ = source;
+      key_ = PrimaryKey(source_);
+      valid_ = true;
+    }
+    return key_;
+  }
+
+ private:
+  bool valid_ = false;
+  std::string source_, key_;
+};
+
+void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n, const OnnxAnalysis& a,
+                ReferenceCache& references) {
   s.Raw("{").Key("name").Str(l.name).Raw(", ").Key("type").Str(l.type);
   s.Raw(", ").Key("part").Str(l.part).Raw(", ").Key("line").Num(l.line);
   s.Raw(", ").Key("input_shape").Ints(l.input_shape);
@@ -158,15 +190,15 @@ void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n, const OnnxAn
   s.Raw(", ").Key("forward_flop_approx").Num(l.cost.forward_flop_approx);
   s.Raw(", ").Key("backward_factor").Num(l.backward_factor);
   s.Raw(", ").Key("on_branch").Bool(l.on_branch);
-  s.Raw(", ").Key("formula").Str(l.cost.formula).Raw(", ").Key("source").Str(l.cost.source);
-  const std::string reference = PrimaryKey(l.cost.source);
+  s.Raw(", ").Key("formula").Str(n.formula).Raw(", ").Key("source").Str(n.source);
+  const std::string& reference = references.Of(n.source);
   s.Raw(", ").Key("reference");
   if (reference.empty()) {
     s.Raw("null");
   } else {
     s.Str(reference);
   }
-  s.Raw(", ").Key("notes").Strs(l.cost.notes);
+  s.Raw(", ").Key("notes").Strs(n.notes, l.cost.notes);
   s.Raw(", ").Key("domain").Str(n.domain).Raw(", ").Key("rule").Str(RuleName(n.rule));
   s.Raw(", ").Key("inputs").Tensors(a, n.inputs).Raw(", ").Key("outputs").Tensors(a, n.outputs);
   s.Raw(", ").Key("multiply_adds").Num(n.multiply_adds);
@@ -252,9 +284,10 @@ void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEs
   summary.resize(summary.size() - 2);  // the closing "\n}"
   s.Raw(summary).Raw(",\n  \"layers\": [");
   const auto& layers = estimate.result.layers;
+  ReferenceCache references;
   for (size_t i = 0; i < analysis.nodes.size() && i < layers.size(); ++i) {
     s.Raw(i ? ",\n    " : "\n    ");
-    WriteLayer(s, layers[i], analysis.nodes[i], analysis);
+    WriteLayer(s, layers[i], analysis.nodes[i], analysis, references);
   }
   s.Raw(layers.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
