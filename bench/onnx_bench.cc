@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "../src/onnx/testing/onnx_writer.h"
+#include "chain_model.h"
 #include "large_weights_model.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/onnx_report.h"
@@ -87,25 +88,6 @@ std::string ChainModel(int64_t nodes) {
       default:
         g.nodes.push_back(w::Node("Relu", {x}, {out}, {}, Id("relu", i)));
     }
-    x = out;
-  }
-  g.outputs.push_back(w::ValueInfo(x, w::S({1, 16})));
-  return w::Model(g);
-}
-
-// A chain of `nodes` nodes alternating MatMul and Add that all read one
-// 16x16 weight and one bias, on an input [1, 16]: about 27 bytes per node
-// (2.7 MB at 100,000 nodes), so that the graph, not the weights, is measured.
-std::string SharedWeightChain(int64_t nodes) {
-  w::Graph g;
-  g.inputs.push_back(w::ValueInfo("x0", w::S({1, 16})));
-  g.initializers.push_back(w::WeightTensor("w", {16, 16}));
-  g.initializers.push_back(w::WeightTensor("b", {16}));
-  std::string x = "x0";
-  for (int64_t i = 0; i < nodes; ++i) {
-    const std::string out = Id("t", i);
-    g.nodes.push_back(i % 2 == 0 ? w::Node("MatMul", {x, "w"}, {out}, {}, Id("m", i))
-                                 : w::Node("Add", {x, "b"}, {out}, {}, Id("a", i)));
     x = out;
   }
   g.outputs.push_back(w::ValueInfo(x, w::S({1, 16})));
@@ -213,8 +195,8 @@ std::pair<double, double> FreshEstimate(const std::string& path, bool json) {
 void BM_EstimateChain(benchmark::State& state) {
   const int64_t n = state.range(0);
   const bool json = state.range(1) != 0;
-  const std::string path =
-      WriteOnce("shared_chain_" + std::to_string(n) + ".onnx", SharedWeightChain(n));
+  const std::string path = WriteOnce("shared_chain_" + std::to_string(n) + ".onnx",
+                                     trainflops::bench::SharedWeightChain(n));
   for (auto _ : state) {
     const std::string error = EstimateOnce(path, json);
     if (!error.empty()) {

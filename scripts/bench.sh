@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the `bench` preset, runs every benchmark of trainflops_bench with
-# repetitions, measures python3-onnx on the same 1.5 GiB ONNX file, and
-# writes bench/RESULTS.md (a table of all benchmarks with median and spread,
+# repetitions, measures python3-onnx on the same 1.5 GiB ONNX file, times the
+# `trainflops` process on ONNX chains of 10 to 200,000 nodes (and python3-onnx
+# on the same files), and writes bench/RESULTS.md (a table of all benchmarks with median and spread,
 # the performance targets with pass/fail, the machine). See docs/reliability.md.
 #
 #   scripts/bench.sh [--repetitions N] [--filter REGEX] [--install-onnx] [--skip-onnx-compare]
@@ -72,6 +73,15 @@ else
   fi
 fi
 
+# The ONNX scaling targets: the `trainflops` process itself on chains of 10 to
+# 200,000 nodes (python3-onnx on the same files when it is installed).
+echo "== timing the trainflops process on 10 to 200,000-node chains"
+scale_json=$out/onnx_scale.json
+python3 "$helper" scale-onnx --trainflops "$out/bin/trainflops" \
+  --writer "$out/bin/trainflops_bench_onnx_file" --python "$python_onnx" \
+  --sizes 10,10000,20000,50000,100000,200000 --out "$scale_json"
+
 python3 "$helper" report --bench-json "$out/results.json" --onnx-json "$compare_json" \
+  --scale-json "$scale_json" \
   --build-dir "$out" --repetitions "$repetitions" --out bench/RESULTS.md
 echo "== wrote bench/RESULTS.md"

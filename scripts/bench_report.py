@@ -5,6 +5,9 @@ by trainflops_bench_onnx_file), never here.
 
   compare-onnx ...      times trainflops and python3-onnx on that file, each in
                         fresh processes, peak memory from wait4's rusage
+  scale-onnx ...        times the `trainflops` process (text, --json, --json
+                        --no-layers) and python3-onnx on the benchmark's chains
+                        of 10,000 to 200,000 nodes (bench/chain_model.h)
   report ...            writes bench/RESULTS.md from Google Benchmark's JSON
 
 Every benchmark in the JSON gets a row, so benchmarks added to
@@ -26,6 +29,8 @@ import time
 # ------------------------------------------------------------ measurements
 
 
+GNU_TIME = "/usr/bin/time"  # Debian package time (scripts/setup-debian.sh)
+
 PY_SNIPPET = """
 import sys, time, onnx
 start = time.perf_counter()
@@ -35,21 +40,31 @@ print(time.perf_counter() - start)
 """
 
 
-def measure(argv):
-    """Wall seconds, peak RSS (MB) and stdout of one fresh process: the child is
-    reaped with wait4, whose rusage is that child's alone."""
-    start = time.perf_counter()
-    with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=errors)
-        out = proc.stdout.read()
-        _, status, usage = os.wait4(proc.pid, 0)
-        errors.seek(0)
-        err = errors.read()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise RuntimeError("%s failed: %s" % (" ".join(argv[:2]), err.decode(errors="replace")[-500:]))
-    return {"wall_s": wall, "peak_mb": usage.ru_maxrss / 1024.0, "stdout": out.decode(errors="replace")}
+def measure(argv, keep_stdout=False):
+    """Wall seconds, CPU seconds (user + system), peak RSS (MB) and, when asked,
+    stdout of one fresh process. stdout goes to a file, as `> out.json` would.
+    GNU time runs the process and reports its rusage: a child spawned from this
+    Python process directly would report this process's own peak as part of
+    its maximum resident set (Linux carries it through vfork and exec)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out_path, stats_path = os.path.join(tmp, "stdout"), os.path.join(tmp, "rusage")
+        with open(out_path, "wb") as out, tempfile.TemporaryFile() as errors:
+            start = time.perf_counter()
+            proc = subprocess.run([GNU_TIME, "-f", "%U %S %M", "-o", stats_path] + argv,
+                                  stdout=out, stderr=errors)
+            wall = time.perf_counter() - start
+            errors.seek(0)
+            err = errors.read()
+        if proc.returncode != 0:
+            raise RuntimeError("%s failed: %s" % (" ".join(argv[:2]), err.decode(errors="replace")[-500:]))
+        with open(stats_path) as f:
+            user, system, max_kb = f.read().split()[-3:]
+        stdout = ""
+        if keep_stdout:
+            with open(out_path, errors="replace") as f:
+                stdout = f.read()
+    return {"wall_s": wall, "cpu_s": float(user) + float(system), "peak_mb": int(max_kb) / 1024.0,
+            "stdout": stdout}
 
 
 def compare_onnx(args):
@@ -57,7 +72,7 @@ def compare_onnx(args):
     for _ in range(args.runs):
         runs["trainflops"].append(
             measure([args.trainflops, "estimate", args.file, "--examples", "1", "--json"]))
-        r = measure([args.python, "-c", PY_SNIPPET, args.file])
+        r = measure([args.python, "-c", PY_SNIPPET, args.file], keep_stdout=True)
         r["in_process_s"] = float(r["stdout"].strip().splitlines()[-1])
         runs["python3-onnx"].append(r)
     for rs in runs.values():
@@ -69,6 +84,42 @@ def compare_onnx(args):
               "onnx_version": onnx_version, "runs": runs}
     with open(args.out, "w") as f:
         json.dump(result, f, indent=1)
+
+
+SCALE_MODES = {"text": [], "json": ["--json"], "json_no_layers": ["--json", "--no-layers"]}
+
+
+def scale_onnx(args):
+    """Each chain size: the trainflops process in each output mode and
+    python3-onnx's load + infer_shapes, `runs` fresh processes each."""
+    sizes = [int(s) for s in args.sizes.split(",")]
+    has_onnx = subprocess.run([args.python, "-c", "import onnx"], capture_output=True).returncode == 0
+    result = {"sizes": {}, "python3_onnx": has_onnx}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = os.path.join(tmp, "chain_%d.onnx" % n)
+            subprocess.run([args.writer, "--chain", str(n), path], check=True)
+            entry = {"file_mb": os.path.getsize(path) / 1e6, "modes": {}}
+            for mode, flags in SCALE_MODES.items():
+                argv = [args.trainflops, "estimate", path, "--examples", "1"] + flags
+                measure(argv)  # warm the page cache and the dynamic loader
+                entry["modes"][mode] = [strip(measure(argv)) for _ in range(args.runs)]
+            if has_onnx:
+                entry["python3-onnx"] = [strip(measure([args.python, "-c", PY_SNIPPET, path]))
+                                         for _ in range(args.python_runs)]
+            result["sizes"][str(n)] = entry
+            print("scale-onnx: %d nodes measured" % n, file=sys.stderr)
+    if has_onnx:
+        result["onnx_version"] = subprocess.run(
+            [args.python, "-c", "import onnx; print(onnx.__version__)"],
+            capture_output=True, text=True).stdout.strip()
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=1)
+
+
+def strip(run):
+    run.pop("stdout")
+    return run
 
 
 # ------------------------------------------------------------------ report
@@ -261,6 +312,91 @@ def onnx_section(path, large):
     ] + in_process(pi, large)
 
 
+# The ONNX scaling targets: whole `trainflops` process on the 100,000-node
+# chain, and time linear in nodes between 10,000 and 200,000.
+SCALE_TARGET_NODES = "100000"
+SCALE_TEXT_S, SCALE_JSON_S, SCALE_PEAK_MB, SCALE_MAX_EXPONENT = 0.150, 0.600, 150.0, 1.05
+
+
+def load_scale(path):
+    if not path or not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def med(runs, key):
+    return statistics.median(r[key] for r in runs)
+
+
+def exponent(scale, mode, lo="10000", hi="200000", base="10"):
+    """k in time ~ nodes^k between `lo` and `hi` nodes, from median wall times
+    less those of a `base`-node chain (process start-up and fixed costs, which
+    would otherwise flatten the curve)."""
+    sizes = scale["sizes"]
+    if lo not in sizes or hi not in sizes:
+        return None
+    fixed = med(sizes[base]["modes"][mode], "wall_s") if base in sizes else 0.0
+    t_lo = med(sizes[lo]["modes"][mode], "wall_s") - fixed
+    t_hi = med(sizes[hi]["modes"][mode], "wall_s") - fixed
+    if t_lo <= 0 or t_hi <= 0:
+        return None
+    return math.log(t_hi / t_lo) / math.log(int(hi) / int(lo))
+
+
+def scale_targets(scale):
+    if scale is None or SCALE_TARGET_NODES not in scale["sizes"]:
+        return []
+    modes = scale["sizes"][SCALE_TARGET_NODES]["modes"]
+    text, js = med(modes["text"], "wall_s"), med(modes["json"], "wall_s")
+    peak = max(med(runs, "peak_mb") for runs in modes.values())
+    rows = [
+        "| ONNX, 100,000-node chain: `trainflops estimate` text, whole process | at most %s (median wall) | %s | %s |"
+        % (fmt_time(SCALE_TEXT_S), fmt_time(text), verdict(text <= SCALE_TEXT_S)),
+        "| ONNX, 100,000-node chain: `--json`, whole process | at most %s | %s | %s |"
+        % (fmt_time(SCALE_JSON_S), fmt_time(js), verdict(js <= SCALE_JSON_S)),
+        "| ONNX, 100,000-node chain: peak memory of the process | at most %.0f MB (text, JSON, JSON without layers) | %.1f MB | %s |"
+        % (SCALE_PEAK_MB, peak, verdict(peak <= SCALE_PEAK_MB)),
+    ]
+    for mode in ("text", "json"):
+        k = exponent(scale, mode)
+        rows.append("| ONNX process time linear in nodes (%s) | exponent k of time ~ n^k from 10,000 to 200,000 nodes at most %.2f | %s | %s |"
+                    % (mode, SCALE_MAX_EXPONENT, "k = %.3f" % k if k is not None else "-",
+                       verdict(None if k is None else k <= SCALE_MAX_EXPONENT)))
+    return rows
+
+
+def scale_section(scale):
+    if scale is None:
+        return ["Not run."]
+    sizes = scale["sizes"]
+    runs = len(next(iter(sizes.values()))["modes"]["text"])
+    lines = [
+        "The `trainflops` executable (this build, linked with jemalloc) in fresh processes on the "
+        "benchmark's shared-weight chain (bench/chain_model.h: MatMul and Add alternating on a 1x16 "
+        "input), written by `trainflops_bench_onnx_file --chain N FILE`; `trainflops estimate FILE "
+        "--examples 1 [--json [--no-layers]]` with stdout read through a pipe. Medians of %d runs "
+        "after one warm-up run; CPU is user + system time and peak memory the maximum resident "
+        "set, both from wait4's rusage. python3-onnx: `onnx.load` + `onnx.shape_inference.infer_shapes` "
+        "of the same file, %s." % (runs, "version " + scale["onnx_version"] if scale.get("python3_onnx")
+                                   else "not installed (not run)"), "",
+        "| nodes | file | text: wall, CPU, peak | `--json` | `--json --no-layers` | python3-onnx |",
+        "|---|---|---|---|---|---|"]
+    for n, entry in sorted(sizes.items(), key=lambda kv: int(kv[0])):
+        cells = []
+        for mode in SCALE_MODES:
+            r = entry["modes"][mode]
+            cells.append("%s, %s, %.0f MB" % (fmt_time(med(r, "wall_s")), fmt_time(med(r, "cpu_s")),
+                                              med(r, "peak_mb")))
+        p = entry.get("python3-onnx")
+        cells.append("%s, %.0f MB" % (fmt_time(med(p, "wall_s")), med(p, "peak_mb")) if p else "-")
+        lines.append("| %s | %.2f MB | %s |" % (fmt_num(int(n)), entry["file_mb"], " | ".join(cells)))
+    lines += ["", "Exponents use the median wall times less those of the 10-node chain (start-up "
+              "and fixed costs). Targets (also in the table above):", "",
+              "| performance target | criterion | measured (median) | verdict |", "|---|---|---|---|"]
+    return lines + scale_targets(scale)
+
+
 def in_process(python_s, trainflops_s):
     if trainflops_s is None:
         return []
@@ -276,10 +412,12 @@ def report(args):
              "`trainflops_bench`, %d repetitions of each benchmark; times are wall-clock per "
              "iteration, median with min – max and interquartile range over the repetitions."
              % args.repetitions, "", "## Machine", ""] + machine(context, args.build_dir)
-    lines += ["", "## Targets", ""] + target_rows(runs)
+    scale = load_scale(args.scale_json)
+    lines += ["", "## Targets", ""] + target_rows(runs) + scale_targets(scale)
     lines += ["", "## All benchmarks", ""] + generic_table(runs)
     lines += ["", "## python3-onnx on the 1.5 GB file", ""] + (
         onnx_section(args.onnx_json, median_time(runs, "BM_AnalyseLargeWeights")) or ["Not run."])
+    lines += ["", "## ONNX: the whole process on 10 to 200,000-node graphs", ""] + scale_section(scale)
     with open(args.out, "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -291,14 +429,23 @@ def main():
     for name in ("--trainflops", "--python", "--file", "--out"):
         p.add_argument(name, required=True)
     p.add_argument("--runs", type=int, default=3)
+    p = sub.add_parser("scale-onnx")
+    for name in ("--trainflops", "--writer", "--python", "--out"):
+        p.add_argument(name, required=True)
+    p.add_argument("--sizes", default="10000,20000,50000,100000,200000")
+    p.add_argument("--runs", type=int, default=7)
+    p.add_argument("--python-runs", type=int, default=3)
     p = sub.add_parser("report")
     for name in ("--bench-json", "--build-dir", "--out"):
         p.add_argument(name, required=True)
     p.add_argument("--onnx-json")
+    p.add_argument("--scale-json")
     p.add_argument("--repetitions", type=int, default=5)
     args = parser.parse_args()
     if args.command == "compare-onnx":
         compare_onnx(args)
+    elif args.command == "scale-onnx":
+        scale_onnx(args)
     else:
         report(args)
 

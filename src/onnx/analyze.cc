@@ -40,11 +40,11 @@ namespace {
 // Operators whose outputs are their data input's values rearranged, cut or
 // cast (Concat: all its inputs'): a weight seen through them is a weight.
 bool IsWeightView(const NodeProtoData& node) {
-  static const char* const kViews[] = {"Identity",  "Transpose", "Reshape", "Cast",  "Squeeze",
-                                       "Unsqueeze", "Flatten",   "Slice",   "Split", "Concat"};
+  static const std::unordered_set<std::string_view> kViews = {
+      "Identity",  "Transpose", "Reshape", "Cast",  "Squeeze",
+      "Unsqueeze", "Flatten",   "Slice",   "Split", "Concat"};
   if (!node.domain.empty() && node.domain != "ai.onnx") return false;
-  return std::any_of(std::begin(kViews), std::end(kViews),
-                     [&](const char* op) { return node.op_type == op; });
+  return kViews.count(node.op_type) > 0;
 }
 
 bool IsControlFlow(const NodeProtoData& node) {
@@ -225,9 +225,9 @@ int64_t Analyzer::OpsetOf(const std::string& domain) const {
 TensorInfo* Analyzer::Lookup(std::string_view name) {
   const auto it = tensors_.find(name);
   if (it != tensors_.end()) return &it->second;
-  const auto slot = main_.producer.find(name);
-  if (slot == main_.producer.end()) return nullptr;
-  TensorInfo& value = values_[slot->second];
+  const size_t* slot = main_.producer.Find(name);
+  if (slot == nullptr) return nullptr;
+  TensorInfo& value = values_[*slot];
   return value.described >= 0 ? &value : nullptr;  // not evaluated yet
 }
 
@@ -277,19 +277,21 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     any_weight = any_weight || weight;
     input_grad = input_grad || (!weight && grad);
   }
-  const std::string where = "node '" + result.name + "' (" + node.op_type + ")";
-  if (node.outputs.empty()) return Status::InvalidArgument(where + " has no outputs");
+  // Built only for an error: most nodes have none.
+  const auto where = [&] { return "node '" + result.name + "' (" + node.op_type + ")"; };
+  if (node.outputs.empty()) return Status::InvalidArgument(where() + " has no outputs");
   const OpRule* rule = FindRule(node.domain, node.op_type);
   NodeEval eval;
   const bool control = IsControlFlow(node);
   if (control) {
-    TF_RETURN_IF_ERROR(ControlFlow(scope, node, result.name, inputs, &eval).WithContext(where));
+    const Status s = ControlFlow(scope, node, result.name, inputs, &eval);
+    if (!s.ok()) return s.WithContext(where());
     result.rule = OnnxRule::kZero;  // its cost is its subgraphs' nodes
   } else if (rule != nullptr) {
     const NodeContext ctx(node, OpsetOf(node.domain), inputs);
     Status s = rule->rule(ctx, &eval);
     if (s.ok()) s = EvaluateValues(ctx, &eval);
-    if (!s.ok()) return s.WithContext(where);
+    if (!s.ok()) return s.WithContext(where());
     result.rule = rule->cost == OpRule::kCounted ? OnnxRule::kCounted
                   : rule->cost == OpRule::kZero  ? OnnxRule::kZero
                                                  : OnnxRule::kNone;
@@ -319,7 +321,8 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   for (size_t i = 0; i < node.outputs.size(); ++i) {
     if (node.outputs[i].empty()) continue;
     TensorInfo& t = eval.outputs[i];
-    TF_RETURN_IF_ERROR(Merge(node.outputs[i], &t).WithContext(where));
+    const Status merged = Merge(node.outputs[i], &t);
+    if (!merged.ok()) return merged.WithContext(where());
     t.requires_grad =
         grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 && t.elem_type != kBool;
     // A weight seen through a view or a cast is still the weight (tied or

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph.h"
+#include "name_map.h"
 #include "proto.h"
 #include "trainflops/onnx.h"
 
@@ -32,10 +33,9 @@ Result<InitializerIndex> CheckInitializers(const GraphData& graph, OnnxAnalysis*
 
 // Where each node output is kept: slot value_base[node] + output position of
 // one flat array, and the slot of each output name.
-using Producers = std::unordered_map<std::string_view, size_t, NameHash, std::equal_to<>>;
 struct GraphOrder {
   std::vector<size_t> order;  // node indexes, every input produced before it is read
-  Producers producer;         // output name -> slot
+  NameMap producer;           // output name -> slot
   std::vector<size_t> value_base;
   std::vector<size_t> slot_node;  // slot -> the node writing it
   size_t values = 0;              // slots in all

@@ -95,6 +95,50 @@ TEST(OnnxAnalyze, SharedWeightsCountOnceAndGradientsFollowTheWeights) {
   EXPECT_EQ(Find(*a, "reshape").rule, OnnxRule::kZero);
 }
 
+// x -> MatMul(w) -> h -> MatMul(w) -> y: four tensors, each described once;
+// the two MatMuls (same shapes) share one formula text and one source.
+Graph TwoEqualProducts() {
+  Graph g;
+  g.inputs.push_back(ValueInfo("x", S({2, 4})));
+  g.initializers.push_back(WeightTensor("w", {4, 4}));
+  g.nodes.push_back(Node("MatMul", {"x", "w"}, {"h"}, {}, "first"));
+  g.nodes.push_back(Node("MatMul", {"h", "w"}, {"y"}, {}, "second"));
+  g.outputs.push_back(ValueInfo("y", S({2, 4})));
+  return g;
+}
+
+TEST(OnnxAnalyze, EachTensorIsDescribedOnceWhateverReadsIt) {
+  const auto a = Analyze(Model(TwoEqualProducts()));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  ASSERT_EQ(a->tensors.size(), 4u);  // x, w, h, y
+  const OnnxNode& first = Find(*a, "first");
+  const OnnxNode& second = Find(*a, "second");
+  ASSERT_EQ(first.inputs.size(), 2u);
+  ASSERT_EQ(second.inputs.size(), 2u);
+  EXPECT_EQ(first.outputs[0], second.inputs[0]);  // h: written by one, read by the other
+  EXPECT_EQ(first.inputs[1], second.inputs[1]);   // w, read twice
+  EXPECT_EQ(a->Input(second, 0).name, "h");
+  EXPECT_EQ(a->Input(second, 0).shape, "2x4");
+  EXPECT_EQ(a->Output(second, 0).name, "y");
+}
+
+TEST(OnnxAnalyze, FormulasAreHeldOnceAndOutliveTheOriginalInACopy) {
+  OnnxAnalysis copy;
+  {
+    const auto a = Analyze(Model(TwoEqualProducts()));
+    ASSERT_TRUE(a.ok()) << a.status().message();
+    copy = *a;
+  }  // the original is gone; the copy shares the texts
+  const OnnxNode& first = Find(copy, "first");
+  const OnnxNode& second = Find(copy, "second");
+  // 2·batch·N·K·M with N=2, K=4, M=4: 2·2·4·4 = 64 FLOP each.
+  EXPECT_DOUBLE_EQ(first.forward_flop, 64);
+  EXPECT_NE(first.formula.find("N=2, K=4, M=4"), std::string_view::npos) << first.formula;
+  EXPECT_EQ(first.formula.data(), second.formula.data());  // one text, two views
+  EXPECT_EQ(first.source.data(), second.source.data());
+  EXPECT_NE(first.source.find("Sevilla et al. 2022"), std::string_view::npos);
+}
+
 TEST(OnnxAnalyze, OperatorWithoutRuleIsListedWithItsOutputs) {
   Graph g;
   g.inputs.push_back(ValueInfo("x", S({2, 8})));

@@ -31,7 +31,7 @@ Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOr
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     g->slot_node.insert(g->slot_node.end(), graph.nodes[i].outputs.size(), i);
   }
-  g->producer.reserve(g->values);
+  g->producer.Reserve(g->values);
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     const std::vector<std::string>& outputs = graph.nodes[i].outputs;
     for (size_t k = 0; k < outputs.size(); ++k) {
@@ -41,10 +41,10 @@ Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOr
         return Status::InvalidArgument(NodeName(graph, i) + " writes '" + out +
                                        "', which is already a graph input or initializer");
       }
-      const auto [it, fresh] = g->producer.emplace(out, g->value_base[i] + k);
+      const auto [slot, fresh] = g->producer.Emplace(out, g->value_base[i] + k);
       if (!fresh) {
         return Status::InvalidArgument("tensor '" + out + "' is produced by both " +
-                                       NodeName(graph, NodeOfSlot(*g, it->second)) + " and " +
+                                       NodeName(graph, NodeOfSlot(*g, slot)) + " and " +
                                        NodeName(graph, i));
       }
     }
@@ -69,16 +69,16 @@ Result<Edges> FindEdges(const GraphData& graph, const IsDefined& available, Grap
     for (const std::string& in : graph.nodes[i].inputs) {
       g.input_slot.push_back(GraphOrder::kNoSlot);
       if (in.empty()) continue;
-      const auto it = g.producer.find(std::string_view(in));
-      if (it == g.producer.end()) {
+      const size_t* slot = g.producer.Find(in);
+      if (slot == nullptr) {
         if (available(in)) continue;
         return Status::InvalidArgument(NodeName(graph, i) + ": input '" + in +
                                        "' is not a graph input, an initializer or the output "
                                        "of any node");
       }
       ++e.pending[i];
-      g.input_slot.back() = it->second;
-      pairs.emplace_back(NodeOfSlot(g, it->second), i);
+      g.input_slot.back() = *slot;
+      pairs.emplace_back(NodeOfSlot(g, *slot), i);
     }
   }
   g.input_base.push_back(g.input_slot.size());

@@ -343,6 +343,14 @@ Status EvaluateValuesOfStructure(const NodeContext& ctx, NodeEval* eval);  // va
 
 Status EvaluateValues(const NodeContext& ctx, NodeEval* eval) {
   if (eval->outputs.empty() || ctx.num_inputs() == 0) return Status::Ok();
+  // Every value rule computes from known input values; most nodes of a
+  // large graph have none (weights and activations), so they stop here.
+  bool any_values = false;
+  for (size_t i = 0; i < ctx.num_inputs() && !any_values; ++i) {
+    const TensorInfo* t = ctx.input(i);
+    any_values = t != nullptr && (t->has_int_values || t->has_float_values);
+  }
+  if (!any_values) return Status::Ok();
   const std::string& op = ctx.node().op_type;
   const bool compare = IsOneOf(op, {"Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual"});
   const bool logic = IsOneOf(op, {"And", "Or", "Xor"});

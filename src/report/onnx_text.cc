@@ -1,12 +1,16 @@
 // The text report of an ONNX estimate (onnx_json.cc writes the JSON): the graph's tables, then
 // the Method 1 report shared with spec files.
 
+#include <unordered_map>
+
 #include "../core/table.h"
 #include "trainflops/onnx_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
 namespace {
+
+const std::string kNoRule = "no rule";
 
 std::string OpName(const std::string& domain, const std::string& op) {
   return domain.empty() || domain == "ai.onnx" ? op : domain + "." + op;
@@ -50,13 +54,36 @@ std::string Header(const OnnxAnalysis& a, const OnnxEstimate& e) {
   return out;
 }
 
+// Cells formatted once per distinct value: the blocks of a large graph
+// repeat the same few counts thousands of times.
+class CellCache {
+ public:
+  template <typename Format>
+  const std::string& Get(double value, Format&& format) {
+    if (cells_.size() > kMaxCells) cells_.clear();
+    auto [it, fresh] = cells_.try_emplace(value);
+    if (fresh) it->second = format(value);
+    return it->second;
+  }
+
+ private:
+  static constexpr size_t kMaxCells = 4096;
+  std::unordered_map<double, std::string> cells_;
+};
+
 std::string NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   report::TextTable table({"node", "op", "output", "params", "forward", "share"},
                           {false, false, false, true, true, true});
+  CellCache params, forward, share;
   for (const OnnxNode& n : a.nodes) {
-    table.AddRow({n.name, OpName(n.domain, n.op_type), Outputs(a, n), FormatCount(n.params),
-                  n.rule == OnnxRule::kNone ? "no rule" : FormatCompute(n.forward_flop, o.unit),
-                  report::SharePercent(n.forward_flop, a.forward_flop)});
+    const std::string& flop =
+        n.rule == OnnxRule::kNone
+            ? kNoRule
+            : forward.Get(n.forward_flop, [&](double f) { return FormatCompute(f, o.unit); });
+    table.AddRow({n.name, OpName(n.domain, n.op_type), Outputs(a, n),
+                  params.Get(n.params, [](double p) { return FormatCount(p); }), flop,
+                  share.Get(n.forward_flop,
+                            [&](double f) { return report::SharePercent(f, a.forward_flop); })});
   }
   return "\nNodes (forward FLOP per run of the graph; share of the total):\n" + table.Render();
 }
