@@ -78,7 +78,9 @@ Result<OnnxAnalysis> Analyzer::Run() {
   out_.nodes.reserve(graph_.nodes.size());
   for (const auto& [name, index] : initializers_) {
     const TensorMeta& initializer = graph_.initializers[index];
-    tensors_[initializer.name] = FromTensorMeta(initializer);
+    TensorInfo& t = tensors_[initializer.name];
+    t = FromTensorMeta(initializer);
+    t.initializer = static_cast<int64_t>(index);
   }
   for (const auto* list : {&graph_.value_info, &graph_.outputs, &graph_.inputs}) {
     for (const ValueInfo& v : *list) value_info_[v.name] = &v;
@@ -236,6 +238,10 @@ std::string_view Analyzer::Intern(std::string text) {
   return *out_.texts->insert(std::move(text)).first;
 }
 
+bool Analyzer::IsTrainable(const TensorInfo* t) const {
+  return t != nullptr && t->initializer >= 0 && use_.trainable[static_cast<size_t>(t->initializer)];
+}
+
 TensorInfo* Analyzer::InputOf(const Scope& scope, size_t node, size_t k) {
   const std::string& name = scope.graph->nodes[node].inputs[k];
   if (!scope.main) return Lookup(name);
@@ -270,8 +276,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     TensorInfo* t = name.empty() ? nullptr : InputOf(scope, index, k);
     inputs.push_back(t);
     if (!name.empty()) result.inputs.push_back(DescribeOnce(name, t));
-    const bool weight = !name.empty() && (use_.trainable.count(name) > 0 ||
-                                          (inputs.back() && inputs.back()->weight));
+    const bool weight = IsTrainable(t) || (t != nullptr && t->weight);
     const bool grad = weight || (inputs.back() && inputs.back()->requires_grad);
     operand_grad.push_back(grad);
     any_weight = any_weight || weight;
@@ -300,8 +305,8 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     for (const Attribute& a : node.attributes) result.subgraph_nodes += a.subgraph_nodes;
   }
   eval.outputs.resize(node.outputs.size());
-  const auto uses = scope.main ? use_.trainable_uses.find(index) : use_.trainable_uses.end();
-  result.weight_gradient = uses != use_.trainable_uses.end() || any_weight;
+  const double uses = scope.main ? use_.trainable_uses[index] : ParamUse::kNone;
+  result.weight_gradient = uses != ParamUse::kNone || any_weight;
   result.input_gradient = input_grad;
   if (IsProduct(node)) {
     // A product's backward pass costs one forward per operand that needs
@@ -314,7 +319,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   const size_t data_inputs = node.op_type == "Concat" ? operand_grad.size() : 1;
   bool view_of_weight = IsWeightView(node) && !operand_grad.empty();
   for (size_t i = 0; view_of_weight && i < data_inputs && i < node.inputs.size(); ++i) {
-    view_of_weight = use_.trainable.count(node.inputs[i]) > 0 || (inputs[i] && inputs[i]->weight);
+    view_of_weight = IsTrainable(inputs[i]) || (inputs[i] && inputs[i]->weight);
   }
   const bool grad_out = (control || rule == nullptr || rule->differentiable) &&
                         (result.weight_gradient || input_grad);
@@ -329,6 +334,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     // deduplicated weights, an LSTM's W unsqueezed by the exporter).
     t.weight = view_of_weight;
     t.described = -1;  // a rule may have copied an input's
+    t.initializer = -1;
     TensorInfo& stored =
         scope.main ? values_[main_.value_base[index] + i] : tensors_[node.outputs[i]];
     stored = std::move(t);
@@ -341,7 +347,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
                               : std::move(eval.formula));
   result.source = Intern(std::move(eval.source));
   result.notes = eval.notes;
-  if (uses != use_.trainable_uses.end()) result.params = uses->second;
+  if (uses != ParamUse::kNone) result.params = uses;
   if (eval.declared_params >= 0) {
     result.params += eval.declared_params;
     declared_params_ += eval.declared_params;

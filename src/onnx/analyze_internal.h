@@ -57,13 +57,17 @@ Result<GraphOrder> TopologicalOrder(const GraphData& graph, const IsDefined& ava
 // least one node in a weight position (not a shape, axes, index or
 // statistics input of its rule). Each is credited to the first node that
 // reads it, so shared weights are counted once.
+// Indexed by position (an initializer's in GraphData::initializers, a
+// node's in GraphData::nodes), not by name: a graph of 100,000 layers reads
+// as many initializers, each looked up by name once.
 struct ParamUse {
-  std::unordered_set<std::string> trainable;
-  // Node index -> trainable elements first read by it (0 when it only reads
-  // weights that an earlier node was credited with). Every node that reads a
-  // trainable weight has an entry.
-  std::unordered_map<size_t, double> trainable_uses;
-  std::unordered_map<std::string, int> readers;  // initializer -> nodes reading it
+  std::vector<char> trainable;  // per initializer
+  std::vector<int> readers;     // per initializer: nodes reading it
+  // Per node: trainable elements first read by it (0 when it only reads
+  // weights that an earlier node was credited with); kNone when it reads no
+  // trainable weight.
+  static constexpr double kNone = -1;
+  std::vector<double> trainable_uses;
 };
 ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>& order,
                               const InitializerIndex& initializers);

@@ -43,6 +43,8 @@ class Analyzer {
   // A tensor by name: an input, initializer or value of a subgraph (tensors_)
   // or an output of a main-graph node (values_); nullptr when not yet defined.
   TensorInfo* Lookup(std::string_view name);
+  // A trainable initializer of the main graph, read as itself.
+  bool IsTrainable(const TensorInfo* t) const;
   // `text` held once in out_.texts, for a node's formula or source.
   std::string_view Intern(std::string text);
   // Input k of node `node` of `scope`: resolved by the topological order in

@@ -98,6 +98,7 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
     TensorInfo& bound = tensors_[n];
     bound = i < inputs.size() ? std::move(inputs[i]) : FromValueInfo(body.inputs[i]);
     bound.described = -1;  // the outer tensor's description has another name
+    bound.initializer = -1;
   }
   for (const TensorMeta& t : body.initializers) {
     if (Lookup(t.name) != nullptr) {

@@ -45,6 +45,9 @@ struct TensorInfo {
   // Its position in OnnxAnalysis::tensors once a node has read or written
   // it; -1 before. Set by the analyser, not by rules.
   int64_t described = -1;
+  // Its position in the main graph's initializers when it is one (read by
+  // name, not a copy made by a rule or bound to a subgraph input); -1 else.
+  int64_t initializer = -1;
   bool weight = false;  // a trainable weight through Identity/Transpose/Reshape/...
 
   static TensorInfo Shaped(Dims dims, int32_t type = kUndefined) {

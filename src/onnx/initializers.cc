@@ -105,25 +105,30 @@ namespace {
 // main-graph node `index`; the nodes of its subgraphs (If, Loop, Scan
 // bodies) are credited to it too.
 void ReadInitializers(const GraphData& graph, const NodeProtoData& node, size_t index,
-                      const InitializerIndex& initializers,
-                      std::unordered_set<std::string>* credited, ParamUse* use) {
+                      const InitializerIndex& initializers, std::vector<char>* credited,
+                      ParamUse* use) {
   const OpRule* rule = FindRule(node.domain, node.op_type);
   for (size_t slot = 0; slot < node.inputs.size(); ++slot) {
     const std::string& name = node.inputs[slot];
     const auto it = initializers.find(name);
     if (it == initializers.end()) continue;
     const auto first_slot = std::find(node.inputs.begin(), node.inputs.end(), name);
+    const size_t i = it->second;
     if (first_slot == node.inputs.begin() + static_cast<std::ptrdiff_t>(slot)) {
-      ++use->readers[name];  // once per node, whatever the slots
+      ++use->readers[i];  // once per node, whatever the slots
     }
-    const TensorMeta& t = graph.initializers[it->second];
+    const TensorMeta& t = graph.initializers[i];
     const bool constant_slot =
         rule != nullptr && std::count(rule->constant_inputs.begin(), rule->constant_inputs.end(),
                                       static_cast<int>(slot)) > 0;
     if (constant_slot || !IsFloating(t.data_type)) continue;
-    use->trainable.insert(name);
+    use->trainable[i] = 1;
     double& first = use->trainable_uses[index];
-    if (credited->insert(name).second) first += Elements(t.dims);
+    if (first == ParamUse::kNone) first = 0;
+    if (!(*credited)[i]) {
+      (*credited)[i] = 1;
+      first += Elements(t.dims);
+    }
   }
   for (const Attribute& a : node.attributes) {
     for (const auto& sub : a.graphs) {
@@ -139,7 +144,10 @@ void ReadInitializers(const GraphData& graph, const NodeProtoData& node, size_t 
 ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>& order,
                               const InitializerIndex& initializers) {
   ParamUse use;
-  std::unordered_set<std::string> credited;
+  use.trainable.assign(graph.initializers.size(), 0);
+  use.readers.assign(graph.initializers.size(), 0);
+  use.trainable_uses.assign(graph.nodes.size(), ParamUse::kNone);
+  std::vector<char> credited(graph.initializers.size(), 0);
   for (size_t index : order) {
     ReadInitializers(graph, graph.nodes[index], index, initializers, &credited, &use);
   }
@@ -150,11 +158,10 @@ void FinishParams(const GraphData& graph, const InitializerIndex& initializers, 
                   OnnxAnalysis* out) {
   for (const auto& [name, i] : initializers) {
     const double n = Elements(graph.initializers[i].dims);
-    if (use.trainable.count(name)) {
+    if (use.trainable[i]) {
       out->params += n;
       ++out->trainable_initializers;
-      const auto r = use.readers.find(name);
-      if (r != use.readers.end() && r->second > 1) ++out->shared_initializers;
+      if (use.readers[i] > 1) ++out->shared_initializers;
     } else {
       out->constant_elements += n;
     }
