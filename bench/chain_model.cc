@@ -3,19 +3,14 @@
 #include "../src/onnx/testing/onnx_writer.h"
 
 namespace trainflops::bench {
-namespace {
 
 namespace w = trainflops::onnx::testing;
 
-// "t12": built without operator+(const char*, string), which GCC 12 warns
-// about spuriously at -O3 (-Wrestrict).
-std::string Name(const char* prefix, int64_t i) {
+std::string NumberedName(const char* prefix, int64_t i) {
   std::string s(prefix);
   s += std::to_string(i);
   return s;
 }
-
-}  // namespace
 
 std::string SharedWeightChain(int64_t nodes) {
   w::Graph g;
@@ -24,9 +19,9 @@ std::string SharedWeightChain(int64_t nodes) {
   g.initializers.push_back(w::WeightTensor("b", {16}));
   std::string x = "x0";
   for (int64_t i = 0; i < nodes; ++i) {
-    const std::string out = Name("t", i);
-    g.nodes.push_back(i % 2 == 0 ? w::Node("MatMul", {x, "w"}, {out}, {}, Name("m", i))
-                                 : w::Node("Add", {x, "b"}, {out}, {}, Name("a", i)));
+    const std::string out = NumberedName("t", i);
+    g.nodes.push_back(i % 2 == 0 ? w::Node("MatMul", {x, "w"}, {out}, {}, NumberedName("m", i))
+                                 : w::Node("Add", {x, "b"}, {out}, {}, NumberedName("a", i)));
     x = out;
   }
   g.outputs.push_back(w::ValueInfo(x, w::S({1, 16})));

@@ -15,6 +15,11 @@ namespace trainflops::bench {
 // The serialized ModelProto.
 std::string SharedWeightChain(int64_t nodes);
 
+// "t12": a generated graph's tensor or node name. Built without
+// operator+(const char*, string), which GCC 12 warns about spuriously at
+// -O3 (-Wrestrict).
+std::string NumberedName(const char* prefix, int64_t i);
+
 }  // namespace trainflops::bench
 
 #endif  // TRAINFLOPS_BENCH_CHAIN_MODEL_H_

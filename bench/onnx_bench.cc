@@ -60,13 +60,7 @@ double StatusMb(const std::string& key) {
   return -1;
 }
 
-// "w12": built without operator+(const char*, string), which GCC 12 warns
-// about spuriously at -O3 (-Wrestrict).
-std::string Id(const char* prefix, int64_t i) {
-  std::string s(prefix);
-  s += std::to_string(i);
-  return s;
-}
+using trainflops::bench::NumberedName;
 
 // A chain of `nodes` nodes in blocks MatMul -> Add -> Relu, each block with
 // its own 16x16 weight and bias (embedded), on an input [1, 16].
@@ -75,18 +69,20 @@ std::string ChainModel(int64_t nodes) {
   g.inputs.push_back(w::ValueInfo("x0", w::S({1, 16})));
   std::string x = "x0";
   for (int64_t i = 0; i < nodes; ++i) {
-    const std::string out = Id("t", i);
+    const std::string out = NumberedName("t", i);
     switch (i % 3) {
       case 0:
-        g.initializers.push_back(w::WeightTensor(Id("w", i), {16, 16}));
-        g.nodes.push_back(w::Node("MatMul", {x, Id("w", i)}, {out}, {}, Id("mm", i)));
+        g.initializers.push_back(w::WeightTensor(NumberedName("w", i), {16, 16}));
+        g.nodes.push_back(
+            w::Node("MatMul", {x, NumberedName("w", i)}, {out}, {}, NumberedName("mm", i)));
         break;
       case 1:
-        g.initializers.push_back(w::WeightTensor(Id("b", i), {16}));
-        g.nodes.push_back(w::Node("Add", {x, Id("b", i)}, {out}, {}, Id("add", i)));
+        g.initializers.push_back(w::WeightTensor(NumberedName("b", i), {16}));
+        g.nodes.push_back(
+            w::Node("Add", {x, NumberedName("b", i)}, {out}, {}, NumberedName("add", i)));
         break;
       default:
-        g.nodes.push_back(w::Node("Relu", {x}, {out}, {}, Id("relu", i)));
+        g.nodes.push_back(w::Node("Relu", {x}, {out}, {}, NumberedName("relu", i)));
     }
     x = out;
   }

@@ -1,8 +1,7 @@
-// Requests per second of the web API (a performance target: docs/reliability.md): the real server over
-// localhost with one keep-alive client, for a cheap endpoint (/api/units) and
-// for a Method 1 estimate of an uploaded spec (/api/estimate); and the pure
-// handler without sockets, to separate the HTTP cost from the command's.
-// Run: build/bench/bin/trainflops_bench --benchmark_filter=Server
+// Requests per second of the web API (a performance target: docs/reliability.md): the real server
+// over localhost with one keep-alive client, for a cheap endpoint (/api/units) and for a Method 1
+// estimate of an uploaded spec (/api/estimate); and the pure handler without sockets, to separate
+// the HTTP cost from the command's. Run: build/bench/bin/trainflops_bench --benchmark_filter=Server
 #include <benchmark/benchmark.h>
 #include <httplib.h>
 
