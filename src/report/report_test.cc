@@ -1,9 +1,14 @@
+#include "trainflops/report.h"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "../core/test_util.h"
-#include "trainflops/report.h"
+#include "../onnx/testing/onnx_writer.h"
+#include "trainflops/byte_source.h"
+#include "trainflops/onnx.h"
+#include "trainflops/onnx_report.h"
 
 namespace trainflops {
 namespace {
@@ -36,7 +41,8 @@ TEST(Report, TextHasUnitsFormulaAndAssumptions) {
   const std::string text = RenderMethod1Text(r, spec);
   // 10,100 x 3 x 2,000 = 60,600,000 FLOP
   EXPECT_NE(text.find("6.06e7 FLOP"), std::string::npos) << text;
-  EXPECT_NE(text.find("1.01e4 FLOP x (1 + 2) x 2 epochs x 1,000 examples"), std::string::npos) << text;
+  EXPECT_NE(text.find("1.01e4 FLOP x (1 + 2) x 2 epochs x 1,000 examples"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("backward/forward ratio: 2 (Sevilla et al. 2022"), std::string::npos);
   ReportOptions mac;
   mac.unit = ComputeUnit::kMultiplyAdd;
@@ -61,6 +67,38 @@ TEST(Report, JsonSurvivesInvalidUtf8) {
   ASSERT_TRUE(r.ok());
   const nlohmann::json j = nlohmann::json::parse(RenderMethod1Json(*r, *spec));
   EXPECT_EQ(j["spec"]["name"], "bad \xEF\xBF\xBD name");
+}
+
+}  // namespace
+}  // namespace trainflops
+
+namespace trainflops {
+namespace {
+
+// The ONNX JSON writer copies runs of plain ASCII whole and escapes the
+// rest byte by byte: a node name with a quote, a backslash, a control
+// character, an invalid byte and a two-byte UTF-8 character must come back
+// from a JSON parser as: the same text, the invalid byte as U+FFFD.
+TEST(Report, OnnxJsonEscapesNodeNames) {
+  namespace w = onnx::testing;
+  const std::string name = std::string("a\"b\\c\x01 d\xff") + "\xC2\xB7" + "e";
+  w::Graph g;
+  g.inputs.push_back(w::ValueInfo("x", w::S({1, 4})));
+  g.nodes.push_back(w::Node("Relu", {"x"}, {"y"}, {}, name));
+  const std::string bytes = w::Model(g);
+  const MemoryByteSource source(bytes);
+  const Result<OnnxAnalysis> a = AnalyzeOnnx(source);
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  OnnxEstimateOptions options;
+  options.overrides.examples = 1;
+  const Result<OnnxEstimate> e = EstimateOnnx(*a, "names.onnx", options);
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  const nlohmann::json j = nlohmann::json::parse(RenderOnnxJson(*a, *e));
+  EXPECT_EQ(j["layers"][0]["name"],
+            "a\"b\\c\x01 d\xEF\xBF\xBD\xC2\xB7"
+            "e");
+  // Relu: one op per output element of 1x4 (docs/onnx.md): 4 FLOP.
+  EXPECT_EQ(j["layers"][0]["forward_flop"].get<double>(), 4);
 }
 
 }  // namespace
