@@ -85,6 +85,7 @@ class EstimateResult final : public Report {
   std::string Json() const override;
   std::string Text() const override;
   void WriteJson(std::ostream& out) const override;
+  void WriteText(std::ostream& out, const Wording& wording) const override;
   std::optional<Citation> Cite() const override;
 
  private:

@@ -139,17 +139,26 @@ struct OnnxEstimateOptions {
 
 struct OnnxEstimate {
   ModelSpec spec;  // one part "graph" with the training stage from the options
-  // result.layers[i] is nodes[i] of the analysis as a Method 1 layer: its
-  // numbers, shapes and gradients. Its formula, source and notes are the
-  // node's (OnnxNode), not copied; the layer's notes hold only what Method 1
-  // adds (a node without a FLOP rule).
+  // Method 1's totals, stages, assumptions and formula. Its `layers` is
+  // empty: the layers are the analysis's nodes, not copied (a graph of
+  // 100,000 nodes would hold each twice). Node i, as a Method 1 layer, has
+  // forward FLOP nodes[i].forward_flop / examples_per_run per example and
+  // backward FLOP backward_factors[i] times that.
   Method1Result result;
+  double examples_per_run = kDefaultExamplesPerRun;
+  std::vector<double> backward_factors;  // per node, backward FLOP / forward FLOP
 };
 
 // Method 1 on the analysed graph: one layer per node (type = op_type, part
 // "graph"), method "method1_onnx". `file` names the model in the report.
 Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
                                   const OnnxEstimateOptions& options);
+
+// A node's operator as the reports name it: "MatMul" in the default domain,
+// "com.microsoft.Attention" in another.
+std::string QualifiedOpType(const std::string& domain, const std::string& op_type);
+// The tensor's dimensions when every one is known; empty otherwise.
+Shape KnownShape(const OnnxTensor& tensor);
 
 }  // namespace trainflops
 

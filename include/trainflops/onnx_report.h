@@ -4,8 +4,10 @@
 #ifndef TRAINFLOPS_ONNX_REPORT_H_
 #define TRAINFLOPS_ONNX_REPORT_H_
 
+#include <functional>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 
 #include "trainflops/onnx.h"
 #include "trainflops/report.h"
@@ -16,6 +18,13 @@ namespace trainflops {
 // Method 1 report (totals, training compute, assumptions).
 std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
                            const ReportOptions& options = {});
+// RenderOnnxText written to `out` piece by piece (the node table a few
+// kilobytes at a time). `wording`, when set, rewrites the report's own
+// prose, as the command line does to spell request fields as its options;
+// the node table holds the graph's names and is written unchanged.
+using TextWording = std::function<std::string(std::string_view)>;
+void WriteOnnxText(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                   const ReportOptions& options = {}, const TextWording& wording = {});
 // `estimate`'s JSON object for spec files, plus "model", "graph_inputs",
 // "dims", "op_types", "unsupported_ops", "lower_bound",
 // "lower_bound_reasons" and per-layer gradient fields (docs/onnx.md lists

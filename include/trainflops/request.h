@@ -92,6 +92,14 @@ class Report {
   // Json() written to `out` piece by piece; results whose JSON grows with
   // the model (an ONNX graph's nodes) stream it rather than hold it whole.
   virtual void WriteJson(std::ostream& out) const { out << Json(); }
+  // Text() written to `out`, its prose passed through `wording` when set
+  // (the command line spells request fields as options: "`chip_hours`" ->
+  // "--chip-hours"). Results that stream their text leave data copied from
+  // the input, such as an ONNX graph's node names, as it is.
+  using Wording = std::function<std::string(std::string_view)>;
+  virtual void WriteText(std::ostream& out, const Wording& wording) const {
+    out << (wording ? wording(Text()) : Text());
+  }
   // "Cite this estimate" (citation.h) for results that estimate training
   // compute; nullopt for the others (units, chips, thresholds, trends).
   virtual std::optional<Citation> Cite() const { return std::nullopt; }

@@ -28,8 +28,12 @@ std::string RenderCall(const Call& call, const Report& report) {
 }
 
 void WriteCall(const Call& call, const Report& report, std::ostream& out) {
-  if (call.json && !call.cite) {
-    report.WriteJson(out);
+  if (!call.cite) {
+    if (call.json) {
+      report.WriteJson(out);
+    } else {
+      report.WriteText(out, OptionWording);
+    }
     return;
   }
   out << RenderCall(call, report);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ostream>
+#include <sstream>
 
 namespace trainflops::report {
 
@@ -41,12 +43,22 @@ std::string_view TextTable::Cell(size_t row, size_t column) const {
 }
 
 std::string TextTable::Render(const std::string& indent) const {
+  std::ostringstream out;
+  Write(out, indent);
+  return out.str();
+}
+
+void TextTable::Write(std::ostream& stream, const std::string& indent) const {
+  // Lines are gathered in a small buffer: a table of 100,000 rows is written
+  // in pieces, never held whole a second time.
+  constexpr size_t kFlushAt = 64 * 1024;
   const size_t rows = columns_ == 0 ? 0 : ends_.size() / columns_;
-  size_t line_width = indent.size() + 1;
-  for (size_t w : widths_) line_width += w + 2;
   std::string out;
-  out.reserve(rows * line_width);
   for (size_t r = 0; r < rows; ++r) {
+    if (out.size() >= kFlushAt) {
+      stream << out;
+      out.clear();
+    }
     out += indent;
     for (size_t i = 0; i < columns_; ++i) {
       const std::string_view cell = Cell(r, i);
@@ -60,7 +72,7 @@ std::string TextTable::Render(const std::string& indent) const {
     while (!out.empty() && out.back() == ' ') out.pop_back();
     out += '\n';
   }
-  return out;
+  stream << out;
 }
 
 std::string SharePercent(double part, double total) {

@@ -3,6 +3,7 @@
 #define TRAINFLOPS_SRC_CORE_TABLE_H_
 
 #include <initializer_list>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,8 @@ class TextTable {
   // Cells past the header's width are dropped; missing ones are blank.
   void AddRow(std::initializer_list<std::string_view> row);
   std::string Render(const std::string& indent = "  ") const;
+  // Render() written to `out` a few kilobytes at a time.
+  void Write(std::ostream& out, const std::string& indent = "  ") const;
 
  private:
   void Append(std::string_view cell);

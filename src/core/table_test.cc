@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <string>
+
 namespace trainflops::report {
 namespace {
 
@@ -28,6 +31,23 @@ TEST(TextTable, WidthCountsCharactersNotBytes) {
   t.AddRow({"2·N·K", "1"});  // 5 characters, 6 bytes
   t.AddRow({"N", "22"});
   EXPECT_EQ(t.Render(""), "formula   n\n2·N·K     1\nN        22\n");
+}
+
+// Write() sends a large table in pieces; the pieces join into the same lines.
+TEST(TextTable, WriteGivesTheSameLinesInPieces) {
+  TextTable t({"node", "n"}, {false, true});
+  // The first column is as wide as "node9999", 8; the second as "n", 1.
+  std::string expected = "  node      n\n";
+  for (int i = 0; i < 10000; ++i) {
+    const std::string name = "node" + std::to_string(i);
+    t.AddRow({name, "7"});
+    expected += "  " + name + std::string(8 - name.size(), ' ') + "  7\n";
+  }
+  std::ostringstream out;
+  t.Write(out);
+  EXPECT_GT(expected.size(), 64u * 1024);  // more than one piece
+  EXPECT_EQ(out.str(), expected);
+  EXPECT_EQ(t.Render(), expected);
 }
 
 }  // namespace

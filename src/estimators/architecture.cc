@@ -114,28 +114,30 @@ class ArchitectureWalker {
   const PartSpec* part_ = nullptr;
 };
 
-double Forward(const LayerResult& layer, FormulaForm form) {
-  return form == FormulaForm::kExact ? layer.cost.forward_flop : layer.cost.forward_flop_approx;
+double Forward(const LayerFigures& layer, FormulaForm form) {
+  return form == FormulaForm::kExact ? layer.forward_flop : layer.forward_flop_approx;
 }
 
 // Hobbhahn & Sevilla (2021), as tabulated in Sevilla et al. 2022 ("ratio of backward to
 // forward operations"): by whether the most expensive layer is the first one
 // and whether the weight-update cost is amortised (large batch, or
 // compute-heavy convolutions).
-Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
-                          const Method1Options& options, std::vector<Assumption>& assumptions) {
-  const auto dominant = std::max_element(
-      result.layers.begin(), result.layers.end(), [&](const LayerResult& a, const LayerResult& b) {
-        return Forward(a, options.form) < Forward(b, options.form);
-      });
-  const bool first = dominant == result.layers.begin();
+Result<double> TableRatio(const std::vector<LayerFigures>& layers, const LayerLabeler& label,
+                          const ModelSpec& spec, const Method1Options& options,
+                          std::vector<Assumption>& assumptions) {
+  const auto most = std::max_element(layers.begin(), layers.end(),
+                                     [&](const LayerFigures& a, const LayerFigures& b) {
+                                       return Forward(a, options.form) < Forward(b, options.form);
+                                     });
+  const bool first = most == layers.begin();
+  const LayerLabel dominant = label(static_cast<size_t>(most - layers.begin()));
   std::optional<std::string> regime = options.batch_regime;
   std::string regime_source = "`batch_regime`";
   if (!regime && !spec.stages.empty() && spec.stages.front().batch_regime) {
     regime = spec.stages.front().batch_regime;
     regime_source = "the spec's training.batch_regime";
   }
-  if (!regime && ToLower(dominant->type).rfind("conv", 0) == 0) {
+  if (!regime && ToLower(dominant.type).rfind("conv", 0) == 0) {
     regime = "large";
     regime_source = "inferred: the most expensive layer is a convolution (compute-heavy conv)";
   }
@@ -147,7 +149,7 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
   const bool large = *regime == "large";
   const double r = first ? (large ? 1 : 2) : (large ? 2 : 3);
   assumptions.push_back({"most expensive layer",
-                         dominant->name + (first ? " (the first layer)" : " (not the first layer)"),
+                         dominant.name + (first ? " (the first layer)" : " (not the first layer)"),
                          "computed from the per-layer forward FLOP"});
   assumptions.push_back({"batch regime", *regime, regime_source});
   assumptions.push_back({"backward/forward ratio", FormatScientific(r),
@@ -156,12 +158,14 @@ Result<double> TableRatio(const Method1Result& result, const ModelSpec& spec,
 }
 
 // Sets each layer's backward factor and returns the assumptions made.
-Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const ModelSpec& spec,
-                                               const Method1Options& options) {
+Result<std::vector<Assumption>> AssignBackward(const std::vector<LayerFigures>& layers,
+                                               const LayerLabeler& label, const ModelSpec& spec,
+                                               const Method1Options& options,
+                                               std::vector<double>& factors) {
   std::vector<Assumption> assumptions;
   switch (options.backward) {
     case BackwardMode::kFixedRatio: {
-      for (LayerResult& layer : result.layers) layer.backward_factor = options.bp_ratio;
+      factors.assign(layers.size(), options.bp_ratio);
       const bool is_default = options.bp_ratio == 2.0;
       assumptions.push_back(
           {"backward/forward ratio", FormatScientific(options.bp_ratio),
@@ -171,14 +175,15 @@ Result<std::vector<Assumption>> AssignBackward(Method1Result& result, const Mode
       break;
     }
     case BackwardMode::kTable: {
-      TF_ASSIGN_OR_RETURN(const double r, TableRatio(result, spec, options, assumptions));
-      for (LayerResult& layer : result.layers) layer.backward_factor = r;
+      TF_ASSIGN_OR_RETURN(const double r, TableRatio(layers, label, spec, options, assumptions));
+      factors.assign(layers.size(), r);
       break;
     }
     case BackwardMode::kPerLayer: {
       // Backward = weight gradient (1x forward) + input gradient (1x forward).
-      for (LayerResult& layer : result.layers) {
-        layer.backward_factor = (layer.weight_gradient ? 1 : 0) + (layer.input_gradient ? 1 : 0);
+      factors.clear();
+      for (const LayerFigures& layer : layers) {
+        factors.push_back((layer.weight_gradient ? 1 : 0) + (layer.input_gradient ? 1 : 0));
       }
       assumptions.push_back(
           {"backward/forward ratio",
@@ -211,29 +216,64 @@ Result<Method1Result> EvaluateArchitecture(const ModelSpec& spec, const Method1O
   return FinishArchitecture(std::move(result), spec, options);
 }
 
-// Backward factors and per-part totals, for layers from any source.
+// Backward factors and per-part totals of a spec walk's or an importer's
+// LayerResults.
 Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& spec,
                                          const Method1Options& options) {
+  std::vector<LayerFigures> figures;
+  figures.reserve(result.layers.size());
+  for (const LayerResult& layer : result.layers) {
+    LayerFigures f;
+    // A layer of no part of the spec is in no part's total.
+    f.part = spec.parts.size();
+    for (size_t p = 0; p < spec.parts.size(); ++p) {
+      if (spec.parts[p].name == layer.part) {
+        f.part = p;
+        break;
+      }
+    }
+    f.params = layer.cost.params;
+    f.params_approx = layer.cost.params_approx;
+    f.forward_flop = layer.cost.forward_flop;
+    f.forward_flop_approx = layer.cost.forward_flop_approx;
+    f.weight_gradient = layer.weight_gradient;
+    f.input_gradient = layer.input_gradient;
+    figures.push_back(f);
+  }
+  const std::vector<LayerResult>& layers = result.layers;
+  const LayerLabeler label = [&](size_t i) { return LayerLabel{layers[i].name, layers[i].type}; };
+  std::vector<double> factors;
+  TF_RETURN_IF_ERROR(FinishFigures(result, figures, label, spec, options, &factors));
+  for (size_t i = 0; i < result.layers.size(); ++i) result.layers[i].backward_factor = factors[i];
+  return result;
+}
+
+Status FinishFigures(Method1Result& result, const std::vector<LayerFigures>& layers,
+                     const LayerLabeler& label, const ModelSpec& spec,
+                     const Method1Options& options, std::vector<double>* factors) {
   if (!(options.bp_ratio >= 0 && options.bp_ratio <= 100)) {
     return Status::InvalidArgument("`bp_ratio` must be between 0 and 100");
   }
-  if (result.layers.empty())
-    return Status::InvalidArgument(spec.file + ": the model has no layers");
-  TF_ASSIGN_OR_RETURN(result.estimate.assumptions, AssignBackward(result, spec, options));
+  if (layers.empty()) return Status::InvalidArgument(spec.file + ": the model has no layers");
+  std::vector<double> own;
+  std::vector<double>& factor = factors != nullptr ? *factors : own;
+  TF_ASSIGN_OR_RETURN(result.estimate.assumptions,
+                      AssignBackward(layers, label, spec, options, factor));
 
   double forward_total = 0, backward_total = 0;
-  for (const PartSpec& part_spec : spec.parts) {
+  for (size_t p = 0; p < spec.parts.size(); ++p) {
     PartResult part;
-    part.name = part_spec.name;
-    part.per_token = part_spec.per_token;
-    for (const LayerResult& layer : result.layers) {
-      if (layer.part != part.name) continue;
-      part.params += layer.cost.params;
-      part.forward_flop_exact += layer.cost.forward_flop;
-      part.forward_flop_approx += layer.cost.forward_flop_approx;
+    part.name = spec.parts[p].name;
+    part.per_token = spec.parts[p].per_token;
+    for (size_t i = 0; i < layers.size(); ++i) {
+      const LayerFigures& layer = layers[i];
+      if (layer.part != p) continue;
+      part.params += layer.params;
+      part.forward_flop_exact += layer.forward_flop;
+      part.forward_flop_approx += layer.forward_flop_approx;
       part.forward_flop += Forward(layer, options.form);
-      part.backward_flop += Forward(layer, options.form) * layer.backward_factor;
-      result.params_approx += layer.cost.params_approx;
+      part.backward_flop += Forward(layer, options.form) * factor[i];
+      result.params_approx += layer.params_approx;
     }
     result.params += part.params;
     forward_total += part.forward_flop;
@@ -249,7 +289,7 @@ Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& 
   result.forward_basis = all_token   ? "per_token"
                          : any_token ? "mixed: per token for per-token parts, per example otherwise"
                                      : "per_example";
-  return result;
+  return Status::Ok();
 }
 
 }  // namespace trainflops

@@ -10,6 +10,11 @@ namespace trainflops {
 // layers from a spec walk or from an importer.
 Result<Method1Result> FinishArchitecture(Method1Result result, const ModelSpec& spec,
                                          const Method1Options& options);
+// The same on layers given as figures (EstimateFromFigures); `factors`, when
+// set, receives each layer's backward factor.
+Status FinishFigures(Method1Result& result, const std::vector<LayerFigures>& layers,
+                     const LayerLabeler& label, const ModelSpec& spec,
+                     const Method1Options& options, std::vector<double>* factors);
 
 }  // namespace trainflops
 

@@ -197,6 +197,23 @@ Result<Method1Result> EstimateFromLayers(std::vector<LayerResult> layers, const 
   return AddTraining(std::move(result), spec, options, overrides);
 }
 
+Result<Method1Result> EstimateFromFigures(const std::vector<LayerFigures>& layers,
+                                          const LayerLabeler& label, const ModelSpec& spec,
+                                          const Method1Options& options,
+                                          const TrainingOverrides& overrides,
+                                          std::vector<double>* backward_factors) {
+  for (size_t i = 0; i < layers.size(); ++i) {
+    if (layers[i].part >= spec.parts.size()) {
+      return Status::InvalidArgument("layer '" + label(i).name + "' is in part " +
+                                     std::to_string(layers[i].part) + "; the spec has " +
+                                     std::to_string(spec.parts.size()) + " part(s)");
+    }
+  }
+  Method1Result result;
+  TF_RETURN_IF_ERROR(FinishFigures(result, layers, label, spec, options, backward_factors));
+  return AddTraining(std::move(result), spec, options, overrides);
+}
+
 namespace {
 Result<Method1Result> AddTraining(Method1Result result, const ModelSpec& spec,
                                   const Method1Options& options,

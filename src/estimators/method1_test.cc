@@ -76,6 +76,72 @@ training: {examples: 5, batch_regime: small}
   EXPECT_DOUBLE_EQ(r->estimate.training_flop, 22220.0 * 4 * 5);  // 3:1
 }
 
+// Layers given as figures (an importer's nodes): a 100-FLOP layer with a
+// weight gradient only, then a 50-FLOP layer with both gradients.
+ModelSpec OnePart() {
+  ModelSpec spec;
+  spec.file = "figures";
+  spec.parts.emplace_back();
+  spec.parts.back().name = "graph";
+  return spec;
+}
+
+LayerFigures Figure(double params, double forward, bool input_gradient) {
+  LayerFigures f;
+  f.params = f.params_approx = params;
+  f.forward_flop = f.forward_flop_approx = forward;
+  f.input_gradient = input_gradient;
+  return f;
+}
+
+std::vector<LayerFigures> TwoFigures() { return {Figure(10, 100, false), Figure(5, 50, true)}; }
+
+LayerLabel Label(size_t i) { return {i == 0 ? "fc" : "out", "Gemm"}; }
+
+TEST(Method1, FiguresAreSummedAsLayersAre) {
+  Method1Options options;
+  options.backward = BackwardMode::kPerLayer;
+  TrainingOverrides three;
+  three.examples = 3;
+  std::vector<double> factors;
+  const Result<Method1Result> r =
+      EstimateFromFigures(TwoFigures(), Label, OnePart(), options, three, &factors);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  // Backward: 1 x 100 (weights only) + 2 x 50 = 200; forward 150; 3 examples.
+  EXPECT_EQ(factors, (std::vector<double>{1, 2}));
+  EXPECT_DOUBLE_EQ(r->estimate.training_flop, (150.0 + 200.0) * 3);
+  EXPECT_DOUBLE_EQ(r->params, 15);
+  EXPECT_DOUBLE_EQ(r->backward_ratio, 200.0 / 150.0);
+  EXPECT_TRUE(r->layers.empty());
+}
+
+TEST(Method1, FiguresNameTheMostExpensiveLayerByItsLabel) {
+  Method1Options options;
+  options.backward = BackwardMode::kTable;
+  options.batch_regime = "small";
+  TrainingOverrides one;
+  one.examples = 1;
+  const Result<Method1Result> r = EstimateFromFigures(TwoFigures(), Label, OnePart(), options, one);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  // The first layer dominates, small batches: r = 2 (the table of Sevilla et al. 2022).
+  EXPECT_DOUBLE_EQ(r->estimate.training_flop, 150.0 * 3);
+  bool named = false;
+  for (const Assumption& a : r->estimate.assumptions) {
+    named = named || (a.name == "most expensive layer" && a.value == "fc (the first layer)");
+  }
+  EXPECT_TRUE(named);
+}
+
+TEST(Method1, AFigureOutsideTheSpecsPartsIsRefused) {
+  std::vector<LayerFigures> layers = TwoFigures();
+  layers[1].part = 1;
+  TrainingOverrides one;
+  one.examples = 1;
+  const Result<Method1Result> r = EstimateFromFigures(layers, Label, OnePart(), {}, one);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "layer 'out' is in part 1; the spec has 1 part(s)");
+}
+
 TEST(Method1, TableModeNeedsBatchRegimeUnlessConvDominates) {
   Method1Options options;
   options.backward = BackwardMode::kTable;

@@ -72,9 +72,9 @@ Result<OnnxAnalysis> Analyzer::Run() {
   TF_RETURN_IF_ERROR(CheckModel());
   TF_RETURN_IF_ERROR(CollectDims());
   TF_ASSIGN_OR_RETURN(initializers_, CheckInitializers(graph_, &out_));
-  size_t tensors = initializers_.size() + graph_.inputs.size();
-  for (const NodeProtoData& node : graph_.nodes) tensors += node.outputs.size();
-  tensors_.reserve(tensors);
+  // Node outputs live in values_; this map holds initializers, inputs and
+  // the outputs of subgraphs' nodes.
+  tensors_.reserve(initializers_.size() + graph_.inputs.size());
   out_.nodes.reserve(graph_.nodes.size());
   for (const auto& [name, index] : initializers_) {
     const TensorMeta& initializer = graph_.initializers[index];
@@ -98,7 +98,11 @@ Result<OnnxAnalysis> Analyzer::Run() {
   const std::vector<size_t>& order = main_.order;
   use_ = ClassifyInitializers(graph_, order, initializers_);
   const Scope main{&graph_, "", 1, true};
-  for (size_t i = 0; i < order.size(); ++i) TF_RETURN_IF_ERROR(Evaluate(main, order[i]));
+  CountReaders();
+  for (size_t i = 0; i < order.size(); ++i) {
+    TF_RETURN_IF_ERROR(Evaluate(main, order[i]));
+    ReleaseRead(order[i]);
+  }
   FinishParams(graph_, initializers_, use_, &out_);
   out_.params += declared_params_;
   for (const ValueInfo& v : graph_.outputs)
@@ -224,10 +228,46 @@ int64_t Analyzer::OpsetOf(const std::string& domain) const {
   return it == opsets_.end() ? 1 : it->second;
 }
 
+// A main-graph value is kept until its last reader has been evaluated, so a
+// long chain holds a few at a time rather than all of them. Graph outputs
+// are read at the end. Subgraphs read outer values by name, at any depth:
+// with any subgraph in the graph, every value is kept.
+void Analyzer::CountReaders() {
+  for (const NodeProtoData& node : graph_.nodes) {
+    for (const Attribute& a : node.attributes) {
+      if (!a.graphs.empty()) return;
+    }
+  }
+  readers_.assign(main_.values, 0);
+  for (const size_t slot : main_.input_slot) {
+    if (slot != GraphOrder::kNoSlot) ++readers_[slot];
+  }
+  for (const ValueInfo& v : graph_.outputs) {
+    if (const uint32_t* slot = main_.producer.Find(v.name)) ++readers_[*slot];
+  }
+}
+
+void Analyzer::ReleaseRead(size_t node) {
+  if (readers_.empty()) return;
+  const auto release = [&](size_t slot) {
+    TensorInfo& value = values_[slot];
+    const int64_t described = value.described;  // Lookup's "evaluated" mark
+    value = TensorInfo{};
+    value.described = described;
+  };
+  for (size_t k = main_.input_base[node]; k < main_.input_base[node + 1]; ++k) {
+    const size_t slot = main_.input_slot[k];
+    if (slot != GraphOrder::kNoSlot && --readers_[slot] == 0) release(slot);
+  }
+  for (size_t slot = main_.value_base[node]; slot < main_.value_base[node + 1]; ++slot) {
+    if (readers_[slot] == 0) release(slot);  // read by no node and not a graph output
+  }
+}
+
 TensorInfo* Analyzer::Lookup(std::string_view name) {
   const auto it = tensors_.find(name);
   if (it != tensors_.end()) return &it->second;
-  const size_t* slot = main_.producer.Find(name);
+  const uint32_t* slot = main_.producer.Find(name);
   if (slot == nullptr) return nullptr;
   TensorInfo& value = values_[*slot];
   return value.described >= 0 ? &value : nullptr;  // not evaluated yet

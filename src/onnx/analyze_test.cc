@@ -50,6 +50,32 @@ TEST(OnnxAnalyze, SymbolicDimensionFlowsThroughShapeOperators) {
   EXPECT_EQ(a->dims.at("batch"), 2);
 }
 
+// The analysis lets go of a node's output once its last reader is done: a
+// value read long after it was made (a skip connection), a graph output
+// that nodes also read, and an output nobody reads must all still be right.
+TEST(OnnxAnalyze, ValuesReadLongAfterTheyAreMadeKeepTheirShapes) {
+  Graph g;
+  g.inputs.push_back(ValueInfo("x", S({2, 8})));
+  g.initializers.push_back(WeightTensor("w", {8, 8}));
+  g.nodes.push_back(Node("MatMul", {"x", "w"}, {"y"}, {}, "fc"));
+  g.nodes.push_back(Node("Relu", {"y"}, {"z1"}, {}, "r1"));
+  g.nodes.push_back(Node("Relu", {"z1"}, {"unread"}, {}, "dead_end"));
+  g.nodes.push_back(Node("Relu", {"z1"}, {"z2"}, {}, "r2"));
+  g.nodes.push_back(Node("Relu", {"z2"}, {"z3"}, {}, "r3"));
+  g.nodes.push_back(Node("Add", {"y", "z3"}, {"sum"}, {}, "skip"));
+  g.nodes.push_back(Node("Relu", {"sum"}, {"out"}, {}, "tail"));
+  g.outputs.push_back(ValueInfo("out", S({2, 8})));
+  g.outputs.push_back(ValueInfo("y", S({2, 8})));
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  // fc: 2·2·8·8 = 256; six element-wise nodes of 2x8: 16 each.
+  EXPECT_DOUBLE_EQ(a->forward_flop, 256 + 6 * 16);
+  EXPECT_EQ(OutputShape(*a, "skip", 0), "2x8");
+  ASSERT_EQ(a->graph_outputs.size(), 2u);
+  EXPECT_EQ(a->graph_outputs[1].name, "y");
+  EXPECT_EQ(a->graph_outputs[1].shape, "2x8");
+}
+
 TEST(OnnxAnalyze, UnsetDimensionNeededByAFlopCountIsNamed) {
   const auto a = Analyze(DynamicFlatten());
   ASSERT_FALSE(a.ok());

@@ -52,6 +52,10 @@ class Analyzer {
   TensorInfo* InputOf(const Scope& scope, size_t node, size_t k);
   // Its position in out_.tensors, describing it on first use.
   uint32_t DescribeOnce(const std::string& name, TensorInfo* t);
+  // Readers of each main-graph value, and the release of those whose
+  // readers have all been evaluated.
+  void CountReaders();
+  void ReleaseRead(size_t node);
 
   // control_flow.cc: If, Loop and Scan. Each analyses its subgraphs (their
   // nodes join the report, prefixed with the node's name) and sets `eval`'s
@@ -80,6 +84,7 @@ class Analyzer {
   TensorMap tensors_;
   GraphOrder main_;                 // the main graph's order and output slots
   std::vector<TensorInfo> values_;  // the main graph's node outputs, by slot
+  std::vector<uint32_t> readers_;   // per slot: readers not yet evaluated; empty: keep all
   std::unordered_map<std::string, const ValueInfo*> value_info_;
 };
 

@@ -4,38 +4,31 @@
 #include "trainflops/units.h"
 
 namespace trainflops {
-namespace {
 
-Shape Known(const OnnxTensor& t) {
+std::string QualifiedOpType(const std::string& domain, const std::string& op_type) {
+  return domain.empty() || domain == "ai.onnx" ? op_type : domain + "." + op_type;
+}
+
+Shape KnownShape(const OnnxTensor& tensor) {
   Shape s;
-  for (int64_t d : t.dims) {
+  for (int64_t d : tensor.dims) {
     if (d < 0) return {};
     s.push_back(d);
   }
   return s;
 }
 
-LayerResult ToLayer(const OnnxAnalysis& analysis, const OnnxNode& node, double per_run) {
-  LayerResult layer;
-  layer.name = node.name;
-  layer.type = node.domain.empty() || node.domain == "ai.onnx" ? node.op_type
-                                                               : node.domain + "." + node.op_type;
-  layer.part = "graph";
-  if (!node.inputs.empty()) layer.input_shape = Known(analysis.Input(node, 0));
-  LayerCost& cost = layer.cost;
-  cost.params = node.params;
-  cost.params_approx = node.params;
-  cost.forward_flop = node.forward_flop / per_run;
-  cost.forward_flop_approx = cost.forward_flop;
-  if (!node.outputs.empty()) cost.output_shape = Known(analysis.Output(node, 0));
-  // The formula, source and notes stay on the node (a graph of 100,000
-  // nodes would hold each twice); only what Method 1 adds is here.
-  if (node.rule == OnnxRule::kNone) {
-    cost.notes.push_back("no FLOP rule for " + layer.type + ": not counted");
-  }
-  layer.weight_gradient = node.weight_gradient;
-  layer.input_gradient = node.input_gradient;
-  return layer;
+namespace {
+
+LayerFigures FiguresOf(const OnnxNode& node, double per_run) {
+  LayerFigures f;
+  f.params = node.params;
+  f.params_approx = node.params;
+  f.forward_flop = node.forward_flop / per_run;
+  f.forward_flop_approx = f.forward_flop;
+  f.weight_gradient = node.weight_gradient;
+  f.input_gradient = node.input_gradient;
+  return f;
 }
 
 }  // namespace
@@ -68,16 +61,21 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
   PartSpec part;
   part.name = "graph";
   if (!analysis.graph_inputs.empty()) {
-    const Shape s = Known(analysis.graph_inputs.front());
+    const Shape s = KnownShape(analysis.graph_inputs.front());
     if (!s.empty()) part.input = s;
   }
   out.spec.parts.push_back(part);
-  std::vector<LayerResult> layers;
+  std::vector<LayerFigures> layers;
   layers.reserve(analysis.nodes.size());
   for (const OnnxNode& node : analysis.nodes)
-    layers.push_back(ToLayer(analysis, node, options.examples_per_run));
-  TF_ASSIGN_OR_RETURN(out.result,
-                      EstimateFromLayers(std::move(layers), out.spec, options.method1, o));
+    layers.push_back(FiguresOf(node, options.examples_per_run));
+  const LayerLabeler label = [&](size_t i) {
+    const OnnxNode& node = analysis.nodes[i];
+    return LayerLabel{node.name, QualifiedOpType(node.domain, node.op_type)};
+  };
+  out.examples_per_run = options.examples_per_run;
+  TF_ASSIGN_OR_RETURN(out.result, EstimateFromFigures(layers, label, out.spec, options.method1, o,
+                                                      &out.backward_factors));
   Estimate& e = out.result.estimate;
   e.method = "method1_onnx";
   const double n = options.examples_per_run;

@@ -32,7 +32,11 @@ double Backward(const OnnxAnalysis& a) {
   EXPECT_TRUE(e.ok()) << e.status().message();
   if (!e.ok()) return 0;
   double total = 0;
-  for (const LayerResult& l : e->result.layers) total += l.backward_factor * l.cost.forward_flop;
+  EXPECT_TRUE(e->result.layers.empty());  // the nodes are the layers
+  EXPECT_EQ(e->backward_factors.size(), a.nodes.size());
+  for (size_t i = 0; i < a.nodes.size() && i < e->backward_factors.size(); ++i) {
+    total += e->backward_factors[i] * a.nodes[i].forward_flop;
+  }
   return total;
 }
 

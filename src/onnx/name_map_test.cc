@@ -11,7 +11,7 @@ namespace {
 
 // The value stored for `name`, or -1 when there is none.
 int64_t ValueOf(const NameMap& map, std::string_view name) {
-  const size_t* v = map.Find(name);
+  const uint32_t* v = map.Find(name);
   return v == nullptr ? -1 : static_cast<int64_t>(*v);
 }
 

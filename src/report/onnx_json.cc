@@ -2,6 +2,7 @@
 // (the Method 1 object without its layers, plus the graph's tables) is small
 // and built as a document; the per-node layers, one line each, go straight
 // to the output in 64 KiB pieces, so memory does not grow with the graph.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -178,18 +179,23 @@ class ReferenceCache {
   std::string source_, key_;
 };
 
-void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n, const OnnxAnalysis& a,
+// Node i as a Method 1 layer (OnnxEstimate): the fields a spec file's
+// layer has, then the node's graph fields.
+void WriteLayer(Stream& s, size_t i, const OnnxAnalysis& a, const OnnxEstimate& e,
                 ReferenceCache& references) {
-  s.Raw("{").Key("name").Str(l.name).Raw(", ").Key("type").Str(l.type);
-  s.Raw(", ").Key("part").Str(l.part).Raw(", ").Key("line").Num(l.line);
-  s.Raw(", ").Key("input_shape").Ints(l.input_shape);
-  s.Raw(", ").Key("output_shape").Ints(l.cost.output_shape);
-  s.Raw(", ").Key("params").Num(l.cost.params);
-  s.Raw(", ").Key("params_approx").Num(l.cost.params_approx);
-  s.Raw(", ").Key("forward_flop").Num(l.cost.forward_flop);
-  s.Raw(", ").Key("forward_flop_approx").Num(l.cost.forward_flop_approx);
-  s.Raw(", ").Key("backward_factor").Num(l.backward_factor);
-  s.Raw(", ").Key("on_branch").Bool(l.on_branch);
+  const OnnxNode& n = a.nodes[i];
+  const std::string type = QualifiedOpType(n.domain, n.op_type);
+  const double forward = n.forward_flop / e.examples_per_run;
+  s.Raw("{").Key("name").Str(n.name).Raw(", ").Key("type").Str(type);
+  s.Raw(", ").Key("part").Str(e.spec.parts.front().name).Raw(", ").Key("line").Num(0);
+  s.Raw(", ").Key("input_shape").Ints(n.inputs.empty() ? Shape{} : KnownShape(a.Input(n, 0)));
+  s.Raw(", ").Key("output_shape").Ints(n.outputs.empty() ? Shape{} : KnownShape(a.Output(n, 0)));
+  s.Raw(", ").Key("params").Num(n.params);
+  s.Raw(", ").Key("params_approx").Num(n.params);
+  s.Raw(", ").Key("forward_flop").Num(forward);
+  s.Raw(", ").Key("forward_flop_approx").Num(forward);
+  s.Raw(", ").Key("backward_factor").Num(e.backward_factors[i]);
+  s.Raw(", ").Key("on_branch").Bool(false);
   s.Raw(", ").Key("formula").Str(n.formula).Raw(", ").Key("source").Str(n.source);
   const std::string& reference = references.Of(n.source);
   s.Raw(", ").Key("reference");
@@ -198,34 +204,25 @@ void WriteLayer(Stream& s, const LayerResult& l, const OnnxNode& n, const OnnxAn
   } else {
     s.Str(reference);
   }
-  s.Raw(", ").Key("notes").Strs(n.notes, l.cost.notes);
+  s.Raw(", ").Key("notes").Strs(
+      n.notes, n.rule == OnnxRule::kNone
+                   ? std::vector<std::string>{"no FLOP rule for " + type + ": not counted"}
+                   : std::vector<std::string>{});
   s.Raw(", ").Key("domain").Str(n.domain).Raw(", ").Key("rule").Str(RuleName(n.rule));
   s.Raw(", ").Key("inputs").Tensors(a, n.inputs).Raw(", ").Key("outputs").Tensors(a, n.outputs);
   s.Raw(", ").Key("multiply_adds").Num(n.multiply_adds);
   s.Raw(", ").Key("weight_gradient").Bool(n.weight_gradient);
   s.Raw(", ").Key("input_gradient").Bool(n.input_gradient);
-  s.Raw(", ").Key("weight_gradient_flop").Num(n.weight_gradient ? l.cost.forward_flop : 0.0);
-  s.Raw(", ").Key("input_gradient_flop").Num(n.input_gradient ? l.cost.forward_flop : 0.0);
+  s.Raw(", ").Key("weight_gradient_flop").Num(n.weight_gradient ? forward : 0.0);
+  s.Raw(", ").Key("input_gradient_flop").Num(n.input_gradient ? forward : 0.0);
   s.Raw("}");
 }
 
 // The summary: the Method 1 object of the estimate without its layers,
 // and the graph's header and tables.
 json Summary(const OnnxAnalysis& a, const OnnxEstimate& e) {
-  // Every field but the layers (copying 100,000 layers would double the
-  // memory the stream saves).
-  const Method1Result& r = e.result;
-  Method1Result head;
-  head.estimate = r.estimate;
-  head.parts = r.parts;
-  head.stages = r.stages;
-  head.params = r.params;
-  head.params_approx = r.params_approx;
-  head.forward_flop = r.forward_flop;
-  head.forward_basis = r.forward_basis;
-  head.backward_ratio = r.backward_ratio;
-  head.uncertainty = r.uncertainty;
-  json out = json::parse(RenderMethod1Json(head, e.spec));
+  // The estimate holds no layers (the nodes are written after it).
+  json out = json::parse(RenderMethod1Json(e.result, e.spec));
   out.erase("layers");
   json opsets = json::array();
   for (const auto& [domain, version] : a.opsets)
@@ -283,13 +280,13 @@ void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEs
   }
   summary.resize(summary.size() - 2);  // the closing "\n}"
   s.Raw(summary).Raw(",\n  \"layers\": [");
-  const auto& layers = estimate.result.layers;
   ReferenceCache references;
-  for (size_t i = 0; i < analysis.nodes.size() && i < layers.size(); ++i) {
+  const size_t layers = std::min(analysis.nodes.size(), estimate.backward_factors.size());
+  for (size_t i = 0; i < layers; ++i) {
     s.Raw(i ? ",\n    " : "\n    ");
-    WriteLayer(s, layers[i], analysis.nodes[i], analysis, references);
+    WriteLayer(s, i, analysis, estimate, references);
   }
-  s.Raw(layers.empty() ? "]\n}\n" : "\n  ]\n}\n");
+  s.Raw(layers == 0 ? "]\n}\n" : "\n  ]\n}\n");
 }
 
 std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,

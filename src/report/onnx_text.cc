@@ -1,6 +1,8 @@
 // The text report of an ONNX estimate (onnx_json.cc writes the JSON): the graph's tables, then
 // the Method 1 report shared with spec files.
 
+#include <ostream>
+#include <sstream>
 #include <unordered_map>
 
 #include "../core/table.h"
@@ -11,10 +13,6 @@ namespace trainflops {
 namespace {
 
 const std::string kNoRule = "no rule";
-
-std::string OpName(const std::string& domain, const std::string& op) {
-  return domain.empty() || domain == "ai.onnx" ? op : domain + "." + op;
-}
 
 std::string Outputs(const OnnxAnalysis& a, const OnnxNode& node) {
   std::string s;
@@ -71,7 +69,7 @@ class CellCache {
   std::unordered_map<double, std::string> cells_;
 };
 
-std::string NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
+report::TextTable NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   report::TextTable table({"node", "op", "output", "params", "forward", "share"},
                           {false, false, false, true, true, true});
   CellCache params, forward, share;
@@ -80,28 +78,28 @@ std::string NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         n.rule == OnnxRule::kNone
             ? kNoRule
             : forward.Get(n.forward_flop, [&](double f) { return FormatCompute(f, o.unit); });
-    table.AddRow({n.name, OpName(n.domain, n.op_type), Outputs(a, n),
+    table.AddRow({n.name, QualifiedOpType(n.domain, n.op_type), Outputs(a, n),
                   params.Get(n.params, [](double p) { return FormatCount(p); }), flop,
                   share.Get(n.forward_flop,
                             [&](double f) { return report::SharePercent(f, a.forward_flop); })});
   }
-  return "\nNodes (forward FLOP per run of the graph; share of the total):\n" + table.Render();
+  return table;
 }
 
 std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   report::TextTable table({"op", "count", "params", "forward", "multiply-adds", "share"},
                           {false, true, true, true, true, true});
   for (const OnnxOpType& t : a.op_types) {
-    table.AddRow({OpName(t.domain, t.op_type), std::to_string(t.count), FormatCount(t.params),
-                  t.rule == OnnxRule::kNone ? "no rule" : FormatCompute(t.forward_flop, o.unit),
-                  FormatCount(t.multiply_adds),
-                  report::SharePercent(t.forward_flop, a.forward_flop)});
+    table.AddRow(
+        {QualifiedOpType(t.domain, t.op_type), std::to_string(t.count), FormatCount(t.params),
+         t.rule == OnnxRule::kNone ? "no rule" : FormatCompute(t.forward_flop, o.unit),
+         FormatCount(t.multiply_adds), report::SharePercent(t.forward_flop, a.forward_flop)});
   }
   std::string out = "\nOperator types:\n" + table.Render();
   if (a.unsupported.empty()) return out;
   out += "\nOperators without a FLOP rule (not counted: the total is a lower bound):\n";
   for (const OnnxOpType& t : a.unsupported) {
-    out += "  " + OpName(t.domain, t.op_type) + " x" + std::to_string(t.count) + ":";
+    out += "  " + QualifiedOpType(t.domain, t.op_type) + " x" + std::to_string(t.count) + ":";
     int shown = 0;
     for (const OnnxNode& n : a.nodes) {
       if (n.op_type != t.op_type || n.domain != t.domain) continue;
@@ -118,14 +116,27 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
 
 }  // namespace
 
-std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
-                           const ReportOptions& options) {
-  std::string out = Header(analysis, estimate);
-  if (options.show_layers) out += NodeTable(analysis, options);
-  out += TypeTable(analysis, options) + "\n";
+void WriteOnnxText(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                   const ReportOptions& options, const TextWording& wording) {
+  const auto prose = [&](const std::string& text) -> std::ostream& {
+    return wording ? out << wording(text) : out << text;
+  };
+  prose(Header(analysis, estimate));
+  if (options.show_layers) {
+    prose("\nNodes (forward FLOP per run of the graph; share of the total):\n");
+    NodeTable(analysis, options).Write(out);  // the graph's names, as they are
+  }
   ReportOptions rest = options;
   rest.show_layers = false;
-  return out + RenderMethod1Text(estimate.result, estimate.spec, rest);
+  prose(TypeTable(analysis, options) + "\n" +
+        RenderMethod1Text(estimate.result, estimate.spec, rest));
+}
+
+std::string RenderOnnxText(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
+                           const ReportOptions& options) {
+  std::ostringstream out;
+  WriteOnnxText(out, analysis, estimate, options);
+  return out.str();
 }
 
 }  // namespace trainflops

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "../core/test_util.h"
 #include "../onnx/testing/onnx_writer.h"
 #include "trainflops/byte_source.h"
+#include "trainflops/field_names.h"
 #include "trainflops/onnx.h"
 #include "trainflops/onnx_report.h"
 
@@ -75,30 +77,64 @@ TEST(Report, JsonSurvivesInvalidUtf8) {
 namespace trainflops {
 namespace {
 
-// The ONNX JSON writer copies runs of plain ASCII whole and escapes the
-// rest byte by byte: a node name with a quote, a backslash, a control
-// character, an invalid byte and a two-byte UTF-8 character must come back
-// from a JSON parser as: the same text, the invalid byte as U+FFFD.
-TEST(Report, OnnxJsonEscapesNodeNames) {
+// A graph of one Relu node named `name` on a 1x4 input, analysed and
+// estimated for one example.
+struct OneNode {
+  OnnxAnalysis analysis;
+  OnnxEstimate estimate;
+};
+
+OneNode EstimateOneNode(const std::string& name) {
   namespace w = onnx::testing;
-  const std::string name = std::string("a\"b\\c\x01 d\xff") + "\xC2\xB7" + "e";
   w::Graph g;
   g.inputs.push_back(w::ValueInfo("x", w::S({1, 4})));
   g.nodes.push_back(w::Node("Relu", {"x"}, {"y"}, {}, name));
   const std::string bytes = w::Model(g);
   const MemoryByteSource source(bytes);
-  const Result<OnnxAnalysis> a = AnalyzeOnnx(source);
-  ASSERT_TRUE(a.ok()) << a.status().message();
+  OneNode out;
+  out.analysis = testing::ValueOrFail(AnalyzeOnnx(source), "the one-node graph");
   OnnxEstimateOptions options;
   options.overrides.examples = 1;
-  const Result<OnnxEstimate> e = EstimateOnnx(*a, "names.onnx", options);
-  ASSERT_TRUE(e.ok()) << e.status().message();
-  const nlohmann::json j = nlohmann::json::parse(RenderOnnxJson(*a, *e));
+  out.estimate = testing::ValueOrFail(EstimateOnnx(out.analysis, "names.onnx", options),
+                                      "the one-node estimate");
+  return out;
+}
+
+// The ONNX JSON writer copies runs of plain ASCII whole and escapes the
+// rest byte by byte: a node name with a quote, a backslash, a control
+// character, an invalid byte and a two-byte UTF-8 character must come back
+// from a JSON parser as: the same text, the invalid byte as U+FFFD.
+TEST(Report, OnnxJsonEscapesNodeNames) {
+  const OneNode one = EstimateOneNode(std::string("a\"b\\c\x01 d\xff") + "\xC2\xB7" + "e");
+  const nlohmann::json j = nlohmann::json::parse(RenderOnnxJson(one.analysis, one.estimate));
   EXPECT_EQ(j["layers"][0]["name"],
             "a\"b\\c\x01 d\xEF\xBF\xBD\xC2\xB7"
             "e");
   // Relu: one op per output element of 1x4 (docs/onnx.md): 4 FLOP.
   EXPECT_EQ(j["layers"][0]["forward_flop"].get<double>(), 4);
+}
+
+// The command line rewrites the report's prose (request fields between
+// backquotes become its options); a node's name is the graph's and is
+// written as it is, whatever it looks like.
+TEST(Report, OnnxTextWordingRewritesProseNotNodeNames) {
+  const OneNode one = EstimateOneNode("`examples_per_run`");
+  const OnnxAnalysis& a = one.analysis;
+  const OnnxEstimate& e = one.estimate;
+  std::ostringstream plain, worded;
+  WriteOnnxText(plain, a, e);
+  EXPECT_EQ(plain.str(), RenderOnnxText(a, e));
+  WriteOnnxText(worded, a, e, {}, [](std::string_view text) {
+    return RenameFields(text, [](std::string_view field) { return "--" + std::string(field); });
+  });
+  const std::string text = worded.str();
+  // The default examples per run is explained in prose that names the field.
+  EXPECT_NE(text.find("(set --examples_per_run to the graph's batch size)"), std::string::npos);
+  // The only backquoted name left is the node's, in its table row.
+  const size_t node = text.find("`examples_per_run`");
+  ASSERT_NE(node, std::string::npos);
+  EXPECT_EQ(text.find("`examples_per_run`", node + 1), std::string::npos);
+  EXPECT_EQ(text.substr(node - 3, 3), "\n  ");
 }
 
 }  // namespace

@@ -237,6 +237,14 @@ void EstimateResult::WriteJson(std::ostream& out) const {
   out << Json();
 }
 
+void EstimateResult::WriteText(std::ostream& out, const Wording& wording) const {
+  if (const auto* o = std::get_if<Onnx>(&body_)) {
+    WriteOnnxText(out, o->analysis, o->estimate, report_, wording);
+    return;
+  }
+  Report::WriteText(out, wording);
+}
+
 std::string EstimateResult::Text() const {
   if (const auto* o = std::get_if<Onnx>(&body_)) {
     return RenderOnnxText(o->analysis, o->estimate, report_);
