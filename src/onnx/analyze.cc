@@ -249,12 +249,7 @@ void Analyzer::CountReaders() {
 
 void Analyzer::ReleaseRead(size_t node) {
   if (readers_.empty()) return;
-  const auto release = [&](size_t slot) {
-    TensorInfo& value = values_[slot];
-    const int64_t described = value.described;  // Lookup's "evaluated" mark
-    value = TensorInfo{};
-    value.described = described;
-  };
+  const auto release = [&](size_t slot) { values_[slot].reset(); };
   for (size_t k = main_.input_base[node]; k < main_.input_base[node + 1]; ++k) {
     const size_t slot = main_.input_slot[k];
     if (slot != GraphOrder::kNoSlot && --readers_[slot] == 0) release(slot);
@@ -269,8 +264,7 @@ TensorInfo* Analyzer::Lookup(std::string_view name) {
   if (it != tensors_.end()) return &it->second;
   const uint32_t* slot = main_.producer.Find(name);
   if (slot == nullptr) return nullptr;
-  TensorInfo& value = values_[*slot];
-  return value.described >= 0 ? &value : nullptr;  // not evaluated yet
+  return values_[*slot].get();  // null: not evaluated yet
 }
 
 std::string_view Analyzer::Intern(std::string text) {
@@ -287,7 +281,7 @@ TensorInfo* Analyzer::InputOf(const Scope& scope, size_t node, size_t k) {
   if (!scope.main) return Lookup(name);
   const size_t slot = main_.input_slot[main_.input_base[node] + k];
   if (slot == GraphOrder::kNoSlot) return Lookup(name);
-  return &values_[slot];  // its producer came first in the order
+  return values_[slot].get();  // its producer came first in the order
 }
 
 uint32_t Analyzer::DescribeOnce(const std::string& name, TensorInfo* t) {
@@ -375,10 +369,15 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     t.weight = view_of_weight;
     t.described = -1;  // a rule may have copied an input's
     t.initializer = -1;
-    TensorInfo& stored =
-        scope.main ? values_[main_.value_base[index] + i] : tensors_[node.outputs[i]];
-    stored = std::move(t);
-    result.outputs.push_back(DescribeOnce(node.outputs[i], &stored));
+    TensorInfo* stored = nullptr;
+    if (scope.main) {
+      auto& value = values_[main_.value_base[index] + i];
+      value = std::make_unique<TensorInfo>(std::move(t));
+      stored = value.get();
+    } else {
+      stored = &(tensors_[node.outputs[i]] = std::move(t));
+    }
+    result.outputs.push_back(DescribeOnce(node.outputs[i], stored));
   }
   result.forward_flop = eval.flop * scope.runs;
   result.multiply_adds = eval.multiply_adds * scope.runs;

@@ -4,6 +4,7 @@
 #define TRAINFLOPS_SRC_ONNX_ANALYZER_H_
 
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -82,9 +83,12 @@ class Analyzer {
   std::map<std::string, int64_t> opsets_;
   std::unordered_map<std::string, size_t> initializers_;
   TensorMap tensors_;
-  GraphOrder main_;                 // the main graph's order and output slots
-  std::vector<TensorInfo> values_;  // the main graph's node outputs, by slot
-  std::vector<uint32_t> readers_;   // per slot: readers not yet evaluated; empty: keep all
+  GraphOrder main_;  // the main graph's order and output slots
+  // The main graph's node outputs, by slot: null before their node is
+  // evaluated and after their last reader (a pointer a slot rather than a
+  // 128-byte TensorInfo: a 100,000-node graph holds a few values at a time).
+  std::vector<std::unique_ptr<TensorInfo>> values_;
+  std::vector<uint32_t> readers_;  // per slot: readers not yet evaluated; empty: keep all
   std::unordered_map<std::string, const ValueInfo*> value_info_;
 };
 

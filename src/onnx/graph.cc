@@ -1,6 +1,8 @@
 // Dimensions, node contexts and the rule registry.
 #include "graph.h"
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <unordered_map>
 
@@ -9,15 +11,22 @@
 
 namespace trainflops::onnx {
 
+// Formulas are written for every node of a graph, so these format into a
+// stack buffer rather than through temporary strings.
 std::string Num(double v) {
   if (v == std::floor(v) && std::fabs(v) < 1e15) {
-    const std::string digits = std::to_string(static_cast<long long>(std::fabs(v)));
-    std::string out(v < 0 ? 1 : 0, '-');
-    for (size_t i = 0; i < digits.size(); ++i) {
-      if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
-      out.push_back(digits[i]);
+    char digits[24];
+    const char* end =
+        std::to_chars(digits, digits + sizeof digits, static_cast<long long>(std::fabs(v))).ptr;
+    const size_t n = static_cast<size_t>(end - digits);
+    char out[32];  // a sign, 15 digits and 4 commas at most
+    size_t k = 0;
+    if (v < 0) out[k++] = '-';
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0 && (n - i) % 3 == 0) out[k++] = ',';
+      out[k++] = digits[i];
     }
-    return out;
+    return std::string(out, k);
   }
   return FormatScientific(v, 6);
 }
@@ -35,7 +44,18 @@ std::string DimsToString(const Dims& dims) {
   return out;
 }
 
-std::string Shape(const std::vector<int64_t>& dims) { return DimsToString(ToDims(dims)); }
+std::string Shape(const std::vector<int64_t>& dims) {
+  if (dims.empty() || std::find(dims.begin(), dims.end(), kUnknownDim) != dims.end()) {
+    return DimsToString(ToDims(dims));
+  }
+  std::string out;  // all literal: "2x3x4", as DimsToString writes it
+  char buf[24];
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i) out += 'x';
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, dims[i]).ptr);
+  }
+  return out;
+}
 
 std::string TensorShapeString(const TensorInfo& t) {
   return t.rank_known ? DimsToString(t.shape) : "unknown";
