@@ -95,7 +95,7 @@ Result<OnnxAnalysis> Analyzer::Run() {
                       }));
   values_.resize(main_.values);
   out_.tensors.reserve(main_.values + initializers_.size() + graph_.inputs.size());
-  const std::vector<size_t>& order = main_.order;
+  const std::vector<uint32_t>& order = main_.order;
   use_ = ClassifyInitializers(graph_, order, initializers_);
   const Scope main{&graph_, "", 1, true};
   CountReaders();
@@ -239,7 +239,7 @@ void Analyzer::CountReaders() {
     }
   }
   readers_.assign(main_.values, 0);
-  for (const size_t slot : main_.input_slot) {
+  for (const GraphOrder::Index slot : main_.input_slot) {
     if (slot != GraphOrder::kNoSlot) ++readers_[slot];
   }
   for (const ValueInfo& v : graph_.outputs) {
@@ -251,7 +251,7 @@ void Analyzer::ReleaseRead(size_t node) {
   if (readers_.empty()) return;
   const auto release = [&](size_t slot) { values_[slot].reset(); };
   for (size_t k = main_.input_base[node]; k < main_.input_base[node + 1]; ++k) {
-    const size_t slot = main_.input_slot[k];
+    const GraphOrder::Index slot = main_.input_slot[k];
     if (slot != GraphOrder::kNoSlot && --readers_[slot] == 0) release(slot);
   }
   for (size_t slot = main_.value_base[node]; slot < main_.value_base[node + 1]; ++slot) {
@@ -279,7 +279,7 @@ bool Analyzer::IsTrainable(const TensorInfo* t) const {
 TensorInfo* Analyzer::InputOf(const Scope& scope, size_t node, size_t k) {
   const std::string& name = scope.graph->nodes[node].inputs[k];
   if (!scope.main) return Lookup(name);
-  const size_t slot = main_.input_slot[main_.input_base[node] + k];
+  const GraphOrder::Index slot = main_.input_slot[main_.input_base[node] + k];
   if (slot == GraphOrder::kNoSlot) return Lookup(name);
   return values_[slot].get();  // its producer came first in the order
 }

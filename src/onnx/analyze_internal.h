@@ -33,17 +33,19 @@ Result<InitializerIndex> CheckInitializers(const GraphData& graph, OnnxAnalysis*
 
 // Where each node output is kept: slot value_base[node] + output position of
 // one flat array, and the slot of each output name.
+// Positions are 32-bit: TopologicalOrder refuses a graph with more slots.
 struct GraphOrder {
-  std::vector<size_t> order;  // node indexes, every input produced before it is read
-  NameMap producer;           // output name -> slot
-  std::vector<size_t> value_base;
-  std::vector<size_t> slot_node;  // slot -> the node writing it
-  size_t values = 0;              // slots in all
+  using Index = uint32_t;
+  std::vector<Index> order;  // node indexes, every input produced before it is read
+  NameMap producer;          // output name -> slot
+  std::vector<Index> value_base;
+  std::vector<Index> slot_node;  // slot -> the node writing it
+  size_t values = 0;             // slots in all
   // The slot each node input reads, resolved once: input k of node n is
   // input_slot[input_base[n] + k], kNoSlot for a name defined outside the
   // graph's nodes (an input, an initializer, an outer value) or absent.
-  static constexpr size_t kNoSlot = SIZE_MAX;
-  std::vector<size_t> input_base, input_slot;
+  static constexpr Index kNoSlot = UINT32_MAX;
+  std::vector<Index> input_base, input_slot;
 };
 
 // Nodes in an order where every input is produced before it is used (Kahn's
@@ -69,7 +71,7 @@ struct ParamUse {
   static constexpr double kNone = -1;
   std::vector<double> trainable_uses;
 };
-ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>& order,
+ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<uint32_t>& order,
                               const InitializerIndex& initializers);
 // Parameter totals and notes.
 void FinishParams(const GraphData& graph, const InitializerIndex& initializers, const ParamUse& use,

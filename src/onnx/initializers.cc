@@ -141,7 +141,7 @@ void ReadInitializers(const GraphData& graph, const NodeProtoData& node, size_t 
 
 }  // namespace
 
-ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<size_t>& order,
+ParamUse ClassifyInitializers(const GraphData& graph, const std::vector<uint32_t>& order,
                               const InitializerIndex& initializers) {
   ParamUse use;
   use.trainable.assign(graph.initializers.size(), 0);

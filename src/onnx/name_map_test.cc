@@ -16,9 +16,10 @@ int64_t ValueOf(const NameMap& map, std::string_view name) {
 }
 
 TEST(NameMap, FindsWhatWasInsertedAndNothingElse) {
+  const std::string x = "x";  // keys must outlive the map
   NameMap map;
   EXPECT_EQ(map.Find("x"), nullptr);  // empty: no slots yet
-  EXPECT_TRUE(map.Emplace("x", 7).second);
+  EXPECT_TRUE(map.Emplace(x, 7).second);
   EXPECT_EQ(ValueOf(map, "x"), 7);
   EXPECT_EQ(map.Find("y"), nullptr);
   EXPECT_EQ(map.Find(""), nullptr);
@@ -26,9 +27,10 @@ TEST(NameMap, FindsWhatWasInsertedAndNothingElse) {
 }
 
 TEST(NameMap, ASecondInsertKeepsTheFirstValue) {
+  const std::string first = "t", second = "t";
   NameMap map;
-  map.Emplace("t", 1);
-  const auto [value, inserted] = map.Emplace("t", 2);
+  map.Emplace(first, 1);
+  const auto [value, inserted] = map.Emplace(second, 2);
   EXPECT_FALSE(inserted);
   EXPECT_EQ(value, 1u);  // the first writer, which the duplicate error names
   EXPECT_EQ(ValueOf(map, "t"), 1);

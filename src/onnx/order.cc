@@ -11,7 +11,7 @@
 namespace trainflops::onnx {
 namespace {
 
-size_t NodeOfSlot(const GraphOrder& g, size_t slot) { return g.slot_node[slot]; }
+using Index = GraphOrder::Index;
 
 std::string NodeName(const GraphData& graph, size_t i) {
   const NodeProtoData& n = graph.nodes[i];
@@ -19,15 +19,25 @@ std::string NodeName(const GraphData& graph, size_t i) {
          n.op_type + ")";
 }
 
+// Positions are 32-bit (half the memory of size_t in graphs of 100,000
+// nodes); a graph whose nodes write or read more tensors is refused.
+Status CheckCount(size_t count, const char* what) {
+  if (count < GraphOrder::kNoSlot) return Status::Ok();
+  return Status::InvalidArgument("the graph's nodes " + std::string(what) + " " +
+                                 std::to_string(count) +
+                                 " tensors; at most 4,294,967,294 are accepted");
+}
+
 // The hash of every name in the nodes' `list` (inputs or outputs), in file
 // order. Hashing is sequential work; the table lookups that follow are
 // random, so knowing the hashes ahead lets each lookup prefetch the slot a
-// few names later.
-std::vector<size_t> HashesAhead(const GraphData& graph,
-                                std::vector<std::string> NodeProtoData::*list) {
-  std::vector<size_t> hashes;
+// few names later. The low 32 bits are all the table uses.
+std::vector<uint32_t> HashesAhead(const GraphData& graph,
+                                  std::vector<std::string> NodeProtoData::*list) {
+  std::vector<uint32_t> hashes;
   for (const NodeProtoData& node : graph.nodes) {
-    for (const std::string& name : node.*list) hashes.push_back(NameMap::Hash(name));
+    for (const std::string& name : node.*list)
+      hashes.push_back(static_cast<uint32_t>(NameMap::Hash(name)));
   }
   return hashes;
 }
@@ -35,33 +45,30 @@ std::vector<size_t> HashesAhead(const GraphData& graph,
 // Far enough ahead to cover a cache miss, near enough to stay cached.
 constexpr size_t kPrefetchDistance = 16;
 
-void PrefetchAhead(const NameMap& map, const std::vector<size_t>& hashes, size_t i) {
+void PrefetchAhead(const NameMap& map, const std::vector<uint32_t>& hashes, size_t i) {
   if (i + kPrefetchDistance < hashes.size()) map.Prefetch(hashes[i + kPrefetchDistance]);
 }
 
 // The slot of every node output; value_base[n] is node n's first slot.
 Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOrder* g) {
+  size_t values = 0;
+  for (const NodeProtoData& node : graph.nodes) values += node.outputs.size();
+  TF_RETURN_IF_ERROR(CheckCount(values, "write"));
+  g->values = values;
   g->value_base.reserve(graph.nodes.size() + 1);
-  for (const NodeProtoData& node : graph.nodes) {
-    g->value_base.push_back(g->values);
-    g->values += node.outputs.size();
-  }
-  g->value_base.push_back(g->values);
-  g->slot_node.reserve(g->values);
+  g->slot_node.reserve(values);
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
-    g->slot_node.insert(g->slot_node.end(), graph.nodes[i].outputs.size(), i);
+    g->value_base.push_back(static_cast<Index>(g->slot_node.size()));
+    g->slot_node.insert(g->slot_node.end(), graph.nodes[i].outputs.size(), static_cast<Index>(i));
   }
-  if (g->values >= UINT32_MAX) {
-    return Status::InvalidArgument("the graph's nodes write " + std::to_string(g->values) +
-                                   " tensors; at most 4,294,967,294 are accepted");
-  }
-  g->producer.Reserve(g->values);
-  const std::vector<size_t> hashes = HashesAhead(graph, &NodeProtoData::outputs);
+  g->value_base.push_back(static_cast<Index>(values));
+  g->producer.Reserve(values);
+  const std::vector<uint32_t> hashes = HashesAhead(graph, &NodeProtoData::outputs);
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     const std::vector<std::string>& outputs = graph.nodes[i].outputs;
     for (size_t k = 0; k < outputs.size(); ++k) {
       const std::string& out = outputs[k];
-      const size_t slot_index = g->value_base[i] + k;
+      const Index slot_index = g->value_base[i] + static_cast<Index>(k);
       PrefetchAhead(g->producer, hashes, slot_index);
       if (out.empty()) continue;
       if (available(out)) {
@@ -71,7 +78,7 @@ Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOr
       const auto [slot, fresh] = g->producer.Emplace(out, hashes[slot_index], slot_index);
       if (!fresh) {
         return Status::InvalidArgument("tensor '" + out + "' is produced by both " +
-                                       NodeName(graph, NodeOfSlot(*g, slot)) + " and " +
+                                       NodeName(graph, g->slot_node[slot]) + " and " +
                                        NodeName(graph, i));
       }
     }
@@ -79,46 +86,61 @@ Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOr
   return Status::Ok();
 }
 
-// Edges producer -> consumer as compressed rows: the consumers of node i are
-// consumers[begin[i] .. begin[i + 1]).
-struct Edges {
-  std::vector<size_t> begin, consumers, pending;
-};
-
-Result<Edges> FindEdges(const GraphData& graph, const IsDefined& available, GraphOrder& g) {
-  const size_t n = graph.nodes.size();
-  g.input_base.reserve(n + 1);
-  Edges e;
-  e.pending.assign(n, 0);
-  std::vector<std::pair<size_t, size_t>> pairs;  // (producer, consumer)
-  const std::vector<size_t> hashes = HashesAhead(graph, &NodeProtoData::inputs);
+// The slot each node input reads (kNoSlot for a name defined outside the
+// nodes); an input nobody defines is an error.
+Status ResolveInputs(const GraphData& graph, const IsDefined& available, GraphOrder& g) {
+  const std::vector<uint32_t> hashes = HashesAhead(graph, &NodeProtoData::inputs);
+  TF_RETURN_IF_ERROR(CheckCount(hashes.size(), "read"));
+  g.input_base.reserve(graph.nodes.size() + 1);
   g.input_slot.reserve(hashes.size());
-  for (size_t i = 0; i < n; ++i) {
-    g.input_base.push_back(g.input_slot.size());
+  for (size_t i = 0; i < graph.nodes.size(); ++i) {
+    g.input_base.push_back(static_cast<Index>(g.input_slot.size()));
     for (const std::string& in : graph.nodes[i].inputs) {
       const size_t position = g.input_slot.size();
       PrefetchAhead(g.producer, hashes, position);
       g.input_slot.push_back(GraphOrder::kNoSlot);
       if (in.empty()) continue;
       const uint32_t* slot = g.producer.Find(in, hashes[position]);
-      if (slot == nullptr) {
-        if (available(in)) continue;
+      if (slot != nullptr) {
+        g.input_slot.back() = *slot;
+      } else if (!available(in)) {
         return Status::InvalidArgument(NodeName(graph, i) + ": input '" + in +
                                        "' is not a graph input, an initializer or the output "
                                        "of any node");
       }
-      ++e.pending[i];
-      g.input_slot.back() = *slot;
-      pairs.emplace_back(NodeOfSlot(g, *slot), i);
     }
   }
-  g.input_base.push_back(g.input_slot.size());
-  e.begin.assign(n + 1, 0);
-  for (const auto& [from, to] : pairs) ++e.begin[from + 1];
-  for (size_t i = 0; i < n; ++i) e.begin[i + 1] += e.begin[i];
-  e.consumers.resize(pairs.size());
-  std::vector<size_t> next(e.begin.begin(), e.begin.end() - 1);
-  for (const auto& [from, to] : pairs) e.consumers[next[from]++] = to;
+  g.input_base.push_back(static_cast<Index>(g.input_slot.size()));
+  return Status::Ok();
+}
+
+// Edges producer -> consumer as compressed rows, from the resolved inputs:
+// the consumers of node i are consumers[begin[i] .. begin[i + 1]), and
+// pending[i] counts node i's inputs read from other nodes.
+struct Edges {
+  std::vector<Index> begin, consumers, pending;
+};
+
+Edges FindEdges(const GraphOrder& g, size_t nodes) {
+  Edges e;
+  e.pending.assign(nodes, 0);
+  e.begin.assign(nodes + 1, 0);
+  for (size_t i = 0; i < nodes; ++i) {
+    for (Index k = g.input_base[i]; k < g.input_base[i + 1]; ++k) {
+      if (g.input_slot[k] == GraphOrder::kNoSlot) continue;
+      ++e.pending[i];
+      ++e.begin[g.slot_node[g.input_slot[k]] + 1];
+    }
+  }
+  for (size_t i = 0; i < nodes; ++i) e.begin[i + 1] += e.begin[i];
+  e.consumers.resize(e.begin[nodes]);
+  std::vector<Index> next(e.begin.begin(), e.begin.end() - 1);
+  for (size_t i = 0; i < nodes; ++i) {
+    for (Index k = g.input_base[i]; k < g.input_base[i + 1]; ++k) {
+      if (g.input_slot[k] == GraphOrder::kNoSlot) continue;
+      e.consumers[next[g.slot_node[g.input_slot[k]]]++] = static_cast<Index>(i);
+    }
+  }
   return e;
 }
 
@@ -128,22 +150,23 @@ Result<GraphOrder> TopologicalOrder(const GraphData& graph, const IsDefined& ava
   const size_t n = graph.nodes.size();
   GraphOrder g;
   TF_RETURN_IF_ERROR(FindProducers(graph, available, &g));
-  TF_ASSIGN_OR_RETURN(Edges edges, FindEdges(graph, available, g));
-  std::vector<size_t>& pending = edges.pending;
+  TF_RETURN_IF_ERROR(ResolveInputs(graph, available, g));
+  Edges edges = FindEdges(g, n);
+  std::vector<Index>& pending = edges.pending;
   // The ready node that comes first in the file is taken first, so a file
   // already in topological order keeps its order.
-  std::vector<size_t>& order = g.order;
+  std::vector<Index>& order = g.order;
   order.reserve(n);
-  std::priority_queue<size_t, std::vector<size_t>, std::greater<>> ready;
+  std::priority_queue<Index, std::vector<Index>, std::greater<>> ready;
   for (size_t i = 0; i < n; ++i) {
-    if (pending[i] == 0) ready.push(i);
+    if (pending[i] == 0) ready.push(static_cast<Index>(i));
   }
   while (!ready.empty()) {
-    const size_t i = ready.top();
+    const Index i = ready.top();
     ready.pop();
     order.push_back(i);
-    for (size_t k = edges.begin[i]; k < edges.begin[i + 1]; ++k) {
-      const size_t c = edges.consumers[k];
+    for (Index k = edges.begin[i]; k < edges.begin[i + 1]; ++k) {
+      const Index c = edges.consumers[k];
       if (--pending[c] == 0) ready.push(c);
     }
   }
