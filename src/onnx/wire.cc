@@ -116,13 +116,18 @@ Result<bool> WireReader::NextField(Span* cursor, Field* field) {
 }
 
 Result<std::string> WireReader::String(const Span& span, const char* what) {
+  TF_ASSIGN_OR_RETURN(const std::string_view text, View(span, what));
+  return std::string(text);
+}
+
+Result<std::string_view> WireReader::View(const Span& span, const char* what) {
   if (span.size() > kMaxString) {
     return Malformed(span.begin, std::string(what) + " is " + std::to_string(span.size()) +
                                      " bytes long (at most " + std::to_string(kMaxString) +
                                      " accepted)");
   }
   TF_ASSIGN_OR_RETURN(const char* p, Bytes(span.begin, span.size()));
-  return std::string(p, span.size());
+  return std::string_view(p, span.size());
 }
 
 Result<Span> WireReader::Message(const Field& field, const char* what) const {

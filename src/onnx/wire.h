@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "trainflops/byte_source.h"
@@ -72,6 +73,8 @@ class WireReader {
 
   // The value's bytes as text; longer than kMaxString is an error naming `what`.
   Result<std::string> String(const Span& span, const char* what);
+  // The same bytes in place: valid until the next read (the window moves).
+  Result<std::string_view> View(const Span& span, const char* what);
   // A nested message: checks the depth limit and names `what` in the error.
   Result<Span> Message(const Field& field, const char* what) const;
   // Packed repeated varints (or one unpacked varint) appended to `out`;
