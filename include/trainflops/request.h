@@ -94,8 +94,8 @@ class Report {
   virtual void WriteJson(std::ostream& out) const { out << Json(); }
   // Text() written to `out`, its prose passed through `wording` when set
   // (the command line spells request fields as options: "`chip_hours`" ->
-  // "--chip-hours"). Results that stream their text leave data copied from
-  // the input, such as an ONNX graph's node names, as it is.
+  // "--chip-hours"). An ONNX estimate writes its node table, the graph's
+  // names, without the wording.
   using Wording = std::function<std::string(std::string_view)>;
   virtual void WriteText(std::ostream& out, const Wording& wording) const {
     out << (wording ? wording(Text()) : Text());

@@ -202,12 +202,23 @@ Result<Method1Result> EstimateFromFigures(const std::vector<LayerFigures>& layer
                                           const Method1Options& options,
                                           const TrainingOverrides& overrides,
                                           std::vector<double>* backward_factors) {
+  if (!label) return Status::InvalidArgument("EstimateFromFigures needs a layer labeler");
   for (size_t i = 0; i < layers.size(); ++i) {
-    if (layers[i].part >= spec.parts.size()) {
+    const LayerFigures& f = layers[i];
+    if (f.part >= spec.parts.size()) {
       return Status::InvalidArgument("layer '" + label(i).name + "' is in part " +
-                                     std::to_string(layers[i].part) + "; the spec has " +
+                                     std::to_string(f.part) + "; the spec has " +
                                      std::to_string(spec.parts.size()) + " part(s)");
     }
+    // A layer's counts are sums of products: an overflow (or a negative
+    // count from a broken importer) must not reach the totals.
+    const Status counted =
+        RequireFiniteNonNegative({{"parameters", f.params, "parameters"},
+                                  {"approximate parameters", f.params_approx, "parameters"},
+                                  {"forward compute", f.forward_flop, "FLOP"},
+                                  {"approximate forward compute", f.forward_flop_approx, "FLOP"}},
+                                 {});
+    if (!counted.ok()) return counted.WithContext("layer '" + label(i).name + "'");
   }
   Method1Result result;
   TF_RETURN_IF_ERROR(FinishFigures(result, layers, label, spec, options, backward_factors));

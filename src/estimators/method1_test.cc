@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace trainflops {
 namespace {
 
@@ -140,6 +142,30 @@ TEST(Method1, AFigureOutsideTheSpecsPartsIsRefused) {
   const Result<Method1Result> r = EstimateFromFigures(layers, Label, OnePart(), {}, one);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().message(), "layer 'out' is in part 1; the spec has 1 part(s)");
+}
+
+// An importer's figure that overflowed or went negative is refused with the
+// layer's name, not summed into the totals.
+TEST(Method1, AFigureThatIsNotAFiniteCountIsRefused) {
+  TrainingOverrides one;
+  one.examples = 1;
+  std::vector<LayerFigures> negative = TwoFigures();
+  negative[1].forward_flop = -50;
+  Result<Method1Result> r = EstimateFromFigures(negative, Label, OnePart(), {}, one);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(),
+            "layer 'out': the forward compute (FLOP) is negative (-50); check the inputs "
+            "(every figure printed must be a finite non-negative number)");
+  std::vector<LayerFigures> overflow = TwoFigures();
+  overflow[0].params = std::numeric_limits<double>::infinity();
+  r = EstimateFromFigures(overflow, Label, OnePart(), {}, one);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("layer 'fc': the parameters (parameters) overflows"),
+            std::string::npos)
+      << r.status().message();
+  r = EstimateFromFigures(TwoFigures(), LayerLabeler{}, OnePart(), {}, one);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "EstimateFromFigures needs a layer labeler");
 }
 
 TEST(Method1, TableModeNeedsBatchRegimeUnlessConvDominates) {

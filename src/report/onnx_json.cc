@@ -2,7 +2,6 @@
 // (the Method 1 object without its layers, plus the graph's tables) is small
 // and built as a document; the per-node layers, one line each, go straight
 // to the output in 64 KiB pieces, so memory does not grow with the graph.
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -194,7 +193,12 @@ void WriteLayer(Stream& s, size_t i, const OnnxAnalysis& a, const OnnxEstimate& 
   s.Raw(", ").Key("params_approx").Num(n.params);
   s.Raw(", ").Key("forward_flop").Num(forward);
   s.Raw(", ").Key("forward_flop_approx").Num(forward);
-  s.Raw(", ").Key("backward_factor").Num(e.backward_factors[i]);
+  s.Raw(", ").Key("backward_factor");
+  if (i < e.backward_factors.size()) {
+    s.Num(e.backward_factors[i]);
+  } else {
+    s.Raw("null");  // an estimate built without them (EstimateOnnx sets one per node)
+  }
   s.Raw(", ").Key("on_branch").Bool(false);
   s.Raw(", ").Key("formula").Str(n.formula).Raw(", ").Key("source").Str(n.source);
   const std::string& reference = references.Of(n.source);
@@ -281,7 +285,7 @@ void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEs
   summary.resize(summary.size() - 2);  // the closing "\n}"
   s.Raw(summary).Raw(",\n  \"layers\": [");
   ReferenceCache references;
-  const size_t layers = std::min(analysis.nodes.size(), estimate.backward_factors.size());
+  const size_t layers = analysis.nodes.size();
   for (size_t i = 0; i < layers; ++i) {
     s.Raw(i ? ",\n    " : "\n    ");
     WriteLayer(s, i, analysis, estimate, references);

@@ -92,7 +92,7 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   for (const OnnxOpType& t : a.op_types) {
     table.AddRow(
         {QualifiedOpType(t.domain, t.op_type), std::to_string(t.count), FormatCount(t.params),
-         t.rule == OnnxRule::kNone ? "no rule" : FormatCompute(t.forward_flop, o.unit),
+         t.rule == OnnxRule::kNone ? kNoRule : FormatCompute(t.forward_flop, o.unit),
          FormatCount(t.multiply_adds), report::SharePercent(t.forward_flop, a.forward_flop)});
   }
   std::string out = "\nOperator types:\n" + table.Render();

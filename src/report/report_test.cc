@@ -114,6 +114,17 @@ TEST(Report, OnnxJsonEscapesNodeNames) {
   EXPECT_EQ(j["layers"][0]["forward_flop"].get<double>(), 4);
 }
 
+// An estimate built by hand without backward factors still lists every
+// node; the factor it lacks is null, not a guess.
+TEST(Report, OnnxJsonWritesEveryNodeWithoutBackwardFactors) {
+  OneNode one = EstimateOneNode("relu");
+  one.estimate.backward_factors.clear();
+  const nlohmann::json j = nlohmann::json::parse(RenderOnnxJson(one.analysis, one.estimate));
+  ASSERT_EQ(j["layers"].size(), 1u);
+  EXPECT_TRUE(j["layers"][0]["backward_factor"].is_null());
+  EXPECT_EQ(j["layers"][0]["forward_flop"].get<double>(), 4);  // Relu on 1x4
+}
+
 // The command line rewrites the report's prose (request fields between
 // backquotes become its options); a node's name is the graph's and is
 // written as it is, whatever it looks like.
