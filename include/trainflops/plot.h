@@ -18,8 +18,9 @@ enum class PlotFormat { kSvg, kPng };
 // By the file's extension (.svg or .png, any case); others are an error.
 Result<PlotFormat> PlotFormatForPath(std::string_view path);
 
-// False when the library was built without cairo (PNG then fails with an
-// error that says how to enable it).
+// False when the library was built without cairo, or when cairo (loaded at
+// run time, on the first PNG) cannot be loaded; PNG then fails with an error
+// that says how to enable it.
 bool PngSupported();
 
 struct PlotOptions {

@@ -292,6 +292,33 @@ uint32_t Analyzer::DescribeOnce(const std::string& name, TensorInfo* t) {
   return index;
 }
 
+Status Analyzer::ApplyRule(const OpRule& rule, const NodeProtoData& node,
+                           const std::vector<const TensorInfo*>& inputs, NodeEval* eval,
+                           std::string_view* formula, std::string_view* source) {
+  const int64_t opset = OpsetOf(node.domain);
+  const bool memoisable = memo_.Sign(&rule, opset, node, inputs);
+  if (const EvalMemo::Entry* hit = memoisable ? memo_.Find() : nullptr) {
+    eval->outputs = hit->outputs;
+    eval->flop = hit->flop;
+    eval->multiply_adds = hit->multiply_adds;
+    eval->declared_params = hit->declared_params;
+    eval->notes = hit->notes;
+    *formula = hit->formula;
+    *source = hit->source;
+    return Status::Ok();
+  }
+  const NodeContext ctx(node, opset, inputs);
+  TF_RETURN_IF_ERROR(rule.rule(ctx, eval));
+  TF_RETURN_IF_ERROR(EvaluateValues(ctx, eval));
+  *formula = Intern(std::move(eval->formula));
+  *source = Intern(std::move(eval->source));
+  if (memoisable) {
+    memo_.Store({eval->outputs, eval->flop, eval->multiply_adds, eval->declared_params, *formula,
+                 *source, eval->notes});
+  }
+  return Status::Ok();
+}
+
 Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   const NodeProtoData& node = scope.graph->nodes[index];
   OnnxNode result;
@@ -321,15 +348,16 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   if (node.outputs.empty()) return Status::InvalidArgument(where() + " has no outputs");
   const OpRule* rule = FindRule(node.domain, node.op_type);
   NodeEval eval;
+  std::string_view formula, source;  // held in out_.texts
   const bool control = IsControlFlow(node);
   if (control) {
     const Status s = ControlFlow(scope, node, result.name, inputs, &eval);
     if (!s.ok()) return s.WithContext(where());
+    formula = Intern(std::move(eval.formula));
+    source = Intern(std::move(eval.source));
     result.rule = OnnxRule::kZero;  // its cost is its subgraphs' nodes
   } else if (rule != nullptr) {
-    const NodeContext ctx(node, OpsetOf(node.domain), inputs);
-    Status s = rule->rule(ctx, &eval);
-    if (s.ok()) s = EvaluateValues(ctx, &eval);
+    const Status s = ApplyRule(*rule, node, inputs, &eval, &formula, &source);
     if (!s.ok()) return s.WithContext(where());
     result.rule = rule->cost == OpRule::kCounted ? OnnxRule::kCounted
                   : rule->cost == OpRule::kZero  ? OnnxRule::kZero
@@ -381,11 +409,12 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   }
   result.forward_flop = eval.flop * scope.runs;
   result.multiply_adds = eval.multiply_adds * scope.runs;
-  result.formula = Intern(scope.runs != 1 && !eval.formula.empty()
-                              ? "(" + eval.formula + ") x " + Num(scope.runs) + " runs of the body"
-                              : std::move(eval.formula));
-  result.source = Intern(std::move(eval.source));
-  result.notes = eval.notes;
+  result.formula =
+      scope.runs != 1 && !formula.empty()
+          ? Intern("(" + std::string(formula) + ") x " + Num(scope.runs) + " runs of the body")
+          : formula;
+  result.source = source;
+  result.notes = std::move(eval.notes);
   if (uses != ParamUse::kNone) result.params = uses;
   if (eval.declared_params >= 0) {
     result.params += eval.declared_params;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analyze_internal.h"
+#include "eval_memo.h"
 #include "graph.h"
 #include "proto.h"
 #include "trainflops/onnx.h"
@@ -41,6 +42,11 @@ class Analyzer {
   Status Merge(const std::string& name, TensorInfo* t) const;
   int64_t OpsetOf(const std::string& domain) const;
   Status Evaluate(const Scope& scope, size_t index);
+  // Runs `rule` on `node`, or takes the result of an earlier node with the
+  // same signature from the memo; `formula` and `source` view out_.texts.
+  Status ApplyRule(const OpRule& rule, const NodeProtoData& node,
+                   const std::vector<const TensorInfo*>& inputs, NodeEval* eval,
+                   std::string_view* formula, std::string_view* source);
   // A tensor by name: an input, initializer or value of a subgraph (tensors_)
   // or an output of a main-graph node (values_); nullptr when not yet defined.
   TensorInfo* Lookup(std::string_view name);
@@ -90,6 +96,7 @@ class Analyzer {
   std::vector<std::unique_ptr<TensorInfo>> values_;
   std::vector<uint32_t> readers_;  // per slot: readers not yet evaluated; empty: keep all
   std::unordered_map<std::string, const ValueInfo*> value_info_;
+  EvalMemo memo_;
 };
 
 }  // namespace trainflops::onnx
