@@ -78,12 +78,14 @@ void HandlerLoop(benchmark::State& state, const HttpRequest& request) {
 }
 
 void BM_HandlerUnits(benchmark::State& state) {
-  HandlerLoop(state, {"GET", "/api/units", "arg=22%20pfs-days", "", "", ""});
+  HandlerLoop(state, {"GET", "/api/units", "arg=22%20pfs-days", "", "", "", "", "", {}});
 }
 BENCHMARK(BM_HandlerUnits);
 
 void BM_HandlerEstimate(benchmark::State& state) {
-  HandlerLoop(state, {"POST", "/api/estimate", "file=vgg16.yaml", "text/yaml", "", Vgg16Spec()});
+  HandlerLoop(
+      state,
+      {"POST", "/api/estimate", "file=vgg16.yaml", "text/yaml", "", Vgg16Spec(), "", "", {}});
 }
 BENCHMARK(BM_HandlerEstimate);
 

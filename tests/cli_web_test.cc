@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "../src/onnx/testing/onnx_writer.h"
@@ -47,6 +49,26 @@ TEST(CliWeb, BadOptionsExitTwoWithOneLine) {
         << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
+}
+
+// `serve` loads its HTTP server from a module beside the executable: an
+// executable without it says which file it looked for, and exits 2.
+TEST(CliWeb, AMissingServerModuleIsNamed) {
+  const std::string marker = trainflops::testing::WriteTempFile("lonely-bin", "");
+  const std::filesystem::path dir = marker + ".d";
+  std::filesystem::create_directories(dir / "bin");
+  const std::filesystem::path exe = dir / "bin" / "trainflops";
+  std::filesystem::copy_file(TRAINFLOPS_CLI, exe);
+  const std::string err = (dir / "stderr.txt").string();
+  const int status = std::system((exe.string() + " serve --port 0 2>" + err).c_str());
+  const std::string message = trainflops::testing::ReadFile(err);
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove(marker);
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 2) << message;
+  EXPECT_NE(message.find("serving needs the HTTP module " + (dir / "bin").string()),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("trainflops_http.so"), std::string::npos) << message;
 }
 
 TEST(CliWeb, HelpListsTheOptions) {

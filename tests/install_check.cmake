@@ -42,3 +42,11 @@ execute_process(COMMAND "${consumer}/build/consumer" RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "consumer run failed")
 endif()
+# The installed command finds its HTTP server module (loaded when `serve`
+# starts): with an address that is not this machine's (TEST-NET-1), the
+# server itself must answer that it cannot listen there.
+execute_process(COMMAND "${prefix}/bin/trainflops" serve --host 192.0.2.1 --port 0
+                RESULT_VARIABLE rc ERROR_VARIABLE serve_error)
+if(NOT serve_error MATCHES "cannot listen on 192.0.2.1")
+  message(FATAL_ERROR "the installed trainflops serve did not load its server: ${serve_error}")
+endif()

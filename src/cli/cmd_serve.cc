@@ -150,7 +150,9 @@ Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener&
   }
   TF_ASSIGN_OR_RETURN(const web::ServerOptions options, ServerOptionsFrom(args));
   call.stream = [options](std::ostream&) -> Status {
-    web::Server server(options);
+    TF_ASSIGN_OR_RETURN(const std::unique_ptr<web::Server> loaded,
+                        web::LoadHttpServer(options, web::ApiHandlers(options)));
+    web::Server& server = *loaded;
     TF_RETURN_IF_ERROR(server.Bind());
     if (!web::IsLoopback(options.host)) {
       const std::vector<std::string> names =

@@ -59,7 +59,7 @@ Result<CheckpointCount> CountCheckpoint(const InputFile& file, std::string_view 
     case CheckpointKind::kNotAFile:
       break;
   }
-  return Status::InvalidArgument("'" + Abbreviate(file.name()) +
+  return Status::InvalidArgument(std::string("'").append(Abbreviate(file.name())) +
                                  "' is not a checkpoint file (accepted: "
                                  "model.safetensors.index.json, .safetensors, .gguf)");
 }

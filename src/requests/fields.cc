@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "trainflops/field_names.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
 
@@ -94,6 +95,6 @@ Result<UncertaintyOptions> UncertaintyOptionsFrom(const UncertaintyRequest& requ
   return o;
 }
 
-std::string ReportName(std::string_view field) { return "`" + std::string(field) + "`"; }
+std::string ReportName(std::string_view field) { return FieldRef(field); }
 
 }  // namespace trainflops::requests

@@ -16,7 +16,7 @@ namespace {
 Result<double> ParseChipCount(std::string_view text) {
   TF_ASSIGN_OR_RETURN(const double n, ParsePositive(text));
   if (n != std::floor(n)) {
-    return Status::InvalidArgument("'" + std::string(Trim(text)) + "'" +
+    return Status::InvalidArgument(std::string("'").append(Trim(text)).append("'") +
                                    " is not a whole number of chips (accepted: a whole number "
                                    "such as 8 or 1024; for chip-hours use `chip_hours`)");
   }

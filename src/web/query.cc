@@ -140,10 +140,10 @@ std::string ShellQuote(std::string_view word) {
 std::string CommandLine(std::string_view command, const std::vector<std::string>& args,
                         size_t max_bytes) {
   std::string out = "trainflops " + ShellQuote(command);
-  for (const std::string& a : args) out += " " + ShellQuote(a);
+  for (const std::string& a : args) out.append(" ").append(ShellQuote(a));
   if (out.size() <= max_bytes) return out;
   out = "trainflops " + ShellQuote(Abbreviate(command));
-  for (const std::string& a : args) out += " " + ShellQuote(Abbreviate(a));
+  for (const std::string& a : args) out.append(" ").append(ShellQuote(Abbreviate(a)));
   // Abbreviate appends "... (N bytes)": leave room for it.
   return out.size() <= max_bytes ? out : Abbreviate(out, max_bytes > 64 ? max_bytes - 64 : 0);
 }

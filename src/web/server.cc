@@ -5,11 +5,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <thread>
-
-#include "trainflops/input_limits.h"
-#include "trainflops/text.h"
 
 namespace trainflops::web {
 namespace {
@@ -69,84 +65,46 @@ void ToHttplib(const HttpResponse& response, httplib::Response& res) {
   res.set_content(response.body, response.content_type);
 }
 
-// Errors httplib answers itself, before the API sees the request: a body
-// over the limit (413), a request it cannot parse or an unknown method (400).
-std::string ProtocolErrorMessage(const httplib::Request& req, int status, size_t max_body) {
-  static const std::vector<std::string> kMethods = {"GET", "HEAD", "POST"};
-  switch (status) {
-    case 413:
-      return "the request body is over the limit of " + WithThousands(max_body) +
-             " bytes (the server's --max-body)";
-    case 414:
-      return "the request line is over " + WithThousands(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
-             " bytes: send long inputs in the body instead (a file, a form, or a JSON envelope; "
-             "docs/web.md)";
-    case 400:
-      if (!req.method.empty() &&
-          std::find(kMethods.begin(), kMethods.end(), req.method) == kMethods.end()) {
-        return "method '" + Abbreviate(req.method) +
-               "' is not accepted (accepted: GET, HEAD, POST)";
-      }
-      return "the server could not read this HTTP request: a malformed request line, header or "
-             "chunked body";
-    default:
-      return "the server could not accept this HTTP request (status " + std::to_string(status) +
-             ")";
-  }
-}
-
-}  // namespace
-
 // Run()'s progress, for a Stop() that may come before, during or after it.
-// Outside the anonymous namespace: Server::Impl has external linkage.
 enum class RunState { kIdle, kStarting, kDone };
 
-struct Server::Impl {
-  ServerOptions options;
-  ApiOptions api;
-  httplib::Server http;
-  int port = -1;
-  socket_t listening = INVALID_SOCKET;  // the socket httplib created, for the backlog
-  std::atomic<bool> stop_requested{false};
-  std::atomic<RunState> state{RunState::kIdle};
+class HttplibServer : public Server {
+ public:
+  HttplibServer(ServerOptions options, ServerHandlers handlers);
+  ~HttplibServer() override { HttplibServer::Stop(); }
+  HttplibServer(const HttplibServer&) = delete;
+  HttplibServer& operator=(const HttplibServer&) = delete;
+
+  Status Bind() override;
+  int port() const override { return port_; }
+  std::string Url() const override;
+  void Run() override;
+  void Stop() override;
+
+ private:
+  void Answer(const HttpRequest& request, httplib::Response& res) const {
+    ToHttplib(handlers_.handle(request), res);
+  }
+
+  ServerOptions options_;
+  ServerHandlers handlers_;
+  httplib::Server http_;
+  int port_ = -1;
+  socket_t listening_ = INVALID_SOCKET;  // the socket httplib created, for the backlog
+  std::atomic<bool> stop_requested_{false};
+  std::atomic<RunState> state_{RunState::kIdle};
 };
 
-bool IsLoopback(const std::string& host) {
-  const std::string h = ToLower(host);
-  return h == "localhost" || h == "::1" || h == "[::1]" || h.rfind("127.", 0) == 0;
-}
-
-std::vector<std::string> AllowedHostsFor(const std::string& host,
-                                         const std::vector<std::string>& extra) {
-  if (std::find(extra.begin(), extra.end(), "*") != extra.end()) return {};
-  std::vector<std::string> hosts = {"127.0.0.1", "localhost", "[::1]"};
-  const auto add = [&hosts](const std::string& name) {
-    const std::string bracketed =
-        name.find(':') != std::string::npos && name.front() != '[' ? "[" + name + "]" : name;
-    if (std::find(hosts.begin(), hosts.end(), ToLower(bracketed)) == hosts.end()) {
-      hosts.push_back(ToLower(bracketed));
-    }
-  };
-  // Even a wildcard: the printed URL (http://0.0.0.0:8080/) opens with it, and
-  // a rebinding attack sends its own name, never this one.
-  add(host);
-  for (const std::string& name : extra) add(name);
-  return hosts;
-}
-
-Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>()) {
-  impl_->options = std::move(options);
-  impl_->api.max_body = impl_->options.max_body;
-  impl_->api.allowed_hosts = AllowedHostsFor(impl_->options.host, impl_->options.allow_hosts);
-  Impl& impl = *impl_;
-  const httplib::Server::Handler handler = [&impl](const httplib::Request& req,
-                                                   httplib::Response& res) {
-    ToHttplib(Handle(FromHttplib(req), impl.api), res);
+HttplibServer::HttplibServer(ServerOptions options, ServerHandlers handlers)
+    : options_(std::move(options)), handlers_(std::move(handlers)) {
+  const httplib::Server::Handler handler = [this](const httplib::Request& req,
+                                                  httplib::Response& res) {
+    Answer(FromHttplib(req), res);
   };
   // Every method and path goes to the one handler, which routes itself.
-  impl.http.Get(".*", handler);
-  impl.http.Post(".*", [&impl](const httplib::Request& req, httplib::Response& res,
-                               const httplib::ContentReader& read) {
+  http_.Get(".*", handler);
+  http_.Post(".*", [this](const httplib::Request& req, httplib::Response& res,
+                          const httplib::ContentReader& read) {
     HttpRequest request = FromHttplib(req);
     if (!ReadBody(req, read, request)) {
       // httplib set the status (413 over the limit, 400 malformed); the
@@ -155,60 +113,59 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>()) {
       res.set_header("Connection", "close");
       return;
     }
-    ToHttplib(Handle(request, impl.api), res);
+    Answer(request, res);
   });
-  impl.http.Put(".*", handler);
-  impl.http.Patch(".*", handler);
-  impl.http.Delete(".*", handler);
-  impl.http.Options(".*", handler);
+  http_.Put(".*", handler);
+  http_.Patch(".*", handler);
+  http_.Delete(".*", handler);
+  http_.Options(".*", handler);
   // httplib's default also sets SO_REUSEPORT, with which a second server binds
   // a busy port and silently shares it; SO_REUSEADDR alone still allows a
   // restart while old connections are in TIME_WAIT.
-  impl.http.set_socket_options([&impl](socket_t sock) {
+  http_.set_socket_options([this](socket_t sock) {
     const int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    impl.listening = sock;
+    listening_ = sock;
   });
   // Answers go out at once: with Nagle's algorithm, a keep-alive client
   // waits for the delayed ACK, about 40 ms per request.
-  impl.http.set_tcp_nodelay(true);
-  impl.http.set_payload_max_length(impl.options.max_body);
-  impl.http.set_keep_alive_max_count(1000);
-  impl.http.set_error_handler([&impl](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return;  // the API's own error
-    ToHttplib(JsonError(res.status, ProtocolErrorMessage(req, res.status, impl.options.max_body)),
-              res);
+  http_.set_tcp_nodelay(true);
+  http_.set_payload_max_length(options_.max_body);
+  http_.set_keep_alive_max_count(1000);
+  // Errors httplib answers itself, before the handler sees the request: a
+  // body over the limit (413), a request line over its limit (414), a
+  // request it cannot parse or an unknown method (400).
+  http_.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
+    if (!res.body.empty()) return;  // the handler's own error
+    ToHttplib(handlers_.refuse(res.status, req.method, CPPHTTPLIB_REQUEST_URI_MAX_LENGTH), res);
   });
   // Slow clients: each connection holds a worker while it trickles its
   // headers (httplib has no deadline for a whole request), so there are many
   // workers; an idle keep-alive connection is let go after a second, which is
   // also how long Stop() may wait for one.
-  impl.http.new_task_queue = [] { return new httplib::ThreadPool(kWorkerThreads); };
-  impl.http.set_keep_alive_timeout(1);
-  if (impl.options.log) {
-    impl.http.set_logger([&impl](const httplib::Request& req, const httplib::Response& res) {
-      impl.options.log(req.method + " " + req.path + " " + std::to_string(res.status));
+  http_.new_task_queue = [] { return new httplib::ThreadPool(kWorkerThreads); };
+  http_.set_keep_alive_timeout(1);
+  if (options_.log) {
+    http_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+      options_.log(req.method + " " + req.path + " " + std::to_string(res.status));
     });
   }
 }
 
-Server::~Server() { Stop(); }
-
-Status Server::Bind() {
-  const std::string& host = impl_->options.host;
+Status HttplibServer::Bind() {
+  const std::string& host = options_.host;
   errno = 0;
-  if (impl_->options.port == 0) {
-    impl_->port = impl_->http.bind_to_any_port(host);
-  } else if (impl_->http.bind_to_port(host, impl_->options.port)) {
-    impl_->port = impl_->options.port;
+  if (options_.port == 0) {
+    port_ = http_.bind_to_any_port(host);
+  } else if (http_.bind_to_port(host, options_.port)) {
+    port_ = options_.port;
   }
-  if (impl_->port > 0 && impl_->listening != INVALID_SOCKET) {
-    ::listen(impl_->listening, kListenBacklog);  // best effort: 5 still works
+  if (port_ > 0 && listening_ != INVALID_SOCKET) {
+    ::listen(listening_, kListenBacklog);  // best effort: 5 still works
   }
-  if (impl_->port <= 0) {
+  if (port_ <= 0) {
     const int error = errno;
-    return Status::IoError("cannot listen on " + host + " port " +
-                           std::to_string(impl_->options.port) +
+    return Status::IoError("cannot listen on " + host + " port " + std::to_string(options_.port) +
                            (error != 0 ? std::string(": ") + std::strerror(error)
                                        : std::string(": not an address of this machine")) +
                            " (accepted: --host an address of this machine such as 127.0.0.1, "
@@ -217,40 +174,32 @@ Status Server::Bind() {
   return Status::Ok();
 }
 
-int Server::port() const { return impl_->port; }
-
-std::string Server::Url() const {
-  const std::string& host = impl_->options.host;
+std::string HttplibServer::Url() const {
+  const std::string& host = options_.host;
   const bool ipv6 = host.find(':') != std::string::npos && host.front() != '[';
-  return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(impl_->port) + "/";
+  return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port_) + "/";
 }
 
-void Server::Run() {
+void HttplibServer::Run() {
   // Dekker-style handshake with Stop(): publish kStarting, then look at the
   // flag; Stop() sets the flag, then looks at the state (both seq_cst).
-  impl_->state = RunState::kStarting;
-  if (!impl_->stop_requested) impl_->http.listen_after_bind();
-  impl_->state = RunState::kDone;
+  state_ = RunState::kStarting;
+  if (!stop_requested_) http_.listen_after_bind();
+  state_ = RunState::kDone;
 }
 
-void Server::Stop() {
-  impl_->stop_requested = true;
-  if (impl_->state != RunState::kStarting) return;  // not started (Run will not) or done
+void HttplibServer::Stop() {
+  stop_requested_ = true;
+  if (state_ != RunState::kStarting) return;  // not started (Run will not) or done
   // httplib's stop() only acts once the accept loop runs: wait for it.
-  while (impl_->state == RunState::kStarting && !impl_->http.is_running()) {
-    std::this_thread::yield();
-  }
-  impl_->http.stop();
+  while (state_ == RunState::kStarting && !http_.is_running()) std::this_thread::yield();
+  http_.stop();
 }
 
-BackgroundServer::BackgroundServer(ServerOptions options)
-    : server_(std::move(options)), status_(server_.Bind()) {
-  if (status_.ok()) thread_ = std::thread([this] { server_.Run(); });
-}
+}  // namespace
 
-BackgroundServer::~BackgroundServer() {
-  server_.Stop();
-  if (thread_.joinable()) thread_.join();
+std::unique_ptr<Server> NewHttpServer(ServerOptions options, ServerHandlers handlers) {
+  return std::make_unique<HttplibServer>(std::move(options), std::move(handlers));
 }
 
 }  // namespace trainflops::web

@@ -120,8 +120,8 @@ TEST(WebServer, ABusyPortIsAnErrorNamingTheAddress) {
   RunningServer first;
   ServerOptions o;
   o.port = first.port();
-  Server second(o);
-  const Status bound = second.Bind();
+  const std::unique_ptr<Server> second = NewHttpServer(o, ApiHandlers(o));
+  const Status bound = second->Bind();
   ASSERT_FALSE(bound.ok());
   EXPECT_NE(bound.message().find("cannot listen on 127.0.0.1 port " + std::to_string(o.port)),
             std::string::npos)
@@ -131,7 +131,8 @@ TEST(WebServer, ABusyPortIsAnErrorNamingTheAddress) {
 TEST(WebServer, StopBeforeRunReturnsAtOnce) {
   ServerOptions o;
   o.port = 0;
-  Server server(o);
+  const std::unique_ptr<Server> made = NewHttpServer(o, ApiHandlers(o));
+  Server& server = *made;
   ASSERT_TRUE(server.Bind().ok());
   server.Stop();
   // Run() must return at once; a Run() that blocks fails here after 10 s
