@@ -90,9 +90,22 @@ Result<OnnxAnalysis> Analyzer::Run() {
     tensors_[v.name] = FromValueInfo(v);
     out_.graph_inputs.push_back(Describe(v.name, &tensors_[v.name]));
   }
-  TF_ASSIGN_OR_RETURN(main_, TopologicalOrder(graph_, [&](std::string_view name) {
-                        return tensors_.count(name) > 0;
-                      }));
+  // The names defined before any node runs, each with its tensor, so that a
+  // node reading one finds it by position rather than by name.
+  std::vector<const std::string*> defined;
+  defined.reserve(tensors_.size());
+  defined_.reserve(tensors_.size());
+  // (CheckInitializers refused a name given twice.)
+  for (const TensorMeta& initializer : graph_.initializers) {
+    defined.push_back(&initializer.name);
+    defined_.push_back(&tensors_.find(initializer.name)->second);
+  }
+  for (const ValueInfo& v : graph_.inputs) {
+    if (initializers_.count(v.name)) continue;
+    defined.push_back(&v.name);
+    defined_.push_back(&tensors_.find(v.name)->second);
+  }
+  TF_ASSIGN_OR_RETURN(main_, TopologicalOrder(graph_, defined));
   values_.resize(main_.values);
   out_.tensors.reserve(main_.values + initializers_.size() + graph_.inputs.size());
   const std::vector<uint32_t>& order = main_.order;
@@ -192,6 +205,7 @@ TensorInfo Analyzer::FromValueInfo(const ValueInfo& v) const {
 // Fills dimensions the rule left unknown from value_info; a disagreement
 // on a known dimension is an error (one of them is wrong).
 Status Analyzer::Merge(const std::string& name, TensorInfo* t) const {
+  if (value_info_.empty()) return Status::Ok();  // most exports declare none: skip the hash
   const auto it = value_info_.find(name);
   if (it == value_info_.end()) return Status::Ok();
   const TensorInfo declared = FromValueInfo(*it->second);
@@ -243,7 +257,8 @@ void Analyzer::CountReaders() {
     if (slot != GraphOrder::kNoSlot) ++readers_[slot];
   }
   for (const ValueInfo& v : graph_.outputs) {
-    if (const uint32_t* slot = main_.producer.Find(v.name)) ++readers_[*slot];
+    const uint32_t* slot = main_.producer.Find(v.name);
+    if (slot != nullptr && *slot < main_.values) ++readers_[*slot];
   }
 }
 
@@ -263,7 +278,7 @@ TensorInfo* Analyzer::Lookup(std::string_view name) {
   const auto it = tensors_.find(name);
   if (it != tensors_.end()) return &it->second;
   const uint32_t* slot = main_.producer.Find(name);
-  if (slot == nullptr) return nullptr;
+  if (slot == nullptr || *slot >= main_.values) return nullptr;
   return values_[*slot].get();  // null: not evaluated yet
 }
 
@@ -279,8 +294,12 @@ bool Analyzer::IsTrainable(const TensorInfo* t) const {
 TensorInfo* Analyzer::InputOf(const Scope& scope, size_t node, size_t k) {
   const std::string& name = scope.graph->nodes[node].inputs[k];
   if (!scope.main) return Lookup(name);
-  const GraphOrder::Index slot = main_.input_slot[main_.input_base[node] + k];
-  if (slot == GraphOrder::kNoSlot) return Lookup(name);
+  const size_t position = main_.input_base[node] + k;
+  const GraphOrder::Index slot = main_.input_slot[position];
+  if (slot == GraphOrder::kNoSlot) {
+    const GraphOrder::Index d = main_.input_defined[position];
+    return d != GraphOrder::kNoSlot ? defined_[d] : Lookup(name);
+  }
   return values_[slot].get();  // its producer came first in the order
 }
 
@@ -292,10 +311,23 @@ uint32_t Analyzer::DescribeOnce(const std::string& name, TensorInfo* t) {
   return index;
 }
 
-Status Analyzer::ApplyRule(const OpRule& rule, const NodeProtoData& node,
+const Analyzer::OpInfo& Analyzer::InfoOf(const NodeProtoData& node) {
+  const auto [it, fresh] = op_info_.try_emplace({node.domain, node.op_type});
+  OpInfo& info = it->second;
+  if (fresh) {
+    info.rule = FindRule(node.domain, node.op_type);
+    info.opset = OpsetOf(node.domain);
+    info.control = IsControlFlow(node);
+    info.product = IsProduct(node);
+    info.weight_view = IsWeightView(node);
+    info.concat = node.op_type == "Concat";
+  }
+  return info;
+}
+
+Status Analyzer::ApplyRule(const OpRule& rule, int64_t opset, const NodeProtoData& node,
                            const std::vector<const TensorInfo*>& inputs, NodeEval* eval,
                            std::string_view* formula, std::string_view* source) {
-  const int64_t opset = OpsetOf(node.domain);
   const bool memoisable = memo_.Sign(&rule, opset, node, inputs);
   if (const EvalMemo::Entry* hit = memoisable ? memo_.Find() : nullptr) {
     eval->outputs = hit->outputs;
@@ -346,10 +378,11 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   // Built only for an error: most nodes have none.
   const auto where = [&] { return "node '" + result.name + "' (" + node.op_type + ")"; };
   if (node.outputs.empty()) return Status::InvalidArgument(where() + " has no outputs");
-  const OpRule* rule = FindRule(node.domain, node.op_type);
+  const OpInfo& op = InfoOf(node);
+  const OpRule* rule = op.rule;
   NodeEval eval;
   std::string_view formula, source;  // held in out_.texts
-  const bool control = IsControlFlow(node);
+  const bool control = op.control;
   if (control) {
     const Status s = ControlFlow(scope, node, result.name, inputs, &eval);
     if (!s.ok()) return s.WithContext(where());
@@ -357,7 +390,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     source = Intern(std::move(eval.source));
     result.rule = OnnxRule::kZero;  // its cost is its subgraphs' nodes
   } else if (rule != nullptr) {
-    const Status s = ApplyRule(*rule, node, inputs, &eval, &formula, &source);
+    const Status s = ApplyRule(*rule, op.opset, node, inputs, &eval, &formula, &source);
     if (!s.ok()) return s.WithContext(where());
     result.rule = rule->cost == OpRule::kCounted ? OnnxRule::kCounted
                   : rule->cost == OpRule::kZero  ? OnnxRule::kZero
@@ -370,7 +403,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   const double uses = scope.main ? use_.trainable_uses[index] : ParamUse::kNone;
   result.weight_gradient = uses != ParamUse::kNone || any_weight;
   result.input_gradient = input_grad;
-  if (IsProduct(node)) {
+  if (op.product) {
     // A product's backward pass costs one forward per operand that needs
     // a gradient: Q·K^T and softmax·V, whose operands both derive from
     // weights, cost 2x forward; x·W on data, 1x.
@@ -378,8 +411,8 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     result.weight_gradient = operand_grad.size() > 1 && operand_grad[1];
   }
   // Data inputs: all of Concat's, input 0 of the others.
-  const size_t data_inputs = node.op_type == "Concat" ? operand_grad.size() : 1;
-  bool view_of_weight = IsWeightView(node) && !operand_grad.empty();
+  const size_t data_inputs = op.concat ? operand_grad.size() : 1;
+  bool view_of_weight = op.weight_view && !operand_grad.empty();
   for (size_t i = 0; view_of_weight && i < data_inputs && i < node.inputs.size(); ++i) {
     view_of_weight = IsTrainable(inputs[i]) || (inputs[i] && inputs[i]->weight);
   }

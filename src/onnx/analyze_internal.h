@@ -46,14 +46,21 @@ struct GraphOrder {
   // graph's nodes (an input, an initializer, an outer value) or absent.
   static constexpr Index kNoSlot = UINT32_MAX;
   std::vector<Index> input_base, input_slot;
+  // Parallel to input_slot: the position in TopologicalOrder's `defined` of
+  // the name an input reads, kNoSlot when a node produces it or it is absent.
+  std::vector<Index> input_defined;
 };
 
 // Nodes in an order where every input is produced before it is used (Kahn's
 // algorithm). Errors name an input nobody produces, a tensor produced twice,
-// or a node on a cycle. `available` says whether a name is already defined
-// (a graph input, an initializer, a value of an enclosing graph).
+// or a node on a cycle, and a node writing a name that is defined already:
+// one of `defined` (the graph's inputs and initializers: names of the model,
+// which must outlive the order), or, for a subgraph, a name for which
+// `outer` is true (a value of an enclosing graph).
 using IsDefined = std::function<bool(std::string_view name)>;
-Result<GraphOrder> TopologicalOrder(const GraphData& graph, const IsDefined& available);
+Result<GraphOrder> TopologicalOrder(const GraphData& graph,
+                                    const std::vector<const std::string*>& defined,
+                                    const IsDefined& outer = nullptr);
 
 // Which initializers are trainable weights: floating-point and read by at
 // least one node in a weight position (not a shape, axes, index or

@@ -271,6 +271,12 @@ Graph Nodes(std::vector<Proto> nodes) {
   return g;
 }
 
+Graph WritesInitializer() {
+  Graph g = WithInit(WeightTensor("w", {4, 2}));
+  g.nodes.push_back(Node("Neg", {"y"}, {"w"}, {}, "n"));
+  return g;
+}
+
 std::string NoOpset() { return Proto().Varint(1, 8).Message(7, Nodes({}).Build()).str(); }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -285,6 +291,12 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"two_producers",
                   Model(Nodes({Node("Relu", {"x"}, {"y"}, {}, "a"), Node("Neg", {"x"}, {"y"}, {}, "b")})),
                   "tensor 'y' is produced by both node 'a' (Relu) and node 'b' (Neg)"},
+        // A node may not redefine what exists before any node runs.
+        ErrorCase{"writes_graph_input", Model(Nodes({Node("Relu", {"x"}, {"x"}, {}, "r")})),
+                  "node 'r' (Relu) writes 'x', which is already a graph input or initializer"},
+        ErrorCase{"writes_initializer",
+                  Model(WritesInitializer()),
+                  "node 'n' (Neg) writes 'w', which is already a graph input or initializer"},
         // A 1e12-element shape over 4 bytes of raw_data.
         ErrorCase{"huge_initializer_raw",
                   Model(WithInit(Tensor("w", {1000000, 1000000}).Bytes(9, "abcd"))),

@@ -6,7 +6,9 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "analyze_internal.h"
@@ -42,9 +44,20 @@ class Analyzer {
   Status Merge(const std::string& name, TensorInfo* t) const;
   int64_t OpsetOf(const std::string& domain) const;
   Status Evaluate(const Scope& scope, size_t index);
+  // What the walk needs to know of an operator, looked up once per
+  // (domain, operator) rather than once per node.
+  struct OpInfo {
+    const OpRule* rule = nullptr;
+    int64_t opset = 1;
+    bool control = false;      // If, Loop, Scan
+    bool product = false;      // a product of two operands (IsProduct)
+    bool weight_view = false;  // its outputs view its data inputs (IsWeightView)
+    bool concat = false;       // all its inputs are data inputs
+  };
+  const OpInfo& InfoOf(const NodeProtoData& node);
   // Runs `rule` on `node`, or takes the result of an earlier node with the
   // same signature from the memo; `formula` and `source` view out_.texts.
-  Status ApplyRule(const OpRule& rule, const NodeProtoData& node,
+  Status ApplyRule(const OpRule& rule, int64_t opset, const NodeProtoData& node,
                    const std::vector<const TensorInfo*>& inputs, NodeEval* eval,
                    std::string_view* formula, std::string_view* source);
   // A tensor by name: an input, initializer or value of a subgraph (tensors_)
@@ -97,6 +110,17 @@ class Analyzer {
   std::vector<uint32_t> readers_;  // per slot: readers not yet evaluated; empty: keep all
   std::unordered_map<std::string, const ValueInfo*> value_info_;
   EvalMemo memo_;
+  // The main graph's initializers and inputs, by their position in the
+  // order's `defined` list (GraphOrder::input_defined).
+  std::vector<TensorInfo*> defined_;
+  // Keyed by (domain, op_type) as views of the model's strings.
+  struct OpKeyHash {
+    size_t operator()(const std::pair<std::string_view, std::string_view>& key) const {
+      return std::hash<std::string_view>()(key.second) * 31 +
+             std::hash<std::string_view>()(key.first);
+    }
+  };
+  std::unordered_map<std::pair<std::string_view, std::string_view>, OpInfo, OpKeyHash> op_info_;
 };
 
 }  // namespace trainflops::onnx

@@ -111,9 +111,11 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
     out_.notes.push_back("initializers inside subgraphs (" + prefix +
                          ") are treated as constants, not parameters");
   }
-  TF_ASSIGN_OR_RETURN(const GraphOrder order, TopologicalOrder(body, [&](std::string_view name) {
-                        return Lookup(name) != nullptr;
-                      }));
+  // The body's inputs and initializers, and every name of the enclosing
+  // scopes, are defined already; its nodes find them by name (Lookup).
+  TF_ASSIGN_OR_RETURN(
+      const GraphOrder order,
+      TopologicalOrder(body, {}, [&](std::string_view name) { return Lookup(name) != nullptr; }));
   const Scope scope{&body, prefix, runs, false};
   for (size_t i : order.order) TF_RETURN_IF_ERROR(Evaluate(scope, i));
   std::vector<TensorInfo> outputs;

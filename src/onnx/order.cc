@@ -49,8 +49,11 @@ void PrefetchAhead(const NameMap& map, const std::vector<uint32_t>& hashes, size
   if (i + kPrefetchDistance < hashes.size()) map.Prefetch(hashes[i + kPrefetchDistance]);
 }
 
-// The slot of every node output; value_base[n] is node n's first slot.
-Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOrder* g) {
+// The slot of every node output; value_base[n] is node n's first slot. The
+// `defined` names share the table, as values `values + position`, so that
+// one lookup tells a node's output from a graph input or initializer.
+Status FindProducers(const GraphData& graph, const std::vector<const std::string*>& defined,
+                     const IsDefined& outer, GraphOrder* g) {
   size_t values = 0;
   for (const NodeProtoData& node : graph.nodes) values += node.outputs.size();
   TF_RETURN_IF_ERROR(CheckCount(values, "write"));
@@ -62,7 +65,9 @@ Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOr
     g->slot_node.insert(g->slot_node.end(), graph.nodes[i].outputs.size(), static_cast<Index>(i));
   }
   g->value_base.push_back(static_cast<Index>(values));
-  g->producer.Reserve(values);
+  TF_RETURN_IF_ERROR(CheckCount(values + defined.size(), "write and read as graph inputs"));
+  g->producer.Reserve(values + defined.size());
+  for (size_t d = 0; d < defined.size(); ++d) g->producer.Emplace(*defined[d], values + d);
   const std::vector<uint32_t> hashes = HashesAhead(graph, &NodeProtoData::outputs);
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     const std::vector<std::string>& outputs = graph.nodes[i].outputs;
@@ -71,11 +76,11 @@ Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOr
       const Index slot_index = g->value_base[i] + static_cast<Index>(k);
       PrefetchAhead(g->producer, hashes, slot_index);
       if (out.empty()) continue;
-      if (available(out)) {
+      const auto [slot, fresh] = g->producer.Emplace(out, hashes[slot_index], slot_index);
+      if ((!fresh && slot >= values) || (fresh && outer && outer(out))) {
         return Status::InvalidArgument(NodeName(graph, i) + " writes '" + out +
                                        "', which is already a graph input or initializer");
       }
-      const auto [slot, fresh] = g->producer.Emplace(out, hashes[slot_index], slot_index);
       if (!fresh) {
         return Status::InvalidArgument("tensor '" + out + "' is produced by both " +
                                        NodeName(graph, g->slot_node[slot]) + " and " +
@@ -87,23 +92,28 @@ Status FindProducers(const GraphData& graph, const IsDefined& available, GraphOr
 }
 
 // The slot each node input reads (kNoSlot for a name defined outside the
-// nodes); an input nobody defines is an error.
-Status ResolveInputs(const GraphData& graph, const IsDefined& available, GraphOrder& g) {
+// nodes, whose position in `defined` input_defined records); an input
+// nobody defines is an error.
+Status ResolveInputs(const GraphData& graph, const IsDefined& outer, GraphOrder& g) {
   const std::vector<uint32_t> hashes = HashesAhead(graph, &NodeProtoData::inputs);
   TF_RETURN_IF_ERROR(CheckCount(hashes.size(), "read"));
   g.input_base.reserve(graph.nodes.size() + 1);
   g.input_slot.reserve(hashes.size());
+  g.input_defined.reserve(hashes.size());
   for (size_t i = 0; i < graph.nodes.size(); ++i) {
     g.input_base.push_back(static_cast<Index>(g.input_slot.size()));
     for (const std::string& in : graph.nodes[i].inputs) {
       const size_t position = g.input_slot.size();
       PrefetchAhead(g.producer, hashes, position);
       g.input_slot.push_back(GraphOrder::kNoSlot);
+      g.input_defined.push_back(GraphOrder::kNoSlot);
       if (in.empty()) continue;
       const uint32_t* slot = g.producer.Find(in, hashes[position]);
-      if (slot != nullptr) {
+      if (slot != nullptr && *slot < g.values) {
         g.input_slot.back() = *slot;
-      } else if (!available(in)) {
+      } else if (slot != nullptr) {
+        g.input_defined.back() = static_cast<Index>(*slot - g.values);
+      } else if (!outer || !outer(in)) {
         return Status::InvalidArgument(NodeName(graph, i) + ": input '" + in +
                                        "' is not a graph input, an initializer or the output "
                                        "of any node");
@@ -146,11 +156,13 @@ Edges FindEdges(const GraphOrder& g, size_t nodes) {
 
 }  // namespace
 
-Result<GraphOrder> TopologicalOrder(const GraphData& graph, const IsDefined& available) {
+Result<GraphOrder> TopologicalOrder(const GraphData& graph,
+                                    const std::vector<const std::string*>& defined,
+                                    const IsDefined& outer) {
   const size_t n = graph.nodes.size();
   GraphOrder g;
-  TF_RETURN_IF_ERROR(FindProducers(graph, available, &g));
-  TF_RETURN_IF_ERROR(ResolveInputs(graph, available, g));
+  TF_RETURN_IF_ERROR(FindProducers(graph, defined, outer, &g));
+  TF_RETURN_IF_ERROR(ResolveInputs(graph, outer, g));
   Edges edges = FindEdges(g, n);
   std::vector<Index>& pending = edges.pending;
   // The ready node that comes first in the file is taken first, so a file

@@ -90,8 +90,10 @@ Status Parser::Graph(const Field& field, GraphData* g) {
   return in_.ForEachField(span, [&](const Field& f) -> Status {
     switch (f.number) {
       case 1: {
-        TF_ASSIGN_OR_RETURN(NodeProtoData node, Node(f));
-        return Push(&g->nodes, std::move(node), f, "nodes", kMaxNodes);
+        // Parsed in place (a graph may hold 100,000 nodes): on an error
+        // the parse stops and the model is discarded.
+        if (g->nodes.size() >= kMaxNodes) return TooMany(f, "nodes", kMaxNodes);
+        return Node(f, &g->nodes.emplace_back());
       }
       case 2: {
         TF_ASSIGN_OR_RETURN(g->name, Text(f, "GraphProto.name"));
@@ -119,8 +121,8 @@ Status Parser::Graph(const Field& field, GraphData* g) {
 
 // NodeProto: input = 1, output = 2, name = 3, op_type = 4, attribute = 5,
 // domain = 7.
-Result<NodeProtoData> Parser::Node(const Field& field) {
-  NodeProtoData node;
+Status Parser::Node(const Field& field, NodeProtoData* out) {
+  NodeProtoData& node = *out;
   TF_ASSIGN_OR_RETURN(const Span span, in_.Message(field, "GraphProto.node"));
   const Status visited = in_.ForEachField(span, [&](const Field& f) -> Status {
     switch (f.number) {
@@ -155,8 +157,7 @@ Result<NodeProtoData> Parser::Node(const Field& field) {
         return Status::Ok();
     }
   });
-  if (!visited.ok()) return visited;
-  return node;
+  return visited;
 }
 
 Result<Attribute> Parser::Attr(const Field& field) {

@@ -42,7 +42,7 @@ class Parser {
   Result<std::string> Text(const Field& f, const char* what);
   Result<OpsetId> Opset(const Field& f);
   Status Graph(const Field& f, GraphData* g);
-  Result<NodeProtoData> Node(const Field& f);
+  Status Node(const Field& f, NodeProtoData* node);
   Result<Attribute> Attr(const Field& f);
   Status AttrField(const Field& f, Attribute* a);
 

@@ -27,7 +27,8 @@ Status CountPerElement(const TensorInfo& out, double per_element, const std::str
 }
 
 constexpr const char* kActivationSource =
-    "Sevilla et al. 2022, Table 1 (one FLOP per output for a non-linearity); catalogue 'activation'";
+    "Sevilla et al. 2022, Table 1 (one FLOP per output for a non-linearity); catalogue "
+    "'activation'";
 constexpr const char* kArithmeticSource = "our convention: one FLOP per output element";
 
 // Unary: output shape = input shape, 1 FLOP per element.
@@ -44,7 +45,8 @@ Status Unary(const NodeContext& ctx, NodeEval* eval) {
 Status Dropout(const NodeContext& ctx, NodeEval* eval) {
   TF_RETURN_IF_ERROR(Unary<false>(ctx, eval));
   if (eval->outputs.size() > 1) eval->outputs[1].elem_type = kBool;
-  eval->source = "Sevilla et al. 2022, Appendix E (dropout multiplies by a 0/1 mask); catalogue 'dropout'";
+  eval->source =
+      "Sevilla et al. 2022, Appendix E (dropout multiplies by a 0/1 mask); catalogue 'dropout'";
   return Status::Ok();
 }
 

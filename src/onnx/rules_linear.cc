@@ -83,7 +83,8 @@ Status CountMatMul(std::vector<int64_t> a, std::vector<int64_t> b, int32_t type,
   eval->formula = "2·batch·N·K·M with batch=" + Num(batches) + " (" + DimsToString(batch) +
                   "), N=" + Num(static_cast<double>(n)) + ", K=" + Num(static_cast<double>(k)) +
                   ", M=" + Num(static_cast<double>(m));
-  eval->source = "one multiply-add (2 FLOP) per term of each dot product (Sevilla et al. 2022, Units)";
+  eval->source =
+      "one multiply-add (2 FLOP) per term of each dot product (Sevilla et al. 2022, Units)";
   return Status::Ok();
 }
 

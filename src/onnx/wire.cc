@@ -61,6 +61,76 @@ Result<uint64_t> WireReader::Varint(Span* cursor, const char* what) {
                               At(cursor->end) + ")");
 }
 
+namespace {
+
+// A varint wholly inside [*p, end), as Varint decodes it; false (and *p
+// unchanged) when it is longer than 10 bytes, carries bits past the 64th, or
+// runs past `end`.
+bool FastVarint(const uint8_t** p, const uint8_t* end, uint64_t* out) {
+  uint64_t value = 0;
+  const uint8_t* q = *p;
+  for (int i = 0; i < 10 && q + i < end; ++i) {
+    const uint8_t byte = q[i];
+    if (i == 9 && byte > 1) return false;
+    value |= static_cast<uint64_t>(byte & 0x7f) << (7 * i);
+    if ((byte & 0x80) == 0) {
+      *p = q + i + 1;
+      *out = value;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool WireReader::FastField(Span* cursor, Field* field) const {
+  if (cursor->begin >= cursor->end) return false;
+  // A tag (at most 5 bytes for a valid field number) and a varint value or
+  // length (at most 10): 20 bytes hold any field's head.
+  const uint64_t look = std::min<uint64_t>(20, cursor->end - cursor->begin);
+  const char* window = InWindow(cursor->begin, look);
+  if (window == nullptr) return false;
+  const auto* start = reinterpret_cast<const uint8_t*>(window);
+  const uint8_t* p = start;
+  const uint8_t* end = start + look;
+  uint64_t tag = 0;
+  if (!FastVarint(&p, end, &tag)) return false;
+  const uint64_t number = tag >> 3;
+  if (number == 0 || number > 0x1fffffff) return false;
+  const uint64_t type = tag & 7;
+  uint64_t value = 0;
+  switch (type) {
+    case kVarint:
+      if (!FastVarint(&p, end, &value)) return false;
+      field->value = value;
+      break;
+    case kFixed64:
+    case kFixed32: {
+      const uint64_t width = type == kFixed64 ? 8 : 4;
+      if (static_cast<uint64_t>(end - p) < width) return false;
+      for (uint64_t i = 0; i < width; ++i) value |= static_cast<uint64_t>(p[i]) << (8 * i);
+      p += width;
+      field->value = value;
+      break;
+    }
+    case kLen: {
+      if (!FastVarint(&p, end, &value)) return false;
+      const uint64_t at = cursor->begin + static_cast<uint64_t>(p - start);
+      if (value > cursor->end - at) return false;
+      field->span = {at, at + value, cursor->depth + 1};
+      break;
+    }
+    default:
+      return false;
+  }
+  field->offset = cursor->begin;
+  field->number = static_cast<uint32_t>(number);
+  field->type = static_cast<WireType>(type);
+  cursor->begin = type == kLen ? field->span.end : cursor->begin + static_cast<uint64_t>(p - start);
+  return true;
+}
+
 Result<bool> WireReader::NextField(Span* cursor, Field* field) {
   if (cursor->begin >= cursor->end) return false;
   field->offset = cursor->begin;
@@ -126,7 +196,10 @@ Result<std::string_view> WireReader::View(const Span& span, const char* what) {
                                      " bytes long (at most " + std::to_string(kMaxString) +
                                      " accepted)");
   }
-  TF_ASSIGN_OR_RETURN(const char* p, Bytes(span.begin, span.size()));
+  const char* p = InWindow(span.begin, span.size());
+  if (p == nullptr) {
+    TF_ASSIGN_OR_RETURN(p, Bytes(span.begin, span.size()));
+  }
   return std::string_view(p, span.size());
 }
 

@@ -65,8 +65,10 @@ class WireReader {
   Status ForEachField(Span span, Visit&& visit) {
     Field f;
     while (true) {
-      TF_ASSIGN_OR_RETURN(const bool more, NextField(&span, &f));
-      if (!more) return Status::Ok();
+      if (!FastField(&span, &f)) {
+        TF_ASSIGN_OR_RETURN(const bool more, NextField(&span, &f));
+        if (!more) return Status::Ok();
+      }
       TF_RETURN_IF_ERROR(visit(f));
     }
   }
@@ -89,6 +91,20 @@ class WireReader {
 
  private:
   Result<uint64_t> Varint(Span* cursor, const char* what);
+  // The window's bytes at [offset, offset + n), or nullptr when it does not
+  // hold them all.
+  const char* InWindow(uint64_t offset, uint64_t n) const {
+    const uint64_t at = offset - window_begin_;
+    return offset >= window_begin_ && at <= window_.size() && n <= window_.size() - at
+               ? window_.data() + at
+               : nullptr;
+  }
+  // NextField for a well-formed field whose tag and value the window holds:
+  // the common case, decoded without building a Result. False, with
+  // nothing changed, for anything else (the end of the message, a field
+  // across the window's edge, any malformation): NextField then reads it or
+  // words the error.
+  bool FastField(Span* cursor, Field* field) const;
 
   const ByteSource& source_;
   std::string window_;  // a copy of the source at [window_begin_, ...)
