@@ -4,7 +4,7 @@
 //
 // cairo is loaded when the first PNG is drawn (dlopen), not linked: it
 // brings fontconfig, freetype, X11 and a dozen more libraries whose loading
-// cost every run of the command line about 7 ms, plots or not.
+// cost every run of the command line about 6 ms, plots or not.
 #include <cairo.h>
 #include <dlfcn.h>
 #include <fontconfig/fontconfig.h>

@@ -1,7 +1,7 @@
 // The HTTP server as a module that the command line loads when `serve`
 // starts (server_loader.cc). Debian's cpp-httplib is a shared library built
 // with OpenSSL, brotli and zlib; linked into the `trainflops` executable, it
-// made every command load them, about 10 ms of each run (two thirds of the
+// made every command load them, about 10 ms of each run (half of the 20 ms
 // start-up of `trainflops units`), for the one command that serves. The
 // module holds the transport only (server.cc): what it answers comes from
 // the handlers the command line passes in.
