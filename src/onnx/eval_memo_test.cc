@@ -88,6 +88,37 @@ TEST(OnnxEvalMemo, AnythingTheRuleReadsTellsNodesApart) {
   EXPECT_FALSE(SharesResult(transpose, node, v1, transpose, node, unknown_values));
 }
 
+TEST(OnnxEvalMemo, AnotherOpsetTellsNodesApart) {
+  const OpRule* rule = FindRule("", "Transpose");
+  const NodeProtoData node = MakeNode({"y"}, {Perm({1, 0})});
+  const TensorInfo x = Input(ToDims({2, 3}));
+  EvalMemo memo;
+  ASSERT_TRUE(memo.Sign(rule, 13, node, {&x}));
+  memo.Store(EvalMemo::Entry{});
+  ASSERT_TRUE(memo.Sign(rule, 17, node, {&x}));
+  EXPECT_EQ(memo.Find(), nullptr);
+  ASSERT_TRUE(memo.Sign(rule, 13, node, {&x}));
+  EXPECT_NE(memo.Find(), nullptr);
+}
+
+// Past kMaxEntries distinct signatures, new ones are not kept (earlier ones are).
+TEST(OnnxEvalMemo, HoldsAtMostItsLimit) {
+  const OpRule* rule = FindRule("", "Relu");
+  const NodeProtoData node = MakeNode({"y"});
+  EvalMemo memo;
+  for (int64_t n = 1; n <= static_cast<int64_t>(EvalMemo::kMaxEntries) + 1; ++n) {
+    const TensorInfo x = Input(ToDims({n}));
+    ASSERT_TRUE(memo.Sign(rule, 17, node, {&x}));
+    memo.Store(EvalMemo::Entry{});
+  }
+  const TensorInfo first = Input(ToDims({1}));
+  ASSERT_TRUE(memo.Sign(rule, 17, node, {&first}));
+  EXPECT_NE(memo.Find(), nullptr);
+  const TensorInfo last = Input(ToDims({static_cast<int64_t>(EvalMemo::kMaxEntries) + 1}));
+  ASSERT_TRUE(memo.Sign(rule, 17, node, {&last}));
+  EXPECT_EQ(memo.Find(), nullptr);
+}
+
 TEST(OnnxEvalMemo, NodesWithTensorOrSubgraphAttributesAreNotMemoised) {
   Attribute value;
   value.name = "value";

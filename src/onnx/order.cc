@@ -65,7 +65,8 @@ Status FindProducers(const GraphData& graph, const std::vector<const std::string
     g->slot_node.insert(g->slot_node.end(), graph.nodes[i].outputs.size(), static_cast<Index>(i));
   }
   g->value_base.push_back(static_cast<Index>(values));
-  TF_RETURN_IF_ERROR(CheckCount(values + defined.size(), "write (with the graph's inputs and initializers)"));
+  TF_RETURN_IF_ERROR(
+      CheckCount(values + defined.size(), "write (with the graph's inputs and initializers)"));
   g->producer.Reserve(values + defined.size());
   for (size_t d = 0; d < defined.size(); ++d) g->producer.Emplace(*defined[d], values + d);
   const std::vector<uint32_t> hashes = HashesAhead(graph, &NodeProtoData::outputs);

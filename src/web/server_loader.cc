@@ -20,7 +20,10 @@ constexpr const char* kFactory = "trainflops_new_http_server";
 Result<std::string> ExecutableDirectory() {
   std::array<char, PATH_MAX> path{};
   const ssize_t n = readlink("/proc/self/exe", path.data(), path.size() - 1);
-  if (n <= 0) return Status::IoError("cannot find the running executable (/proc/self/exe)");
+  // A path that fills the buffer may have been cut: refused rather than guessed.
+  if (n <= 0 || static_cast<size_t>(n) >= path.size() - 1) {
+    return Status::IoError("cannot find the running executable (/proc/self/exe)");
+  }
   const std::string exe(path.data(), static_cast<size_t>(n));
   return exe.substr(0, exe.rfind('/') + 1);
 }
