@@ -13,6 +13,9 @@ namespace trainflops::report {
 class TextTable {
  public:
   explicit TextTable(std::vector<std::string> header, std::vector<bool> right_align);
+  // Room for `rows` more rows, so that a table of 100,000 rows is not copied
+  // each time it outgrows its storage (cells of about 8 bytes assumed).
+  void Reserve(size_t rows);
   // Cells past the header's width are dropped; missing ones are blank.
   void AddRow(std::initializer_list<std::string_view> row);
   std::string Render(const std::string& indent = "  ") const;
@@ -30,6 +33,7 @@ class TextTable {
   std::string cells_;
   std::vector<size_t> ends_;  // where each cell ends in cells_
   std::vector<size_t> widths_;
+  bool ascii_ = true;  // every cell one byte per character: widths are sizes
 };
 
 // A table cell for part / total as a percentage with one decimal, "12.5%";

@@ -50,5 +50,17 @@ TEST(TextTable, WriteGivesTheSameLinesInPieces) {
   EXPECT_EQ(t.Render(), expected);
 }
 
+// A cell longer than a piece (100,000 bytes) is written whole, padded like
+// any other; a reserved table renders as an unreserved one.
+TEST(TextTable, ACellLongerThanAPieceIsWrittenWhole) {
+  const std::string wide(100000, 'w');
+  TextTable t({"a", "b"}, {false, true});
+  t.Reserve(2);
+  t.AddRow({wide, "1"});
+  t.AddRow({"x", "22"});
+  EXPECT_EQ(t.Render(""), "a" + std::string(99999, ' ') + "   b\n" + wide + "   1\n" + "x" +
+                              std::string(99999, ' ') + "  22\n");
+}
+
 }  // namespace
 }  // namespace trainflops::report

@@ -30,6 +30,7 @@ OnnxTensor Describe(const std::string& name, const TensorInfo* t) {
     return out;
   }
   out.rank_known = true;
+  out.dims.reserve(t->shape.size());
   for (const Dim& d : t->shape) out.dims.push_back(d.known() ? d.value : -1);
   out.shape = DimsToString(t->shape);
   return out;
@@ -363,7 +364,12 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   // graph inputs (data) and constants need none.
   bool input_grad = false, any_weight = false;
   std::vector<bool> operand_grad;
+  // Sized once: a graph of 100,000 nodes would otherwise grow these lists
+  // a few hundred thousand times.
   inputs.reserve(node.inputs.size());
+  operand_grad.reserve(node.inputs.size());
+  result.inputs.reserve(node.inputs.size());
+  result.outputs.reserve(node.outputs.size());
   for (size_t k = 0; k < node.inputs.size(); ++k) {
     const std::string& name = node.inputs[k];
     TensorInfo* t = name.empty() ? nullptr : InputOf(scope, index, k);

@@ -73,6 +73,7 @@ report::TextTable NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   report::TextTable table({"node", "op", "output", "params", "forward", "share"},
                           {false, false, false, true, true, true});
   CellCache params, forward, share;
+  table.Reserve(a.nodes.size());
   for (const OnnxNode& n : a.nodes) {
     const std::string& flop =
         n.rule == OnnxRule::kNone
