@@ -100,6 +100,27 @@ TEST(CliCite, EverySourceInTheJsonHasAReferenceKey) {
       RunCli("estimate " + SourcePath("tests/fixtures/onnx/resnet18.onnx") + " --examples 1 --json")
           .out);
   EXPECT_EQ(onnx["layers"][0]["reference"], "sevilla2022");
+  // Every layer's key follows its own source, whatever the layer before it
+  // cited: ResNet-18's nodes alternate between rules that cite Sevilla et al.
+  // 2022 (Conv, Relu, Gemm) and the project's conventions (BatchNormalization,
+  // Add, pooling), which cite no work.
+  int cited = 0, uncited = 0;
+  for (const json& layer : onnx["layers"]) {
+    const std::string source = layer["source"].get<std::string>();
+    if (source.starts_with("Sevilla et al. 2022")) {
+      EXPECT_EQ(layer["reference"], "sevilla2022") << layer.dump();
+      ++cited;
+    } else if (source.starts_with("our convention")) {
+      EXPECT_TRUE(layer["reference"].is_null()) << layer.dump();
+      ++uncited;
+    }
+  }
+  // ResNet-18 (He et al. 2016, Table 1): 1 stem + 16 block + 3 shortcut
+  // convolutions = 20 Conv, each with its BatchNormalization; 1 + 2 x 8
+  // blocks = 17 Relu; 8 residual Adds; 1 Gemm; a MaxPool and a global
+  // average pool.
+  EXPECT_EQ(cited, 38);
+  EXPECT_EQ(uncited, 30);
 }
 
 TEST(CliCite, EstimateCitesTheFigureMethodAndWorks) {

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <ostream>
 #include <sstream>
+
+#include "chunked_writer.h"
 
 namespace trainflops::report {
 
@@ -55,56 +56,11 @@ std::string TextTable::Render(const std::string& indent) const {
   return out.str();
 }
 
-namespace {
-
-// The bytes of a table's lines, gathered in a buffer that is written out
-// every 64 KiB: a table of 100,000 rows is written in pieces, never held
-// whole a second time. Each piece is copied with memcpy and memset rather
-// than appended to a string a cell at a time.
-class LineBuffer {
- public:
-  explicit LineBuffer(std::ostream& out) : out_(out), buf_(kFlushAt + 4096, ' ') {}
-  ~LineBuffer() { Flush(); }
-
-  void Bytes(std::string_view s) {
-    Room(s.size());
-    std::memcpy(buf_.data() + used_, s.data(), s.size());
-    used_ += s.size();
-  }
-  void Spaces(size_t n) {
-    Room(n);
-    std::memset(buf_.data() + used_, ' ', n);
-    used_ += n;
-  }
-  // Ends a line begun at `line_start` (from LineStart): trailing spaces go.
-  void EndLine(size_t line_start) {
-    while (used_ > line_start && buf_[used_ - 1] == ' ') --used_;
-    Bytes("\n");
-    if (used_ >= kFlushAt) Flush();
-  }
-  size_t LineStart() const { return used_; }
-
- private:
-  static constexpr size_t kFlushAt = 64 * 1024;
-  void Room(size_t n) {
-    if (used_ + n > buf_.size()) buf_.resize(std::max(2 * buf_.size(), used_ + n));
-  }
-  void Flush() {
-    out_.write(buf_.data(), static_cast<std::streamsize>(used_));
-    used_ = 0;
-  }
-  std::ostream& out_;
-  std::string buf_;
-  size_t used_ = 0;
-};
-
-}  // namespace
-
 void TextTable::Write(std::ostream& stream, const std::string& indent) const {
   const size_t rows = columns_ == 0 ? 0 : ends_.size() / columns_;
-  LineBuffer out(stream);
+  ChunkedWriter out(stream);
   for (size_t r = 0; r < rows; ++r) {
-    const size_t line = out.LineStart();
+    const size_t line = out.Position();
     out.Bytes(indent);
     for (size_t i = 0; i < columns_; ++i) {
       const std::string_view cell = Cell(r, i);
@@ -115,7 +71,9 @@ void TextTable::Write(std::ostream& stream, const std::string& indent) const {
       if (!right) out.Spaces(pad);
       if (i + 1 < columns_) out.Spaces(2);
     }
-    out.EndLine(line);
+    out.TrimSpacesAfter(line);
+    out.Byte('\n');
+    out.FlushIfFull();
   }
 }
 

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "../core/chunked_writer.h"
 #include "trainflops/onnx_report.h"
 #include "trainflops/references.h"
 
@@ -64,47 +65,46 @@ bool IsPlainAscii(char c) {
   return u >= 0x20 && u < 0x80 && c != '"' && c != '\\';
 }
 
-// A buffered writer of JSON values (strings escaped, bytes that are not
-// UTF-8 replaced by U+FFFD, as the document writer does).
+// A writer of JSON values in 64 KiB pieces (strings escaped, bytes that are
+// not UTF-8 replaced by U+FFFD, as the document writer does).
 class Stream {
  public:
-  explicit Stream(std::ostream& out) : out_(out) { buf_.reserve(kFlushAt + 4096); }
-  ~Stream() { Flush(); }
+  explicit Stream(std::ostream& out) : out_(out) {}
 
   Stream& Raw(std::string_view s) {
-    buf_ += s;
-    if (buf_.size() >= kFlushAt) Flush();
+    out_.Bytes(s);
+    out_.FlushIfFull();
     return *this;
   }
   Stream& Str(std::string_view s) {
-    buf_ += '"';
+    out_.Byte('"');
     for (size_t i = 0; i < s.size();) {
       // Runs of printable ASCII (nearly all of a report) are copied whole.
       size_t plain = i;
       while (plain < s.size() && IsPlainAscii(s[plain])) ++plain;
-      buf_.append(s.substr(i, plain - i));
+      out_.Bytes(s.substr(i, plain - i));
       i = plain;
       if (i == s.size()) break;
       const char c = s[i];
       const size_t n = Utf8Length(s, i);
       if (n == 0) {
-        buf_ += "\xef\xbf\xbd";
+        out_.Bytes("\xef\xbf\xbd");
         ++i;
         continue;
       }
       if (c == '"' || c == '\\') {
-        buf_ += '\\';
-        buf_ += c;
+        out_.Byte('\\');
+        out_.Byte(c);
       } else if (static_cast<unsigned char>(c) < 0x20) {
         char esc[8];
         std::snprintf(esc, sizeof esc, "\\u%04x", c);
-        buf_ += esc;
+        out_.Bytes(esc);
       } else {
-        buf_.append(s.substr(i, n));
+        out_.Bytes(s.substr(i, n));
       }
       i += n;
     }
-    buf_ += '"';
+    out_.Byte('"');
     return *this;
   }
   Stream& Num(double v) {
@@ -149,15 +149,9 @@ class Stream {
     }
     return Raw("]");
   }
-  void Flush() {
-    out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
-    buf_.clear();
-  }
 
  private:
-  static constexpr size_t kFlushAt = 64 * 1024;
-  std::ostream& out_;
-  std::string buf_;
+  report::ChunkedWriter out_;
 };
 
 // The citation key of each distinct source text, found once: a graph of
