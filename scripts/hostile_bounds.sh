@@ -97,6 +97,49 @@ write("huge.onnx", relu([10**18] * 18))
 write("empty.onnx", relu([0, 16]))
 
 # -- ONNX: per-item memory and time (attributes, names in subgraphs, dimension names) --
+# Each graph's items cost tens to hundreds of bytes in memory for a few on
+# the wire; the analysis charges them to a budget of 20 bytes per byte of
+# the file (at least 64 MiB) and stops past it.
+def onnx_model(graph):
+    return intf(1, 8) + field(8, intf(2, 17)) + field(7, graph)
+def relu_graph(node_extra=b"", extra=b""):
+    node = field(1, b"x") + field(2, b"y") + field(4, b"Relu") + node_extra
+    return field(1, node) + field(11, value_info("x", [1, 4])) + \
+        field(12, value_info("y", [1, 4])) + extra
+empty_attr = field(5, b"")  # NodeProto.attribute of 2 bytes
+# 10 MB: 5,000,000 empty attributes, 100,000 (the most one node may hold)
+# then 1,000 to a node.
+def attr_nodes(per_node, nodes):  # a chain of Relu from y, each with empty attributes
+    attrs = empty_attr * per_node
+    return b"".join(field(1, field(4, b"Relu") + field(1, b"y%d" % i if i else b"y") +
+                          field(2, b"y%d" % (i + 1)) + attrs) for i in range(nodes))
+write("empty_attrs.onnx", onnx_model(relu_graph(extra=attr_nodes(100_000, 50))))
+write("spread_attrs.onnx", onnx_model(relu_graph(extra=attr_nodes(1000, 5000))))
+# 1 MB: an If named with 900,000 characters, each branch a chain of 2,500
+# Identity nodes over the outer x: every branch node's name starts with it.
+def branch(tag):
+    nodes, last = b"", b"x"
+    for i in range(2500):
+        out = tag + str(i).encode()
+        nodes += field(1, field(1, last) + field(2, out) + field(4, b"Identity"))
+        last = out
+    return nodes + field(12, value_info(last.decode(), [1, 4]))
+graph_attr = lambda name, g: field(1, name) + field(6, g) + intf(20, 5)
+if_node = field(1, b"cond") + field(2, b"y") + field(3, b"n" * 900_000) + field(4, b"If") + \
+    field(5, graph_attr(b"then_branch", branch(b"t"))) + \
+    field(5, graph_attr(b"else_branch", branch(b"e")))
+cond = field(1, b"cond") + field(2, field(1, intf(1, 9)))
+write("long_if_name.onnx", onnx_model(field(1, if_node) + field(11, cond) +
+                                      field(11, value_info("x", [1, 4])) +
+                                      field(12, value_info("y", [1, 4]))))
+# 3 MB: 200,000 distinct dim_params, 64 to a value_info entry.
+dims = [field(1, field(2, b"dim%06d" % i)) for i in range(200_000)]
+infos = b"".join(field(13, field(1, b"v%d" % (k // 64)) +
+                       field(2, field(1, intf(1, 1) + field(2, b"".join(dims[k:k + 64])))))
+                 for k in range(0, len(dims), 64))
+write("dim_params.onnx", onnx_model(relu_graph(extra=infos)))
+# 12 MB: 2,000,000 nodes (the per-graph cap) of 6 bytes each.
+write("node_cap.onnx", onnx_model(relu_graph(extra=field(1, field(4, b"Id")) * 2_000_000)))
 
 
 # -- files, checkpoints, wide JSON and output files --
@@ -172,6 +215,15 @@ measure "spec at the cap (10,000 layers)" "estimate $dir/cap.yaml" 0
 measure "safetensors header at the cap (74,000 tensors)" "tokens --params $dir/big.safetensors --tokens 1T" 0
 
 # -- ONNX: per-item memory and time (measure calls with their own bounds) --
+# Refused before the items are allocated (one node's attributes, a graph's
+# nodes are counted first), or once the budget is spent: at most 64 MiB
+# (the floor) or 20 x the file's size, plus the program's own.
+measure "ONNX 5M empty attrs (10 MB)" "estimate $dir/empty_attrs.onnx --examples 1" 2 300 2
+measure "ONNX empty attrs spread (10 MB)" "estimate $dir/spread_attrs.onnx --examples 1" 2 300 2
+measure "ONNX long If name (1 MB)" "estimate $dir/long_if_name.onnx --examples 1" 2 150
+# Collected once each in a hash set: analysed.
+measure "ONNX 200,000 dim_params (3 MB)" "estimate $dir/dim_params.onnx --examples 1" 0 150 2
+measure "ONNX 2M nodes at the cap (12 MB)" "estimate $dir/node_cap.onnx --examples 1" 2
 
 
 # -- files, checkpoints, wide JSON and output files (measure calls) --

@@ -117,16 +117,23 @@ struct OnnxAnalysis {
   bool lower_bound() const { return !unsupported.empty() || !lower_bound_reasons.empty(); }
 };
 
-// Parses and analyses the model in `source`. Errors name the byte offset
+// Parses and analyses the model in `source`. The memory its items take (the
+// parsed nodes, attributes, names and dimensions, and the nodes and tensors
+// described) is bounded by 20 bytes per byte of `source`, at least 64 MiB;
+// past that the analysis stops with an error. Errors name the byte offset
 // (malformed protobuf), the node and input (shapes, FLOP rules) or the
 // dimension to set with --dim; they never carry the file name (callers add it).
 Result<OnnxAnalysis> AnalyzeOnnx(const ByteSource& source, const OnnxOptions& options = {});
 
 // How many nodes the model's graphs hold, subgraphs (If branches, Loop and
-// Scan bodies) included. A quick walk that decodes only the fields leading to
-// nodes and allocates nothing per node, for a caller that bounds the work of
-// an analysis before asking for it (the web API does). Malformed protobuf
-// is an error naming the byte offset, as in AnalyzeOnnx.
+// Scan bodies) included, for a caller that bounds the work of an analysis
+// before asking for it (the web API does). What the other items cost counts
+// too: when the attributes, names (a subgraph node's name holds its
+// enclosing nodes'), values and dimensions would take more memory than that
+// many nodes of a real export (4 KiB each), the count is that memory in
+// 4 KiB units. A quick walk that decodes only the fields leading to those
+// items and allocates nothing per node. Malformed protobuf is an error
+// naming the byte offset, as in AnalyzeOnnx.
 Result<int64_t> CountOnnxNodes(const ByteSource& source);
 
 struct OnnxEstimateOptions {

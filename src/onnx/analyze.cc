@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "analyzer.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/onnx.h"
 #include "trainflops/text.h"
 #include "values.h"
@@ -19,6 +20,8 @@ namespace {
 // Operator sets whose operators the rules follow: ONNX opset 7 (2018) to 24.
 constexpr int64_t kMinOpset = 7;
 constexpr int64_t kNewestOpset = 24;
+// Node names in errors: exported models' run to 100 characters or so.
+constexpr size_t kMaxQuotedNodeName = 200;
 
 }  // namespace
 
@@ -37,6 +40,15 @@ OnnxTensor Describe(const std::string& name, const TensorInfo* t) {
 }
 
 namespace {
+
+// Heap bytes of a tensor's dimension names (those longer than a string's
+// own buffer; "batch_size" costs nothing).
+uint64_t SymbolBytes(const TensorInfo& t) {
+  uint64_t bytes = 0;
+  for (const Dim& d : t.shape) bytes += HeapBytes(d.symbol);
+  for (const Dim& d : t.int_values) bytes += HeapBytes(d.symbol);
+  return bytes;
+}
 
 // Operators whose outputs are their data input's values rearranged, cut or
 // cast (Concat: all its inputs'): a weight seen through them is a weight.
@@ -158,25 +170,26 @@ Status Analyzer::CheckModel() {
 }
 
 // The symbolic dimensions of inputs, outputs and value_info; every --dim
-// must name one of them.
+// must name one of them. A file may name hundreds of thousands: each is
+// found in a hash set of the names seen (views of the parsed model's).
 Status Analyzer::CollectDims() {
   std::vector<std::string> symbols;
+  std::unordered_set<std::string_view> seen;
   for (const auto* list : {&graph_.inputs, &graph_.outputs, &graph_.value_info}) {
     for (const ValueInfo& v : *list) {
       for (const Dimension& d : v.dims) {
-        if (!d.has_value && !d.param.empty() &&
-            std::find(symbols.begin(), symbols.end(), d.param) == symbols.end()) {
+        if (!d.has_value && !d.param.empty() && seen.insert(d.param).second) {
           symbols.push_back(d.param);
         }
       }
     }
   }
   for (const auto& [name, value] : options_.dims) {
-    if (std::find(symbols.begin(), symbols.end(), name) == symbols.end()) {
+    if (!seen.contains(name)) {
       return Status::InvalidArgument(
           "`dims` " + name + ": the model has no dimension named '" + name + "' (" +
           (symbols.empty() ? "it has no symbolic dimensions"
-                           : "its symbolic dimensions: " + JoinNames(symbols)) +
+                           : "its symbolic dimensions: " + JoinSomeNames(symbols)) +
           ")" + DidYouMean(name, symbols));
     }
   }
@@ -304,10 +317,14 @@ TensorInfo* Analyzer::InputOf(const Scope& scope, size_t node, size_t k) {
   return values_[slot].get();  // its producer came first in the order
 }
 
-uint32_t Analyzer::DescribeOnce(const std::string& name, TensorInfo* t) {
+Result<uint32_t> Analyzer::DescribeOnce(const std::string& name, TensorInfo* t) {
   if (t != nullptr && t->described >= 0) return static_cast<uint32_t>(t->described);
   const auto index = static_cast<uint32_t>(out_.tensors.size());
-  out_.tensors.push_back(Describe(name, t));
+  const OnnxTensor& described = out_.tensors.emplace_back(Describe(name, t));
+  TF_RETURN_IF_ERROR(budget_->Charge(sizeof(OnnxTensor) + HeapBytes(described.name) +
+                                         HeapBytes(described.shape) +
+                                         described.dims.size() * sizeof(int64_t),
+                                     "tensor descriptions"));
   if (t != nullptr) t->described = index;
   return index;
 }
@@ -357,6 +374,10 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   OnnxNode result;
   result.name =
       scope.prefix + (node.name.empty() ? node.op_type + "_" + std::to_string(index) : node.name);
+  // A subgraph node's name holds its enclosing nodes' names: charged, as a
+  // long name on an If would otherwise be copied into every node of its
+  // branches without bound.
+  TF_RETURN_IF_ERROR(budget_->Charge(sizeof(OnnxNode) + HeapBytes(result.name), "node names"));
   result.op_type = node.op_type;
   result.domain = node.domain;
   std::vector<const TensorInfo*> inputs;
@@ -374,7 +395,10 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     const std::string& name = node.inputs[k];
     TensorInfo* t = name.empty() ? nullptr : InputOf(scope, index, k);
     inputs.push_back(t);
-    if (!name.empty()) result.inputs.push_back(DescribeOnce(name, t));
+    if (!name.empty()) {
+      TF_ASSIGN_OR_RETURN(const uint32_t described, DescribeOnce(name, t));
+      result.inputs.push_back(described);
+    }
     const bool weight = IsTrainable(t) || (t != nullptr && t->weight);
     const bool grad = weight || (inputs.back() && inputs.back()->requires_grad);
     operand_grad.push_back(grad);
@@ -382,7 +406,10 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     input_grad = input_grad || (!weight && grad);
   }
   // Built only for an error: most nodes have none.
-  const auto where = [&] { return "node '" + result.name + "' (" + node.op_type + ")"; };
+  // (Its name abbreviated: a subgraph node's holds its enclosing nodes'.)
+  const auto where = [&] {
+    return "node '" + Abbreviate(result.name, kMaxQuotedNodeName) + "' (" + node.op_type + ")";
+  };
   if (node.outputs.empty()) return Status::InvalidArgument(where() + " has no outputs");
   const OpInfo& op = InfoOf(node);
   const OpRule* rule = op.rule;
@@ -444,7 +471,9 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     } else {
       stored = &(tensors_[node.outputs[i]] = std::move(t));
     }
-    result.outputs.push_back(DescribeOnce(node.outputs[i], stored));
+    TF_RETURN_IF_ERROR(budget_->Charge(SymbolBytes(*stored), "dimension names"));
+    TF_ASSIGN_OR_RETURN(const uint32_t described, DescribeOnce(node.outputs[i], stored));
+    result.outputs.push_back(described);
   }
   result.forward_flop = eval.flop * scope.runs;
   result.multiply_adds = eval.multiply_adds * scope.runs;
@@ -464,11 +493,17 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   return Status::Ok();
 }
 
+Result<OnnxAnalysis> AnalyzeWithin(const ByteSource& source, const OnnxOptions& options,
+                                   MemoryBudget* budget) {
+  TF_ASSIGN_OR_RETURN(const ModelData model, ParseModel(source, budget));
+  return Analyzer(model, options, budget).Run();
+}
+
 }  // namespace onnx
 
 Result<OnnxAnalysis> AnalyzeOnnx(const ByteSource& source, const OnnxOptions& options) {
-  TF_ASSIGN_OR_RETURN(const onnx::ModelData model, onnx::ParseModel(source));
-  return onnx::Analyzer(model, options).Run();
+  onnx::MemoryBudget budget(source.size());
+  return onnx::AnalyzeWithin(source, options, &budget);
 }
 
 }  // namespace trainflops

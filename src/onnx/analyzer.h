@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analyze_internal.h"
+#include "budget.h"
 #include "eval_memo.h"
 #include "graph.h"
 #include "proto.h"
@@ -30,10 +31,17 @@ struct Scope {
   bool main = true;
 };
 
+// AnalyzeOnnx with the items of the parse and of the analysis charged to
+// `budget` (AnalyzeOnnx's is MemoryBudget(source.size())).
+Result<OnnxAnalysis> AnalyzeWithin(const ByteSource& source, const OnnxOptions& options,
+                                   MemoryBudget* budget);
+
 class Analyzer {
  public:
-  Analyzer(const ModelData& model, const OnnxOptions& options)
-      : model_(model), graph_(model.graph), options_(options) {}
+  // The nodes and tensors the analysis describes are charged to `budget`,
+  // which must outlive the analyser.
+  Analyzer(const ModelData& model, const OnnxOptions& options, MemoryBudget* budget)
+      : model_(model), graph_(model.graph), options_(options), budget_(budget) {}
 
   Result<OnnxAnalysis> Run();
 
@@ -71,7 +79,7 @@ class Analyzer {
   // the main graph, looked up by name in subgraphs.
   TensorInfo* InputOf(const Scope& scope, size_t node, size_t k);
   // Its position in out_.tensors, describing it on first use.
-  uint32_t DescribeOnce(const std::string& name, TensorInfo* t);
+  Result<uint32_t> DescribeOnce(const std::string& name, TensorInfo* t);
   // Readers of each main-graph value, and the release of those whose
   // readers have all been evaluated.
   void CountReaders();
@@ -96,6 +104,7 @@ class Analyzer {
   const ModelData& model_;
   const GraphData& graph_;
   const OnnxOptions& options_;
+  MemoryBudget* budget_;
   OnnxAnalysis out_;
   ParamUse use_;
   double declared_params_ = 0;  // rules' declared weights (MatMulNBits)

@@ -1,53 +1,110 @@
 // CountOnnxNodes: how many nodes a model holds, by a walk of the wire format
-// that decodes nothing but the fields leading to nodes (onnx/onnx.proto:
-// ModelProto.graph = 7, GraphProto.node = 1, NodeProto.attribute = 5,
-// AttributeProto.g = 6 and graphs = 11). It allocates nothing per node, so a
-// front end can check an upload's size in nodes before analysing it.
+// that decodes nothing but the fields leading to nodes and to the items that
+// cost memory (onnx/onnx.proto: ModelProto.graph = 7; GraphProto.node = 1,
+// initializer = 5, input/output/value_info = 11/12/13; NodeProto.input = 1,
+// output = 2, name = 3, attribute = 5; AttributeProto.g = 6 and graphs = 11;
+// ValueInfoProto.type = 2 -> TypeProto.tensor_type = 1 -> shape = 2 ->
+// dim = 1). It allocates nothing per node, so a front end can check an
+// upload's cost before analysing it.
+#include <algorithm>
+#include <array>
+
+#include "budget.h"
+#include "proto.h"
 #include "trainflops/onnx.h"
 #include "wire.h"
 
 namespace trainflops::onnx {
 namespace {
 
+// What items cost, in bytes of the parsed model and of the analysis (the
+// sizes the analysis charges to its MemoryBudget).
+constexpr uint64_t kNodeBytes = sizeof(NodeProtoData) + sizeof(OnnxNode);
+constexpr uint64_t kNameBytes = sizeof(std::string) + sizeof(OnnxTensor);
+// A node as the web API's cap counts it: a real export's node costs well
+// under this with its attributes, names and dimensions, so only graphs whose
+// items are unusually costly count more than their nodes.
+constexpr uint64_t kBytesPerNode = 4096;
+// The separator a subgraph's prefix adds after its node's name ("/then/").
+constexpr uint64_t kPrefixSeparator = 6;
+
 class NodeCounter {
  public:
   explicit NodeCounter(const ByteSource& source) : in_(source) {}
 
   Result<int64_t> Model() {
-    TF_RETURN_IF_ERROR(Walk(in_.Whole(), 7, &NodeCounter::Graph, "ModelProto.graph"));
-    return count_;
+    TF_RETURN_IF_ERROR(in_.ForEachField(in_.Whole(), [&](const Field& f) -> Status {
+      if (f.number != 7 || f.type != kLen) return Status::Ok();
+      TF_ASSIGN_OR_RETURN(const Span graph, in_.Message(f, "ModelProto.graph"));
+      return Graph(graph, 0);
+    }));
+    return std::max(count_, static_cast<int64_t>(bytes_ / kBytesPerNode));
   }
 
  private:
-  using Step = Status (NodeCounter::*)(const Span&);
-
-  // Calls `step` on each length-delimited field `number` of the message `span`.
-  Status Walk(const Span& span, uint32_t number, Step step, const char* what) {
-    return in_.ForEachField(span, [&](const Field& f) -> Status {
-      if (f.number != number || f.type != kLen) return Status::Ok();
-      TF_ASSIGN_OR_RETURN(const Span inner, in_.Message(f, what));
-      return (this->*step)(inner);
+  // `prefix` is the length of the enclosing nodes' names, which the analysis
+  // puts before the name of each node of the graph.
+  Status Graph(const Span& graph, uint64_t prefix) {
+    return in_.ForEachField(graph, [&](const Field& f) -> Status {
+      if (f.type != kLen) return Status::Ok();
+      if (f.number == 5) bytes_ += sizeof(TensorMeta);
+      if (f.number == 1 || (f.number >= 11 && f.number <= 13)) {
+        TF_ASSIGN_OR_RETURN(const Span inner, in_.Message(f, "GraphProto item"));
+        return f.number == 1 ? Node(inner, prefix) : Value(inner);
+      }
+      return Status::Ok();
     });
   }
 
-  Status Graph(const Span& graph) { return Walk(graph, 1, &NodeCounter::Node, "GraphProto.node"); }
-
-  Status Node(const Span& node) {
+  Status Node(const Span& node, uint64_t prefix) {
     ++count_;
-    return Walk(node, 5, &NodeCounter::Attribute, "NodeProto.attribute");
+    uint64_t name = 0;
+    TF_RETURN_IF_ERROR(in_.ForEachField(node, [&](const Field& f) -> Status {
+      if (f.type != kLen) return Status::Ok();
+      const uint64_t size = f.span.size();
+      if (f.number == 1 || f.number == 2) bytes_ += kNameBytes + 2 * HeapBytes(size);
+      if (f.number == 3) name = size;
+      if (f.number == 5) bytes_ += sizeof(Attribute);
+      return Status::Ok();
+    }));
+    bytes_ += kNodeBytes + HeapBytes(prefix + name);
+    return in_.ForEachField(node, [&](const Field& f) -> Status {
+      if (f.number != 5 || f.type != kLen) return Status::Ok();
+      TF_ASSIGN_OR_RETURN(const Span attribute, in_.Message(f, "NodeProto.attribute"));
+      return Subgraphs(attribute, prefix + name + kPrefixSeparator);
+    });
   }
 
   // A subgraph attribute: `g` (If's branches, Loop's and Scan's body) or `graphs`.
-  Status Attribute(const Span& attribute) {
+  Status Subgraphs(const Span& attribute, uint64_t prefix) {
     return in_.ForEachField(attribute, [&](const Field& f) -> Status {
       if ((f.number != 6 && f.number != 11) || f.type != kLen) return Status::Ok();
       TF_ASSIGN_OR_RETURN(const Span graph, in_.Message(f, "AttributeProto.g"));
-      return Graph(graph);
+      bytes_ += sizeof(GraphData);
+      return Graph(graph, prefix);
+    });
+  }
+
+  // A value's dimensions: TypeProto.tensor_type.shape.dim.
+  Status Value(const Span& value) {
+    bytes_ += sizeof(ValueInfo);
+    return Nested(value, {2, 1, 2, 1}, 0);
+  }
+  Status Nested(const Span& span, const std::array<uint32_t, 4>& path, size_t depth) {
+    if (depth == path.size()) {
+      bytes_ += sizeof(Dimension) + HeapBytes(span.size());
+      return Status::Ok();
+    }
+    return in_.ForEachField(span, [&](const Field& f) -> Status {
+      if (f.number != path[depth] || f.type != kLen) return Status::Ok();
+      TF_ASSIGN_OR_RETURN(const Span inner, in_.Message(f, "ValueInfoProto.type"));
+      return Nested(inner, path, depth + 1);
     });
   }
 
   WireReader in_;
   int64_t count_ = 0;
+  uint64_t bytes_ = 0;
 };
 
 }  // namespace

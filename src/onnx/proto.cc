@@ -22,7 +22,9 @@ Status WrongType(const Field& f, const std::string& what, const char* expected) 
 
 Result<std::string> Parser::Text(const Field& f, const char* what) {
   TF_ASSIGN_OR_RETURN(const Span span, in_.Message(f, what));
-  return in_.String(span, what);
+  TF_ASSIGN_OR_RETURN(std::string text, in_.String(span, what));
+  TF_RETURN_IF_ERROR(budget_->Charge(HeapBytes(text), "names"));
+  return text;
 }
 
 // ModelProto: ir_version = 1, producer_name = 2, producer_version = 3,
@@ -48,7 +50,7 @@ Result<ModelData> Parser::Model() {
         return Graph(f, &m.graph);
       case 8: {
         TF_ASSIGN_OR_RETURN(OpsetId id, Opset(f));
-        return Push(&m.opsets, std::move(id), f, "opset imports", 10'000);
+        return Push(&m.opsets, std::move(id), f, "opset imports", 10'000, budget_);
       }
       default:
         return Status::Ok();
@@ -86,7 +88,9 @@ Status Parser::Graph(const Field& field, GraphData* g) {
     nodes += f.number == 1 ? 1 : 0;
     return Status::Ok();
   }));
-  g->nodes.reserve(std::min(nodes, kMaxNodes));
+  nodes = std::min(nodes, kMaxNodes);
+  TF_RETURN_IF_ERROR(budget_->Charge(nodes * sizeof(NodeProtoData), "nodes"));
+  g->nodes.reserve(nodes);
   return in_.ForEachField(span, [&](const Field& f) -> Status {
     switch (f.number) {
       case 1: {
@@ -101,14 +105,14 @@ Status Parser::Graph(const Field& field, GraphData* g) {
       }
       case 5: {
         TF_ASSIGN_OR_RETURN(TensorMeta t, Tensor(f));
-        return Push(&g->initializers, std::move(t), f, "initializers", kMaxItems);
+        return Push(&g->initializers, std::move(t), f, "initializers", kMaxItems, budget_);
       }
       case 11:
       case 12:
       case 13: {
         auto* list = f.number == 11 ? &g->inputs : f.number == 12 ? &g->outputs : &g->value_info;
         TF_ASSIGN_OR_RETURN(ValueInfo v, Value(f));
-        return Push(list, std::move(v), f, "graph values", kMaxItems);
+        return Push(list, std::move(v), f, "graph values", kMaxItems, budget_);
       }
       case 15:
         ++g->sparse_initializers;
@@ -124,16 +128,27 @@ Status Parser::Graph(const Field& field, GraphData* g) {
 Status Parser::Node(const Field& field, NodeProtoData* out) {
   NodeProtoData& node = *out;
   TF_ASSIGN_OR_RETURN(const Span span, in_.Message(field, "GraphProto.node"));
-  // A first pass counts the names, so that each list is allocated once (a
-  // graph of 100,000 nodes would otherwise grow them 100,000 times).
-  size_t inputs = 0, outputs = 0;
+  // A first pass counts the names and attributes, so that each list is
+  // allocated once (a graph of 100,000 nodes would otherwise grow them
+  // 100,000 times) and charged before it is: 2-byte empty attributes cost
+  // hundreds of bytes each.
+  size_t inputs = 0, outputs = 0, attributes = 0;
   TF_RETURN_IF_ERROR(in_.ForEachField(span, [&](const Field& f) -> Status {
     inputs += f.number == 1 ? 1 : 0;
     outputs += f.number == 2 ? 1 : 0;
+    attributes += f.number == 5 ? 1 : 0;
     return Status::Ok();
   }));
-  node.inputs.reserve(std::min(inputs, kMaxPerNode));
-  node.outputs.reserve(std::min(outputs, kMaxPerNode));
+  inputs = std::min(inputs, kMaxPerNode);
+  outputs = std::min(outputs, kMaxPerNode);
+  attributes = std::min(attributes, kMaxPerNode);
+  if (attributes > 0) {
+    TF_RETURN_IF_ERROR(budget_->Charge(attributes * sizeof(Attribute), "attributes"));
+    node.attributes.reserve(attributes);
+  }
+  TF_RETURN_IF_ERROR(budget_->Charge((inputs + outputs) * sizeof(std::string), "node inputs"));
+  node.inputs.reserve(inputs);
+  node.outputs.reserve(outputs);
   const Status visited = in_.ForEachField(span, [&](const Field& f) -> Status {
     switch (f.number) {
       case 1:
@@ -144,6 +159,7 @@ Status Parser::Node(const Field& field, NodeProtoData* out) {
         TF_ASSIGN_OR_RETURN(const std::string_view name, in_.View(text, "NodeProto.input/output"));
         auto* list = f.number == 1 ? &node.inputs : &node.outputs;
         if (list->size() >= kMaxPerNode) return TooMany(f, "node inputs/outputs", kMaxPerNode);
+        TF_RETURN_IF_ERROR(budget_->Charge(HeapBytes(name.size()), "names"));
         list->emplace_back(name);
         return Status::Ok();
       }
@@ -157,7 +173,7 @@ Status Parser::Node(const Field& field, NodeProtoData* out) {
       }
       case 5: {
         TF_ASSIGN_OR_RETURN(Attribute a, Attr(f));
-        return Push(&node.attributes, std::move(a), f, "attributes", kMaxPerNode);
+        return Push(&node.attributes, std::move(a), f, "attributes", kMaxPerNode, budget_);
       }
       case 7: {
         TF_ASSIGN_OR_RETURN(node.domain, Text(f, "NodeProto.domain"));
@@ -201,7 +217,7 @@ Status Parser::AttrField(const Field& f, Attribute* a) {
       a->has_s = true;
       if (span.size() > kMaxString) return Status::Ok();
       TF_ASSIGN_OR_RETURN(a->s, in_.String(span, "AttributeProto.s"));
-      return Status::Ok();
+      return budget_->Charge(HeapBytes(a->s), "attribute strings");
     }
     case 5: {
       TF_ASSIGN_OR_RETURN(a->t, Tensor(f));
@@ -210,6 +226,7 @@ Status Parser::AttrField(const Field& f, Attribute* a) {
     case 6:
     case 11: {
       // The wire reader's nesting limit (kMaxDepth) bounds the recursion.
+      TF_RETURN_IF_ERROR(budget_->Charge(sizeof(GraphData) + 16, "subgraphs"));
       auto graph = std::make_shared<GraphData>();
       TF_RETURN_IF_ERROR(Graph(f, graph.get()));
       a->subgraph_nodes += CountNodes(*graph);
@@ -226,11 +243,15 @@ Status Parser::AttrField(const Field& f, Attribute* a) {
         TF_RETURN_IF_ERROR(in_.Fixed(span, 4, kMaxInts, "AttributeProto.floats", &bits));
       }
       if (a->floats.size() + bits.size() > kMaxInts) return TooMany(f, "floats", kMaxInts);
+      const size_t before = a->floats.capacity();
       for (uint64_t b : bits) a->floats.push_back(std::bit_cast<float>(static_cast<uint32_t>(b)));
-      return Status::Ok();
+      return budget_->Charge((a->floats.capacity() - before) * sizeof(double), "attribute values");
     }
-    case 8:
-      return in_.Varints(f, kMaxInts, "AttributeProto.ints", &a->ints);
+    case 8: {
+      const size_t before = a->ints.capacity();
+      TF_RETURN_IF_ERROR(in_.Varints(f, kMaxInts, "AttributeProto.ints", &a->ints));
+      return budget_->Charge((a->ints.capacity() - before) * sizeof(int64_t), "attribute values");
+    }
     case 20:
       TF_RETURN_IF_ERROR(ExpectVarint(f, "AttributeProto.type"));
       a->type = static_cast<int32_t>(f.value);
@@ -250,7 +271,9 @@ int64_t CountNodes(const GraphData& graph) {
   return count;
 }
 
-Result<ModelData> ParseModel(const ByteSource& source) { return Parser(source).Model(); }
+Result<ModelData> ParseModel(const ByteSource& source, MemoryBudget* budget) {
+  return Parser(source, budget).Model();
+}
 
 uint64_t ElementBytes(int32_t data_type) {
   switch (data_type) {

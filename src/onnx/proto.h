@@ -126,9 +126,11 @@ struct ModelData {
   GraphData graph;
 };
 
+class MemoryBudget;
+
 // Parses a ModelProto from `source`, reading the graph and each tensor's
-// metadata but skipping every weight byte.
-Result<ModelData> ParseModel(const ByteSource& source);
+// metadata but skipping every weight byte. Each item is charged to `budget`.
+Result<ModelData> ParseModel(const ByteSource& source, MemoryBudget* budget);
 
 // Bytes per element of a data type (0 when unknown or variable, e.g. string;
 // 4-bit types are handled by the caller).

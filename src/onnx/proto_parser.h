@@ -2,9 +2,11 @@
 #ifndef TRAINFLOPS_SRC_ONNX_PROTO_PARSER_H_
 #define TRAINFLOPS_SRC_ONNX_PROTO_PARSER_H_
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "budget.h"
 #include "proto.h"
 #include "wire.h"
 
@@ -25,16 +27,23 @@ inline Status ExpectVarint(const Field& f, const std::string& what) {
   return f.type == kVarint ? Status::Ok() : WrongType(f, what, "a varint");
 }
 
+// Appends `item`, charging `budget` for the room the list grows by (it
+// doubles: up to twice its items).
 template <typename T>
-Status Push(std::vector<T>* items, T item, const Field& f, const char* what, size_t limit) {
+Status Push(std::vector<T>* items, T item, const Field& f, const char* what, size_t limit,
+            MemoryBudget* budget) {
   if (items->size() >= limit) return TooMany(f, what, limit);
+  if (items->size() == items->capacity()) {
+    TF_RETURN_IF_ERROR(budget->Charge(std::max<size_t>(items->size(), 1) * sizeof(T), what));
+  }
   items->push_back(std::move(item));
   return Status::Ok();
 }
 
 class Parser {
  public:
-  explicit Parser(const ByteSource& source) : in_(source) {}
+  // Every item parsed is charged to `budget`, which must outlive the parser.
+  Parser(const ByteSource& source, MemoryBudget* budget) : in_(source), budget_(budget) {}
 
   Result<ModelData> Model();
 
@@ -55,6 +64,7 @@ class Parser {
   Result<Dimension> Dim(const Field& f);
 
   WireReader in_;
+  MemoryBudget* budget_;
 };
 
 }  // namespace trainflops::onnx

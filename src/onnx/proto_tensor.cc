@@ -63,6 +63,9 @@ Result<TensorMeta> Parser::Tensor(const Field& field) {
   if (data_fields == 1 && data.type == kLen && !t.external) {
     TF_RETURN_IF_ERROR(TensorValues(&t, data));
   }
+  TF_RETURN_IF_ERROR(budget_->Charge(
+      (t.dims.capacity() + t.int_values.capacity() + t.float_values.capacity()) * sizeof(int64_t),
+      "tensor shapes"));
   return t;
 }
 
@@ -188,7 +191,7 @@ Status Parser::TensorType(const Field& field, ValueInfo* v) {
     return in_.ForEachField(shape, [&](const Field& d) -> Status {
       if (d.number != 1) return Status::Ok();
       TF_ASSIGN_OR_RETURN(Dimension dim, Dim(d));
-      return Push(&v->dims, std::move(dim), d, "dimensions", kMaxRank);
+      return Push(&v->dims, std::move(dim), d, "dimensions", kMaxRank, budget_);
     });
   });
 }

@@ -1,0 +1,170 @@
+// The memory budget of an analysis: items charged at their size in memory,
+// refused past 20 bytes per byte of the file (at least 64 MiB), and the
+// upload count (CountOnnxNodes) weighing what items cost, not only nodes.
+#include "budget.h"
+
+#include <gtest/gtest.h>
+
+#include "analyzer.h"
+#include "testing/analyze_util.h"
+
+namespace trainflops::onnx::testing {
+namespace {
+
+bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A chain of `nodes` Relu nodes [1, 4] -> [1, 4], each carrying
+// `attributes` empty attributes: each is the 2 bytes 0x2a 0x00 (NodeProto
+// field 5, length 0).
+std::string ReluWithEmptyAttributes(size_t attributes, int nodes = 1) {
+  Graph g;
+  g.inputs.push_back(ValueInfo("x", S({1, 4})));
+  std::string last = "x";
+  for (int i = 0; i < nodes; ++i) {
+    const std::string out = "y" + std::to_string(i);
+    Proto node = Node("Relu", {last}, {out});
+    for (size_t k = 0; k < attributes; ++k) node.Raw(std::string("\x2a\x00", 2));
+    g.nodes.push_back(node);
+    last = out;
+  }
+  g.outputs.push_back(ValueInfo(last, S({1, 4})));
+  return Model(g);
+}
+
+// AttributeProto g = 6, type GRAPH = 5.
+Proto GraphAttr(std::string_view name, const Graph& g) {
+  return Proto().Bytes(1, name).Message(6, g.Build()).Varint(20, 5);
+}
+
+// An If named `name` whose condition is a graph input (unknown), each branch
+// a chain of `nodes` Identity nodes over the outer x [1, 4].
+std::string IfWithChains(const std::string& name, int nodes) {
+  const auto branch = [&](const std::string& tag) {
+    Graph b;
+    std::string last = "x";
+    for (int i = 0; i < nodes; ++i) {
+      const std::string out = tag + std::to_string(i);
+      b.nodes.push_back(Node("Identity", {last}, {out}));
+      last = out;
+    }
+    b.outputs.push_back(ValueInfo(last, S({1, 4})));
+    return b;
+  };
+  Graph g;
+  g.inputs = {ValueInfo("cond", {}, 9), ValueInfo("x", S({1, 4}))};
+  g.nodes.push_back(
+      Node("If", {"cond"}, {"y"},
+           {GraphAttr("then_branch", branch("t")), GraphAttr("else_branch", branch("e"))}, name));
+  g.outputs.push_back(ValueInfo("y", S({1, 4})));
+  return Model(g);
+}
+
+TEST(OnnxBudget, LimitIsTwentyBytesPerInputByteWithA64MiBFloor) {
+  EXPECT_EQ(MemoryBudget::LimitFor(0), uint64_t{64} << 20);
+  EXPECT_EQ(MemoryBudget::LimitFor(1'000'000), uint64_t{64} << 20);  // 20 MB < 64 MiB
+  // 10 MB x 20 = 200 MB, above the floor.
+  EXPECT_EQ(MemoryBudget::LimitFor(10'000'000), 200'000'000u);
+  EXPECT_EQ(MemoryBudget::LimitFor(UINT64_MAX), UINT64_MAX);  // no overflow
+}
+
+// 4 nodes of 100,000 empty attributes (the most one node may hold) are
+// 800,000 bytes of file (budget: the 64 MiB floor, 67,108,864 bytes) but
+// 400,000 x sizeof(Attribute) in memory, over 67 MB for any Attribute of
+// 168 bytes or more (it holds two strings, three vectors and a tensor's
+// metadata): refused, each node's before they are allocated.
+TEST(OnnxBudget, EmptyAttributesAreChargedAndRefusedPastTheBudget) {
+  static_assert(sizeof(Attribute) >= 168);
+  const std::string bytes = ReluWithEmptyAttributes(100'000, 4);
+  const auto a = Analyze(bytes);
+  ASSERT_FALSE(a.ok());
+  const std::string& message = a.status().message();
+  EXPECT_TRUE(Has(message, "more than 64 MiB of memory")) << message;
+  EXPECT_TRUE(Has(message, "at its attributes")) << message;
+  EXPECT_TRUE(Has(message, "accepted: 20 bytes of memory per byte of the file (")) << message;
+  EXPECT_TRUE(Has(message, "at least 64 MiB")) << message;
+  // A few attributes are nothing: the same nodes with 1,000 each are analysed.
+  EXPECT_TRUE(Analyze(ReluWithEmptyAttributes(1'000, 4)).ok());
+}
+
+// Each subgraph node's reported name starts with its If's name: a 100,000-
+// character name over branches of 400 nodes each would be copied 800 times
+// (80 MB, over the 64 MiB floor; the file is about 110 kB). The copies are
+// charged and the analysis stops at the budget, naming node names.
+TEST(OnnxBudget, LongIfNameCopiedIntoBranchNodesIsCharged) {
+  const auto a = Analyze(IfWithChains(std::string(100'000, 'n'), 400));
+  ASSERT_FALSE(a.ok());
+  EXPECT_TRUE(Has(a.status().message(), "at its node names")) << a.status().message();
+  // A short name over the same branches costs a few kB: analysed, and the
+  // names are those the reports print.
+  const auto ok = Analyze(IfWithChains("gate", 400));
+  ASSERT_TRUE(ok.ok()) << ok.status().message();
+  EXPECT_NE(FindNode(*ok, "gate/then/Identity_0"), nullptr);
+}
+
+// The budget counts what the parse and the analysis make: a graph of one
+// Relu is charged more than its node and attributes' sizes and far less
+// than the floor; with a limit below that charge it is refused.
+TEST(OnnxBudget, ChargesAreTheItemsSizesAndAnExplicitLimitIsObeyed) {
+  const std::string bytes = ReluWithEmptyAttributes(10);
+  const MemoryByteSource source(bytes);
+  MemoryBudget roomy(bytes.size());
+  ASSERT_TRUE(AnalyzeWithin(source, {}, &roomy).ok());
+  EXPECT_GE(roomy.used(), sizeof(NodeProtoData) + 10 * sizeof(Attribute) + sizeof(OnnxNode));
+  EXPECT_LT(roomy.used(), 100'000u);
+  MemoryBudget tight(bytes.size(), roomy.used() - 1);
+  const auto refused = AnalyzeWithin(source, {}, &tight);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(Has(refused.status().message(), "more than 1 MiB")) << refused.status().message();
+}
+
+// 60,000 value_info entries, each with its own dimension name d0 ... d59999
+// and the shared "batch": every name is collected once, in order of first
+// use, and a --dim naming none of them lists 20 and counts the rest rather
+// than quoting 60,001 names.
+TEST(OnnxBudget, ManyDimensionNamesAreCollectedOnceEach) {
+  Graph g;
+  g.inputs.push_back(ValueInfo("x", {std::string("batch"), int64_t{4}}));
+  g.outputs.push_back(ValueInfo("y", {std::string("batch"), int64_t{4}}));
+  g.nodes.push_back(Node("Relu", {"x"}, {"y"}, {}, "relu"));
+  for (int i = 0; i < 60'000; ++i) {
+    g.value_info.push_back(ValueInfo("v" + std::to_string(i),
+                                     {std::string("batch"), std::string("d") + std::to_string(i)}));
+  }
+  const std::string bytes = Model(g);
+  const auto a = Analyze(bytes, {{"batch", 2}});
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(a->dims.size(), 60'001u);  // batch and d0 ... d59999
+  EXPECT_EQ(a->dims.at("batch"), 2);
+  EXPECT_EQ(a->dims.at("d59999"), -1);
+  const auto wrong = Analyze(bytes, {{"nope", 1}});
+  ASSERT_FALSE(wrong.ok());
+  // The first 20 in order of first use: batch, d0 ... d18; 60,001 - 20 more.
+  EXPECT_TRUE(Has(wrong.status().message(), "batch, d0, d1,")) << wrong.status().message();
+  EXPECT_TRUE(Has(wrong.status().message(), "d18 and 59981 more"))
+      << wrong.status().message().substr(0, 400);
+}
+
+// The web API's count: nodes, or the memory of the items in 4 KiB units.
+TEST(OnnxBudget, CountOnnxNodesWeighsAttributesAndPrefixedNames) {
+  // Items of an ordinary node cost less than 4 KiB: the count is the nodes.
+  EXPECT_EQ(*CountOnnxNodes(MemoryByteSource(IfWithChains("gate", 400))), 801);
+  // 100,000 empty attributes: at least 100,000 x sizeof(Attribute) bytes,
+  // so at least that / 4096 (about 8,000) where the nodes alone are 1.
+  const std::string attrs = ReluWithEmptyAttributes(100'000);
+  const Result<int64_t> weighed = CountOnnxNodes(MemoryByteSource(attrs));
+  ASSERT_TRUE(weighed.ok());
+  EXPECT_GE(*weighed, static_cast<int64_t>(100'000 * sizeof(Attribute) / 4096));
+  // A 100,000-character If name before each of 800 branch nodes (and the
+  // 6 characters of "/then/"): 800 x 100,006 bytes / 4096 = 19,532.
+  const Result<int64_t> prefixed =
+      CountOnnxNodes(MemoryByteSource(IfWithChains(std::string(100'000, 'n'), 400)));
+  ASSERT_TRUE(prefixed.ok());
+  EXPECT_GE(*prefixed, 19'532);
+  // The nodes with their names cost under 1 KiB each: at most 801 / 4 more.
+  EXPECT_LE(*prefixed, 19'532 + 801 / 4);
+}
+
+}  // namespace
+}  // namespace trainflops::onnx::testing
