@@ -2,6 +2,7 @@
 // symbolic dimensions resolved, nodes put in topological order and each
 // evaluated by its rule (shapes, FLOP), then summed per operator type.
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <span>
 #include <unordered_map>
@@ -48,6 +49,29 @@ uint64_t SymbolBytes(const TensorInfo& t) {
   for (const Dim& d : t.shape) bytes += HeapBytes(d.symbol);
   for (const Dim& d : t.int_values) bytes += HeapBytes(d.symbol);
   return bytes;
+}
+
+// "<prefix><name>", or "<prefix><op_type>_<index>" for a node without a
+// name, allocated once at its size: a concatenation would give it up to
+// twice the room, and a subgraph node's prefix holds the names of its
+// enclosing nodes, which may be long.
+std::string NodeName(std::string_view prefix, const NodeProtoData& node, size_t index) {
+  char digits[24];
+  const std::string_view number(
+      digits,
+      static_cast<size_t>(std::to_chars(digits, digits + sizeof digits, index).ptr - digits));
+  const bool named = !node.name.empty();
+  std::string out;
+  out.reserve(prefix.size() + (named ? node.name.size() : node.op_type.size() + 1 + number.size()));
+  out += prefix;
+  if (named) {
+    out += node.name;
+  } else {
+    out += node.op_type;
+    out += '_';
+    out += number;
+  }
+  return out;
 }
 
 // Operators whose outputs are their data input's values rearranged, cut or
@@ -372,8 +396,7 @@ Status Analyzer::ApplyRule(const OpRule& rule, int64_t opset, const NodeProtoDat
 Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   const NodeProtoData& node = scope.graph->nodes[index];
   OnnxNode result;
-  result.name =
-      scope.prefix + (node.name.empty() ? node.op_type + "_" + std::to_string(index) : node.name);
+  result.name = NodeName(scope.prefix, node, index);
   // A subgraph node's name holds its enclosing nodes' names: charged, as a
   // long name on an If would otherwise be copied into every node of its
   // branches without bound.

@@ -26,10 +26,12 @@ namespace trainflops::onnx {
 inline constexpr uint64_t kMemoryPerInputByte = 20;
 inline constexpr uint64_t kMinMemoryBudget = uint64_t{64} << 20;  // 64 MiB
 
-// Heap bytes a string holds beyond its own object: none within the small
-// string buffer (15 characters in libstdc++ and libc++'s 22).
+// Heap bytes a string of `length` characters holds beyond its own object:
+// none within the small string buffer (15 characters in libstdc++, 22 in
+// libc++).
 inline uint64_t HeapBytes(size_t length) { return length > 15 ? length + 1 : 0; }
-inline uint64_t HeapBytes(const std::string& s) { return HeapBytes(s.size()); }
+// Those `s` holds: its capacity, which a concatenation may have doubled.
+inline uint64_t HeapBytes(const std::string& s) { return HeapBytes(s.capacity()); }
 
 class MemoryBudget {
  public:
