@@ -223,6 +223,7 @@ measure "ONNX empty attrs spread (10 MB)" "estimate $dir/spread_attrs.onnx --exa
 measure "ONNX long If name (1 MB)" "estimate $dir/long_if_name.onnx --examples 1" 2 150
 # Collected once each in a hash set: analysed.
 measure "ONNX 200,000 dim_params (3 MB)" "estimate $dir/dim_params.onnx --examples 1" 0 150 2
+measure "ONNX 200,000 dim_params, bad --dim" "estimate $dir/dim_params.onnx --examples 1 --dim nope=1" 2
 measure "ONNX 2M nodes at the cap (12 MB)" "estimate $dir/node_cap.onnx --examples 1" 2
 
 

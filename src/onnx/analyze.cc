@@ -108,6 +108,7 @@ bool IsProduct(const NodeProtoData& node) {
 Result<OnnxAnalysis> Analyzer::Run() {
   TF_RETURN_IF_ERROR(CheckModel());
   TF_RETURN_IF_ERROR(CollectDims());
+  TF_RETURN_IF_ERROR(ChargeIndexes());
   TF_ASSIGN_OR_RETURN(initializers_, CheckInitializers(graph_, &out_));
   // Node outputs live in values_; this map holds initializers, inputs and
   // the outputs of subgraphs' nodes.
@@ -222,6 +223,22 @@ Status Analyzer::CollectDims() {
     out_.dims[s] = it == options_.dims.end() ? -1 : it->second;
   }
   return Status::Ok();
+}
+
+// The main graph's initializers and values are indexed by name (a copy of
+// the name in a hash node each) and each initializer and input holds a
+// tensor: charged before they are built, as a graph may declare millions.
+Status Analyzer::ChargeIndexes() {
+  constexpr uint64_t kHashNode = 48;  // next pointer, cached hash, value, allocator rounding
+  constexpr uint64_t kIndexed = sizeof(std::string) + kHashNode;
+  constexpr uint64_t kTensor = sizeof(TensorInfo) + kHashNode;
+  uint64_t bytes = 0;
+  for (const TensorMeta& t : graph_.initializers) bytes += kIndexed + HeapBytes(t.name) + kTensor;
+  for (const auto* list : {&graph_.value_info, &graph_.outputs, &graph_.inputs}) {
+    for (const ValueInfo& v : *list) bytes += kIndexed + HeapBytes(v.name);
+  }
+  bytes += graph_.inputs.size() * kTensor;
+  return budget_->Charge(bytes, "initializers and values");
 }
 
 TensorInfo Analyzer::FromValueInfo(const ValueInfo& v) const {

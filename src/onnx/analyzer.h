@@ -48,6 +48,7 @@ class Analyzer {
  private:
   Status CheckModel();
   Status CollectDims();
+  Status ChargeIndexes();
   TensorInfo FromValueInfo(const ValueInfo& v) const;
   Status Merge(const std::string& name, TensorInfo* t) const;
   int64_t OpsetOf(const std::string& domain) const;

@@ -119,6 +119,29 @@ TEST(OnnxBudget, ChargesAreTheItemsSizesAndAnExplicitLimitIsObeyed) {
   EXPECT_TRUE(Has(refused.status().message(), "more than 1 MiB")) << refused.status().message();
 }
 
+// Initializers are indexed by name and each gets a tensor in the analysis:
+// 1,000 more unused ones are charged at least their parsed metadata, a name
+// and a tensor each (the names, "initializer_0000" on, are 16 characters
+// or more: heap-allocated, 17 bytes and up).
+TEST(OnnxBudget, InitializersAreChargedForTheirIndexAndTensor) {
+  const auto used = [](int initializers) {
+    Graph g;
+    g.inputs.push_back(ValueInfo("x", S({1, 4})));
+    g.outputs.push_back(ValueInfo("y", S({1, 4})));
+    g.nodes.push_back(Node("Relu", {"x"}, {"y"}));
+    for (int i = 0; i < initializers; ++i) {
+      g.initializers.push_back(WeightTensor("initializer_" + std::to_string(10'000 + i), {1}));
+    }
+    const std::string bytes = Model(g);
+    MemoryBudget budget(bytes.size());
+    EXPECT_TRUE(AnalyzeWithin(MemoryByteSource(bytes), {}, &budget).ok());
+    return budget.used();
+  };
+  const uint64_t per_initializer =
+      sizeof(TensorMeta) + 17 + sizeof(std::string) + 17 + sizeof(TensorInfo);
+  EXPECT_GE(used(1'000) - used(0), 1'000 * per_initializer);
+}
+
 // 60,000 value_info entries, each with its own dimension name d0 ... d59999
 // and the shared "batch": every name is collected once, in order of first
 // use, and a --dim naming none of them lists 20 and counts the rest rather
