@@ -138,6 +138,22 @@ infos = b"".join(field(13, field(1, b"v%d" % (k // 64)) +
                        field(2, field(1, intf(1, 1) + field(2, b"".join(dims[k:k + 64])))))
                  for k in range(0, len(dims), 64))
 write("dim_params.onnx", onnx_model(relu_graph(extra=infos)))
+# 2.7 MB: 1,024 int64 values (read, as every small integer tensor's are)
+# copied down 100,000 Identity nodes, each copy 40 kB; an If in the graph
+# makes the analysis keep every value (subgraphs read them by name).
+raw = b"".join(i.to_bytes(8, "little") for i in range(1024))
+chain, last = [], b"c"
+for i in range(100_000):
+    chain.append(field(1, field(1, last) + field(2, b"i%d" % i) + field(4, b"Identity")))
+    last = b"i%d" % i
+tiny_branch = lambda t: field(1, field(1, b"x") + field(2, t) + field(4, b"Identity")) + \
+    field(12, value_info(t.decode(), [1]))
+gate = field(1, field(1, b"cond") + field(2, b"z") + field(4, b"If") +
+             field(5, graph_attr(b"then_branch", tiny_branch(b"t"))) +
+             field(5, graph_attr(b"else_branch", tiny_branch(b"e"))))
+write("kept_values.onnx", onnx_model(
+    b"".join(chain) + gate + field(5, intf(1, 1024) + intf(2, 7) + field(8, b"c") + field(9, raw)) +
+    field(11, cond) + field(11, value_info("x", [1])) + field(12, value_info(last.decode(), [1024]))))
 # 12 MB: 2,000,000 nodes (the per-graph cap) of 6 bytes each.
 write("node_cap.onnx", onnx_model(relu_graph(extra=field(1, field(4, b"Id")) * 2_000_000)))
 
@@ -224,6 +240,7 @@ measure "ONNX long If name (1 MB)" "estimate $dir/long_if_name.onnx --examples 1
 # Collected once each in a hash set: analysed.
 measure "ONNX 200,000 dim_params (3 MB)" "estimate $dir/dim_params.onnx --examples 1" 0 150 2
 measure "ONNX 200,000 dim_params, bad --dim" "estimate $dir/dim_params.onnx --examples 1 --dim nope=1" 2
+measure "ONNX 1,024 ints kept 100,000x" "estimate $dir/kept_values.onnx --examples 1" 2 150
 measure "ONNX 2M nodes at the cap (12 MB)" "estimate $dir/node_cap.onnx --examples 1" 2
 
 

@@ -40,16 +40,16 @@ OnnxTensor Describe(const std::string& name, const TensorInfo* t) {
   return out;
 }
 
-namespace {
-
-// Heap bytes of a tensor's dimension names (those longer than a string's
-// own buffer; "batch_size" costs nothing).
-uint64_t SymbolBytes(const TensorInfo& t) {
-  uint64_t bytes = 0;
+uint64_t TensorBytes(const TensorInfo& t) {
+  uint64_t bytes = sizeof(TensorInfo) +
+                   (t.shape.capacity() + t.int_values.capacity()) * sizeof(Dim) +
+                   t.float_values.capacity() * sizeof(double);
   for (const Dim& d : t.shape) bytes += HeapBytes(d.symbol);
   for (const Dim& d : t.int_values) bytes += HeapBytes(d.symbol);
   return bytes;
 }
+
+namespace {
 
 // "<prefix><name>", or "<prefix><op_type>_<index>" for a node without a
 // name, allocated once at its size: a concatenation would give it up to
@@ -319,7 +319,11 @@ void Analyzer::CountReaders() {
 
 void Analyzer::ReleaseRead(size_t node) {
   if (readers_.empty()) return;
-  const auto release = [&](size_t slot) { values_[slot].reset(); };
+  const auto release = [&](size_t slot) {
+    if (values_[slot] == nullptr) return;
+    budget_->Release(TensorBytes(*values_[slot]));
+    values_[slot].reset();
+  };
   for (size_t k = main_.input_base[node]; k < main_.input_base[node + 1]; ++k) {
     const GraphOrder::Index slot = main_.input_slot[k];
     if (slot != GraphOrder::kNoSlot && --readers_[slot] == 0) release(slot);
@@ -511,7 +515,7 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     } else {
       stored = &(tensors_[node.outputs[i]] = std::move(t));
     }
-    TF_RETURN_IF_ERROR(budget_->Charge(SymbolBytes(*stored), "dimension names"));
+    TF_RETURN_IF_ERROR(budget_->Charge(TensorBytes(*stored), "tensor shapes and values"));
     TF_ASSIGN_OR_RETURN(const uint32_t described, DescribeOnce(node.outputs[i], stored));
     result.outputs.push_back(described);
   }

@@ -22,6 +22,11 @@ namespace trainflops::onnx {
 
 OnnxTensor Describe(const std::string& name, const TensorInfo* t);
 
+// What a tensor's shape and values take in memory, its dimension names'
+// (those longer than a string's own buffer) included: up to 1,024 values of
+// 40 bytes each, copied by each Identity or Reshape that passes them on.
+uint64_t TensorBytes(const TensorInfo& t);
+
 // Where a node is evaluated: the main graph, or a subgraph whose nodes run
 // `runs` times per run of the model (a Loop's trips, a Scan's length).
 struct Scope {

@@ -22,10 +22,11 @@ uint64_t MemoryBudget::LimitFor(uint64_t input_bytes) {
 
 Status MemoryBudget::Exceeded(std::string_view what) const {
   return Status::InvalidArgument(
-      "the graph's nodes, attributes, names and dimensions need more than " + Mib(limit_) +
-      " of memory (the limit was passed at its " + std::string(what) + "); accepted: " +
-      std::to_string(kMemoryPerInputByte) + " bytes of memory per byte of the file (" +
-      WithThousands(input_bytes_) + " bytes), at least " + Mib(kMinMemoryBudget));
+      "the graph's items (nodes, attributes, names, dimensions, tensor values) need more than " +
+      Mib(limit_) + " of memory (the limit was passed at its " + std::string(what) +
+      "); accepted: " + std::to_string(kMemoryPerInputByte) +
+      " bytes of memory per byte of the file (" + WithThousands(input_bytes_) +
+      " bytes), at least " + Mib(kMinMemoryBudget));
 }
 
 }  // namespace trainflops::onnx

@@ -49,6 +49,8 @@ class MemoryBudget {
     used_ += bytes;
     return used_ <= limit_ ? Status::Ok() : Exceeded(what);
   }
+  // Returns `bytes` charged for an item that has been freed.
+  void Release(uint64_t bytes) { used_ -= bytes < used_ ? bytes : used_; }
   uint64_t used() const { return used_; }
   uint64_t limit() const { return limit_; }
 

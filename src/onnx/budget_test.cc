@@ -142,6 +142,52 @@ TEST(OnnxBudget, InitializersAreChargedForTheirIndexAndTensor) {
   EXPECT_GE(used(1'000) - used(0), 1'000 * per_initializer);
 }
 
+// A constant of 1,024 int64 values (their values are read, as for any
+// small integer tensor) passed down a chain of `nodes` Identity nodes, each
+// output a copy of the 1,024 values (40 bytes each as dimensions). With an
+// If in the graph every value is kept (subgraphs read outer values by name);
+// without, each is let go once read.
+std::string IntsThroughIdentities(int nodes, bool with_if) {
+  Graph g;
+  std::vector<int64_t> values(1024);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int64_t>(i);
+  g.initializers.push_back(IntTensor("c", values));
+  std::string last = "c";
+  for (int i = 0; i < nodes; ++i) {
+    const std::string out = "i" + std::to_string(i);
+    g.nodes.push_back(Node("Identity", {last}, {out}));
+    last = out;
+  }
+  g.outputs.push_back(ValueInfo(last, S({1024}), 7));
+  if (with_if) {
+    Graph branch;
+    branch.nodes.push_back(Node("Identity", {"x"}, {"t"}));
+    branch.outputs.push_back(ValueInfo("t", S({1})));
+    Graph other = branch;
+    other.nodes[0] = Node("Identity", {"x"}, {"e"});
+    other.outputs[0] = ValueInfo("e", S({1}));
+    g.inputs = {ValueInfo("cond", {}, 9), ValueInfo("x", S({1}))};
+    g.nodes.push_back(Node("If", {"cond"}, {"z"},
+                           {GraphAttr("then_branch", branch), GraphAttr("else_branch", other)}));
+  }
+  return Model(g);
+}
+
+TEST(OnnxBudget, TensorValuesKeptAreChargedAndReleasedOnesReturned) {
+  const auto used = [](int nodes, bool with_if) {
+    const std::string bytes = IntsThroughIdentities(nodes, with_if);
+    MemoryBudget budget(bytes.size());
+    const auto a = AnalyzeWithin(MemoryByteSource(bytes), {}, &budget);
+    EXPECT_TRUE(a.ok()) << a.status().message();
+    return budget.used();
+  };
+  // 100 copies kept: at least 100 x 1,024 x sizeof(Dim) (40) = 4,096,000 more.
+  EXPECT_GE(used(100, true) - used(0, true), 100 * 1024 * sizeof(Dim));
+  // Let go as the chain goes: 100 more nodes cost their descriptions (a few
+  // hundred bytes each), not the values they held.
+  EXPECT_LT(used(100, false) - used(0, false), 100 * 1024u);
+}
+
 // 60,000 value_info entries, each with its own dimension name d0 ... d59999
 // and the shared "batch": every name is collected once, in order of first
 // use, and a --dim naming none of them lists 20 and counts the rest rather

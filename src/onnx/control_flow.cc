@@ -97,6 +97,7 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
     }
     TensorInfo& bound = tensors_[n];
     bound = i < inputs.size() ? std::move(inputs[i]) : FromValueInfo(body.inputs[i]);
+    TF_RETURN_IF_ERROR(budget_->Charge(TensorBytes(bound), "tensor shapes and values"));
     bound.described = -1;  // the outer tensor's description has another name
     bound.initializer = -1;
   }
@@ -105,7 +106,8 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
       return Status::InvalidArgument("subgraph initializer '" + t.name +
                                      "' redeclares a name of an outer scope");
     }
-    tensors_[t.name] = FromTensorMeta(t);
+    TensorInfo& stored = tensors_[t.name] = FromTensorMeta(t);
+    TF_RETURN_IF_ERROR(budget_->Charge(TensorBytes(stored), "tensor shapes and values"));
   }
   if (!body.initializers.empty()) {
     out_.notes.push_back("initializers inside subgraphs (" + prefix +
