@@ -102,6 +102,8 @@ class Analyzer {
               const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
   Status Scan(const Scope& scope, const NodeProtoData& node, const std::string& name,
               const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
+  // Adds a reason why the total is a lower bound.
+  Status LowerBound(std::string reason);
   // Binds `inputs` to the body's inputs, evaluates its nodes `runs` times
   // per model run and returns its outputs.
   Result<std::vector<TensorInfo>> Body(const GraphData& body, std::vector<TensorInfo> inputs,

@@ -74,6 +74,14 @@ double FlopOf(const std::vector<OnnxNode>& nodes, size_t from, size_t to) {
 
 }  // namespace
 
+// The reason is kept twice (here and, by Summarise, among the notes) and
+// holds the node's name, which a subgraph node's prefix may make long.
+Status Analyzer::LowerBound(std::string reason) {
+  TF_RETURN_IF_ERROR(budget_->Charge(2 * HeapBytes(reason), "node names"));
+  out_.lower_bound_reasons.push_back(std::move(reason));
+  return Status::Ok();
+}
+
 Status Analyzer::ControlFlow(const Scope& scope, const NodeProtoData& node, const std::string& name,
                              const std::vector<const TensorInfo*>& inputs, NodeEval* eval) {
   if (node.op_type == "If") return If(scope, node, name, inputs, eval);
@@ -159,9 +167,9 @@ Status Analyzer::If(const Scope& scope, const NodeProtoData& node, const std::st
                      out_.nodes.begin() + static_cast<std::ptrdiff_t>(middle));
   }
   eval->outputs = keep_then ? then_out : else_out;
-  out_.lower_bound_reasons.push_back("If '" + name +
-                                     "': the condition is not known; the cheaper branch (" +
-                                     (keep_then ? "then" : "else") + ") is counted");
+  TF_RETURN_IF_ERROR(LowerBound("If '" + name +
+                                "': the condition is not known; the cheaper branch (" +
+                                (keep_then ? "then" : "else") + ") is counted"));
   return Status::Ok();
 }
 
@@ -195,12 +203,12 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
                             "; the loop's condition may end it earlier (then an upper bound)");
     }
   } else {
-    out_.lower_bound_reasons.push_back("Loop '" + name + "': the trip count is not known (" +
-                                       (has_trips
-                                            ? "M, '" + node.inputs[0] + "', is computed at run time"
-                                        : has_cond ? "no M: the condition decides"
-                                                   : "no M and no condition") +
-                                       "); the body is counted once");
+    TF_RETURN_IF_ERROR(
+        LowerBound("Loop '" + name + "': the trip count is not known (" +
+                   (has_trips  ? "M, '" + node.inputs[0] + "', is computed at run time"
+                    : has_cond ? "no M: the condition decides"
+                               : "no M and no condition") +
+                   "); the body is counted once"));
   }
   std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
   for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));
@@ -248,10 +256,10 @@ Status Analyzer::Scan(const Scope& scope, const NodeProtoData& node, const std::
   if (length.known()) {
     runs = static_cast<double>(length.value);
   } else {
-    out_.lower_bound_reasons.push_back(
-        "Scan '" + name + "': the sequence length is not known" +
-        (length.symbol.empty() ? "" : " (" + DimAdvice(length.symbol) + ")") +
-        "; the body is counted once");
+    TF_RETURN_IF_ERROR(
+        LowerBound("Scan '" + name + "': the sequence length is not known" +
+                   (length.symbol.empty() ? "" : " (" + DimAdvice(length.symbol) + ")") +
+                   "; the body is counted once"));
   }
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
                       Body(*body, std::move(bound), name + "/", scope.runs * runs));
