@@ -45,4 +45,38 @@ TEST(HostileOnnx, EmptyAttributesPastTheBudgetExitTwoNamingTheFile) {
   EXPECT_TRUE(o.out.empty()) << o.out.substr(0, 200);
 }
 
+// An If named with 100,000 characters over two branches of 400 Relu
+// nodes: each branch node's reported name starts with it, 800 copies of
+// 100 kB (80 MB) from a 110 kB file, past the 64 MiB floor.
+std::string LongIfName() {
+  const auto branch = [](const std::string& tag) {
+    w::Graph b;
+    std::string last = "x";
+    for (int i = 0; i < 400; ++i) {
+      b.nodes.push_back(w::Node("Relu", {last}, {tag + std::to_string(i)}));
+      last = tag + std::to_string(i);
+    }
+    b.outputs.push_back(w::ValueInfo(last, w::S({1, 4})));
+    return w::Proto().Bytes(1, tag == "t" ? "then_branch" : "else_branch").Message(6, b.Build());
+  };
+  w::Graph g;
+  g.inputs = {w::ValueInfo("cond", {}, 9), w::ValueInfo("x", w::S({1, 4}))};
+  g.nodes.push_back(
+      w::Node("If", {"cond"}, {"y"}, {branch("t"), branch("e")}, std::string(100'000, 'n')));
+  g.outputs.push_back(w::ValueInfo("y", w::S({1, 4})));
+  return w::Model(g);
+}
+
+TEST(HostileOnnx, LongIfNameCopiedIntoBranchesExitsTwoWithTheNameAbbreviated) {
+  const std::string path = WriteTempFile("long_if_name.onnx", LongIfName());
+  const CliOutput o = RunCli("estimate " + path + " --examples 1");
+  EXPECT_EQ(o.code, 2) << o.err.substr(0, 600);
+  EXPECT_NE(o.err.find("long_if_name.onnx: node 'nnnn"), std::string::npos) << o.err.substr(0, 600);
+  // The name is quoted by its first 200 characters and its length.
+  EXPECT_NE(o.err.find("n... (100000 bytes)' (If)"), std::string::npos) << o.err.substr(0, 600);
+  EXPECT_NE(o.err.find("the limit was passed at its node names"), std::string::npos)
+      << o.err.substr(0, 600);
+  EXPECT_LT(o.err.size(), 800u);
+}
+
 }  // namespace
