@@ -26,10 +26,16 @@ for fuzzer in build/fuzz/bin/*_fuzzer; do
   mkdir -p "$work"
   echo "== $name: ${seconds}s"
   log=build/fuzz/last-$name.log
+  # A dictionary of the target's tokens: fuzz/NAME.dict, or fuzz/json.dict for the JSON readers.
+  dict=fuzz/$name.dict
+  case $name in hf_config|safetensors|batch|http) [ -f "$dict" ] || dict=fuzz/json.dict ;; esac
+  dict_flag=()
+  [ -f "$dict" ] && dict_flag=(-dict="$dict")
   status=0
   # -max_len: inputs up to 256 KiB (the targets' own cap), so that nesting
   # tens of thousands deep and megabyte-scale lines can be reached.
   "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
+    "${dict_flag[@]}" \
     -artifact_prefix=build/fuzz/crashes/"$name"- "$work" $( [ -d "$corpus" ] && echo "$corpus" ) \
     >"$log" 2>&1 || status=$?
   tail -n 2 "$log" | grep -v '^stat::' || true
