@@ -94,8 +94,9 @@ std::string RenderLayerText(const LayerKind& kind, const Shape& input, const Lay
 }
 
 std::string RenderCatalogueText() {
+  // The catalogue's own text, never the input's: no cap on cells.
   report::TextTable table({"type", "aliases", "input", "parameters", "summary"},
-                          {false, false, false, false, false});
+                          {false, false, false, false, false}, report::TextTable::kUnlimitedWidth);
   for (const LayerKind& kind : LayerCatalogue()) {
     std::string params;
     for (const ParamSpec& p : kind.params) {
