@@ -197,8 +197,8 @@ measure "safetensors header at the cap (74,000 tensors)" "tokens --params $dir/b
 
 
 # -- text reports, names, control characters and numbers (measure calls) --
-# A cell over 60 columns is cut: 4,001 rows of the 300 KB spec's report
-# take about 100 bytes each.
+# A cell over 120 columns is cut: 4,001 rows of the 300 KB spec's report
+# take about 200 bytes each.
 measure "long layer name, text" "estimate $dir/long_names.yaml" 0
 [ "$(wc -c <"$dir/out")" -le 1000000 ] || bad+=("long layer name: text report over 1 MB")
 measure "60,000-char --chip, own table" "hardware --hardware-db $dir/long_chips.csv --chip \"\$(cat $dir/long_chip.txt)\" --count 8 --time 1d" 2

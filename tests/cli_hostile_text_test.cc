@@ -26,7 +26,7 @@ void ExpectOneCleanLine(const std::string& err) {
 
 // 19 layers named by 20,000 bytes each (a 380 KB spec): each row of the text
 // table was padded to 20,000 columns, so the report grew with the square of
-// the names. Now each name is cut to 60 columns; the JSON keeps every byte.
+// the names. Now each name is cut to 120 columns; the JSON keeps every byte.
 TEST(HostileText, LongLayerNamesAreCutInTheTextReportAndKeptInTheJson) {
   const std::string name(20000, 'n');
   std::string spec = "input: [4]\nlayers:\n";
@@ -37,9 +37,9 @@ TEST(HostileText, LongLayerNamesAreCutInTheTextReportAndKeptInTheJson) {
   const std::string file = WriteTempFile("long_names.yaml", spec);
   const CliOutput text = RunCli("estimate " + file);
   ASSERT_EQ(text.code, 0) << text.err;
-  // 20 lines of at most 7 cells of 60 columns: well under 20 KB.
+  // 20 lines of at most 7 cells of 120 columns: well under 20 KB.
   EXPECT_LT(text.out.size(), 20000u);
-  const std::string cut = std::string(60 - 17, 'n') + "... (20001 bytes)";
+  const std::string cut = std::string(120 - 17, 'n') + "... (20001 bytes)";
   EXPECT_NE(text.out.find("  " + cut + "  dense"), std::string::npos) << text.out;
   const CliOutput json = RunCli("estimate " + file + " --json");
   ASSERT_EQ(json.code, 0) << json.err;

@@ -10,11 +10,12 @@
 
 namespace trainflops::report {
 
-// A cell's most display columns. A longer cell (a name from the input, which
-// may be megabytes long) keeps its first characters and ends with
+// A cell's most display columns: room for the longest names of ordinary
+// ONNX exports ("/model/layers.31/self_attn/rotary_emb/..."). A longer cell (a name from the input,
+// which may be megabytes long) keeps its first characters and ends with
 // "... (N bytes)", the whole within this width, so that a table's size is
 // linear in its rows whatever the cells: the JSON reports keep full values.
-inline constexpr size_t kMaxCellWidth = 60;
+inline constexpr size_t kMaxCellWidth = 120;
 
 class TextTable {
  public:

@@ -64,32 +64,32 @@ TEST(TextTable, ACellLongerThanAPieceIsWrittenWhole) {
 }
 
 // A cell wider than the cap keeps its first characters and ends with
-// "... (N bytes)", 60 columns in all: the other rows are padded to 60, not
+// "... (N bytes)", 120 columns in all: the other rows are padded to 120, not
 // to the cell's 100,000 (the old table wrote 100,000 bytes per row).
 TEST(TextTable, ACellWiderThanTheCapIsCutWithItsSize) {
   TextTable t({"a", "b"}, {false, true});
   t.AddRow({std::string(100000, 'w'), "1"});
   t.AddRow({"x", "22"});
   const std::string marker = "... (100000 bytes)";  // 18 columns
-  const std::string cut = std::string(60 - 18, 'w') + marker;
+  const std::string cut = std::string(120 - 18, 'w') + marker;
   ASSERT_EQ(cut.size(), kMaxCellWidth);
-  EXPECT_EQ(t.Render(""), "a" + std::string(59, ' ') + "   b\n" + cut + "   1\n" + "x" +
-                              std::string(59, ' ') + "  22\n");
+  EXPECT_EQ(t.Render(""), "a" + std::string(119, ' ') + "   b\n" + cut + "   1\n" + "x" +
+                              std::string(119, ' ') + "  22\n");
 }
 
-// Exactly 60 columns is shown whole; 61 is cut. Widths count characters: 61
-// "·" (122 bytes) are cut after 45 of them, before "... (122 bytes)".
+// Exactly 120 columns is shown whole; 121 is cut. Widths count characters:
+// 121 "·" (242 bytes) are cut after 105 of them, before "... (242 bytes)".
 TEST(TextTable, TheCapCountsDisplayColumns) {
-  const std::string sixty(60, 's');
+  const std::string full(120, 's');
   std::string dots;
-  for (int i = 0; i < 61; ++i) dots += "·";
+  for (int i = 0; i < 121; ++i) dots += "·";
   TextTable t({"a"}, {false});
-  t.AddRow({sixty});
+  t.AddRow({full});
   t.AddRow({dots});
   std::string cut;
-  for (int i = 0; i < 60 - 15; ++i) cut += "·";
-  EXPECT_EQ(t.Render(""), "a\n" + sixty + "\n" + cut + "... (122 bytes)\n");
-  EXPECT_EQ(DisplayWidth(cut + "... (122 bytes)"), 60u);
+  for (int i = 0; i < 120 - 15; ++i) cut += "·";
+  EXPECT_EQ(t.Render(""), "a\n" + full + "\n" + cut + "... (242 bytes)\n");
+  EXPECT_EQ(DisplayWidth(cut + "... (242 bytes)"), 120u);
 }
 
 // A newline or an escape sequence in a name would split the row or reach the
