@@ -162,6 +162,25 @@ write("node_cap.onnx", onnx_model(relu_graph(extra=field(1, field(4, b"Id")) * 2
 
 
 # -- text reports, names, control characters and numbers --
+# One layer named by 300,000 bytes and 4,000 more (300 KB): the text table
+# once padded each of the 4,001 rows to the long name (1.2 GB of output).
+write("long_names.yaml", "input: [4]\nlayers:\n  - {type: dense, name: " + "n" * 300000 +
+      ", units: 4}\n  - {repeat: 4000, layers: [{type: relu}]}\ntraining: {examples: 10}\n")
+# A hardware table of 16 names of 60,000 characters (under its 1 MiB cap) and
+# an unknown 60,000-character chip: "did you mean" once took 122 s.
+rates = "name,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n"
+write("long_chips.csv", rates + "".join("%s%d,,1e13,,,,,,\n" % ("q" * 60000, i) for i in range(16)))
+write("long_chip.txt", "q" * 60000 + "x")
+# Trend compute past the range of a double (1e300 pfs-days) and subnormal.
+trend_head = "Model,Publication date,Training compute (FLOP)\n"
+write("trend_huge.csv", trend_head + "a,2015-01-01,1e300\nb,2016-01-01,1e300\nc,2017-01-01,3e300\n")
+write("trend_subnormal.csv", trend_head + "a,2015-01-01,1e-320\nb,2016-01-01,1\nc,2017-01-01,3\n")
+# 300,000 trend rows (12 MB): quadratic-looking before (158 s), linear now.
+rng3 = random.Random(3)
+write("trend_300k.csv", trend_head + "".join(
+    "m%d,%04d-%02d-%02d,%.4e\n" % (i, 2000 + i * 20 // 300000, rng3.randint(1, 12),
+                                    rng3.randint(1, 28), 10 ** rng3.uniform(15, 25))
+    for i in range(300000)))
 
 
 # -- batch, Hugging Face configs and the server --
@@ -248,6 +267,20 @@ measure "ONNX 2M nodes at the cap (12 MB)" "estimate $dir/node_cap.onnx --exampl
 
 
 # -- text reports, names, control characters and numbers (measure calls) --
+# A cell over 120 columns is cut: 4,001 rows of the 300 KB spec's report
+# take about 200 bytes each.
+measure "long layer name, text" "estimate $dir/long_names.yaml" 0
+[ "$(wc -c <"$dir/out")" -le 1000000 ] || bad+=("long layer name: text report over 1 MB")
+measure "60,000-char --chip, own table" "hardware --hardware-db $dir/long_chips.csv --chip \"\$(cat $dir/long_chip.txt)\" --count 8 --time 1d" 2
+measure "trend 1e300 pfs-days" "trend --data $dir/trend_huge.csv --compute-unit pfs-day" 2
+measure "trend subnormal compute" "trend --data $dir/trend_subnormal.csv" 2
+measure "units 1e-320" "units 1e-320" 2
+measure "--count 1e-320" "hardware --chip V100 --count 1e-320 --time 1d" 2
+measure "tokens 1e-320 --thresholds" "tokens --params 1e-320 --tokens 1T --thresholds" 2
+measure "price 1e-320" "hardware $hw --price-per-chip-hour 1e-320" 2
+# Linear: 2,000 bootstrap resamples of 300,000 points (7 s on a loaded
+# 2-core machine; 158 s before).
+measure "trend 300,000 rows" "trend --data $dir/trend_300k.csv" 0 300 30
 
 
 # -- batch, Hugging Face configs and the server (measure calls) --

@@ -311,21 +311,26 @@ INSTANTIATE_TEST_SUITE_P(
                 {"other.csv:1: the header names none of the columns batch reads"}}),
     [](const ::testing::TestParamInfo<Hostile>& p) { return p.param.name; });
 
-// A subnormal figure is still a figure: 1e-320 FLOP is log10(1e-320) - 25 =
-// -345 orders of magnitude under the EU AI Act's 1e25, not "-inf".
-TEST(HostileThresholds, ASubnormalFigureHasFiniteOrders) {
-  const CliOutput o = RunCli("thresholds 1e-320 --json");
+// A tiny figure is still a figure: 1e-280 FLOP is log10(1e-280) - 25 = -305
+// orders of magnitude under the EU AI Act's 1e25, not "-inf". A subnormal
+// one (1e-320, stored with a few significant bits) is refused: its ratio to
+// the threshold would print as 0.
+TEST(HostileThresholds, ATinyFigureHasFiniteOrdersASubnormalOneIsRefused) {
+  const CliOutput o = RunCli("thresholds 1e-280 --json");
   ASSERT_EQ(o.code, 0) << o.err;
   const nlohmann::json j = nlohmann::json::parse(o.out);
   bool eu = false;
   for (const nlohmann::json& t : j["thresholds"]) {
     if (t["threshold_flop"].get<double>() != 1e25) continue;
     eu = true;
-    // 1e-320 is subnormal: stored with a few significant bits, 1.00001e-320.
-    EXPECT_NEAR(t["orders_of_magnitude"].get<double>(), -345.0, 1e-4) << t.dump();
+    EXPECT_NEAR(t["orders_of_magnitude"].get<double>(), -305.0, 1e-9) << t.dump();
   }
   EXPECT_TRUE(eu) << o.out;
-  EXPECT_EQ(RunCli("thresholds 1e-320").out.find("-inf"), std::string::npos);
+  const CliOutput subnormal = RunCli("thresholds 1e-320");
+  EXPECT_EQ(subnormal.code, 2);
+  EXPECT_NE(subnormal.err.find("'1e-320' is not an amount of compute: outside the range"),
+            std::string::npos)
+      << subnormal.err;
 }
 
 // The index found beside a config (not asked for) is only a cross-check: a

@@ -62,8 +62,10 @@ inline constexpr size_t kMaxQuotedChars = 40;
 inline constexpr size_t kMaxErrorMessageChars = 2000;
 
 // `text` itself when it has at most `max_chars` bytes, else its first bytes
-// (cut at a UTF-8 character boundary) followed by "... (N bytes)". Every value
-// a user supplied goes through this before it is quoted in an error.
+// (cut at a UTF-8 character boundary) followed by "... (N bytes)"; control
+// characters escaped (EscapeControlCharacters), so the message stays one line.
+// Every value a user supplied goes through this before it is quoted in an
+// error, and every whole message before a front end shows it.
 std::string Abbreviate(std::string_view text, size_t max_chars = kMaxQuotedChars);
 
 // JoinNames of at most `max_names` names, each abbreviated, then "and N more".

@@ -112,6 +112,19 @@ TEST(BatchEstimate, OverflowIsANoteNotInfinity) {
   EXPECT_NE(r.note.find("6ND: the 6ND estimate (FLOP) overflows"), std::string::npos) << r.note;
 }
 
+// 6 x 1e-100 x 1 = 6e-100 FLOP over a recorded 1e300 is 6e-400: the ratio
+// underflows (the note said it overflows).
+TEST(BatchEstimate, ARatioThatUnderflowsSaysSo) {
+  Result<BatchEstimator> e = BatchEstimator::Create(
+      {"Parameters", "Training dataset size (total)", "Training compute (FLOP)"}, BatchOptions());
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  const RowEstimate r = e->Estimate({"1e-100", "1", "1e300"});
+  EXPECT_FALSE(r.ratio);
+  EXPECT_NE(r.note.find("no ratio: the estimate over the recorded compute underflows a double"),
+            std::string::npos)
+      << r.note;
+}
+
 // Batch fuzzer: 6 x 1e200 x 1e100 = 6e300 FLOP printed the interval
 // 8e300..4e300 (closed-form quantiles near the top of a double). The
 // interval must contain the estimate.

@@ -48,10 +48,12 @@ void Combine(const Attempt& nd, const Attempt& hw, const Context& context, RowEs
     return;
   }
   const double ratio = *hw.flop / *nd.flop;
-  const bool finite = std::isfinite(ratio) && ratio > 0;
+  const bool finite = std::isnormal(ratio) && ratio > 0;
   if (finite) out.methods_ratio = ratio;
-  const std::string ratio_text =
-      finite ? "hardware/6ND = " + FormatScientific(ratio, 3) : "hardware/6ND overflows a double";
+  const std::string ratio_text = finite ? "hardware/6ND = " + FormatScientific(ratio, 3)
+                                        : std::string("hardware/6ND ") +
+                                              (std::isfinite(ratio) ? "underflows" : "overflows") +
+                                              " a double";
   if (!context.On(BatchRule::kBothMethods)) {
     Take(nd, "6ND", out);
     notes.push_back("preferred 6ND (both-methods rule off); " + ratio_text);

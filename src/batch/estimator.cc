@@ -250,10 +250,11 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   const std::optional<double> compared = out.with_base ? out.with_base : out.flop;
   if (compared && recorded.flop) {
     const double ratio = *compared / *recorded.flop;
-    if (std::isfinite(ratio) && ratio > 0) {
+    if (std::isnormal(ratio) && ratio > 0) {
       out.ratio = ratio;
     } else {
-      notes.push_back("no ratio: the estimate over the recorded compute overflows a double");
+      notes.push_back(std::string("no ratio: the estimate over the recorded compute ") +
+                      (std::isfinite(ratio) ? "underflows" : "overflows") + " a double");
     }
   }
   if (out.fine_tune && out.ratio && !out.with_base) {

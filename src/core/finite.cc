@@ -28,24 +28,42 @@ std::string Culprits(std::vector<Input> inputs, bool largest) {
 
 namespace {
 
+// A figure past the smallest normal double (2.2e-308) has lost its digits and
+// soon prints as 0; a FLOP figure is also printed in pfs-days, 8.64e19 times
+// smaller, where it must not underflow either.
+bool Underflows(const Figure& f) {
+  if (f.value == 0) return false;
+  if (!std::isnormal(f.value)) return true;
+  return f.unit == "FLOP" && !std::isnormal(f.value / FlopPerUnit(ComputeUnit::kPetaflopSDay));
+}
+
+std::string WhatIsWrong(double value, bool underflow) {
+  if (std::isinf(value)) {
+    return "overflows: it would exceed 1.8e308, the largest number a double holds";
+  }
+  if (std::isnan(value)) return "is not a number (an overflowing input was multiplied by zero)";
+  if (value == 0) return "is 0: an input is zero, or so small that the product underflows";
+  if (value < 0) return "is negative (" + FormatScientific(value) + ")";
+  if (underflow) {
+    return "underflows: " + FormatScientific(value) +
+           " is below 2.2e-308 (in FLOP or in pfs-days), the smallest normal number a double "
+           "holds, and would print as 0";
+  }
+  return "";
+}
+
 Status RequireFinite(const std::vector<Figure>& figures, const std::vector<Input>& inputs,
                      bool allow_zero) {
   for (const Figure& f : figures) {
-    if (std::isfinite(f.value) && (f.value > 0 || (allow_zero && f.value == 0))) continue;
-    const bool overflow = !std::isfinite(f.value);
-    std::string what;
-    if (std::isinf(f.value)) {
-      what = "overflows: it would exceed 1.8e308, the largest number a double holds";
-    } else if (std::isnan(f.value)) {
-      what = "is not a number (an overflowing input was multiplied by zero)";
-    } else if (f.value == 0) {
-      what = "is 0: an input is zero, or so small that the product underflows";
-    } else {
-      what = "is negative (" + FormatScientific(f.value) + ")";
+    const bool underflow = Underflows(f);
+    if (std::isfinite(f.value) && (f.value > 0 || (allow_zero && f.value == 0)) && !underflow) {
+      continue;
     }
+    const bool overflow = !std::isfinite(f.value);
     const std::string culprits = Culprits(inputs, overflow);
     return Status::InvalidArgument(
-        "the " + f.name + (f.unit.empty() ? "" : " (" + f.unit + ")") + " " + what +
+        "the " + f.name + (f.unit.empty() ? "" : " (" + f.unit + ")") + " " +
+        WhatIsWrong(f.value, underflow) +
         (culprits.empty() ? std::string("; check the inputs")
                           : "; check the " + std::string(overflow ? "largest" : "smallest") +
                                 " inputs: " + culprits) +

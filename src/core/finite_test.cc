@@ -19,8 +19,27 @@ TEST(Finite, FinitePositiveFiguresPass) {
       RequireFinitePositive({{"training compute", 3.1e23, "FLOP"}, {"cost", 1, "USD"}}, kInputs)
           .ok());
   EXPECT_TRUE(RequireFinitePositive({{"x", std::numeric_limits<double>::max(), ""}}, {}).ok());
-  EXPECT_TRUE(
-      RequireFinitePositive({{"x", std::numeric_limits<double>::denorm_min(), ""}}, {}).ok());
+  EXPECT_TRUE(RequireFinitePositive({{"x", std::numeric_limits<double>::min(), ""}}, {}).ok());
+}
+
+// A subnormal figure (below 2.2e-308) has lost its digits and soon prints as
+// 0; it passed before. A FLOP figure must also be normal in pfs-days (8.64e19
+// FLOP each): 1e-300 FLOP is 1.2e-320 pfs-days.
+TEST(Finite, SubnormalFiguresUnderflow) {
+  const Status s = RequireFinitePositive({{"cost", 1e-320, "USD"}}, kInputs);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind("the cost (USD) underflows: ", 0), 0u) << s.message();
+  EXPECT_NE(s.message().find(" is below 2.2e-308"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("check the smallest inputs: tokens per sequence = 1e-300"),
+            std::string::npos)
+      << s.message();
+  EXPECT_FALSE(RequireFinitePositive({{"training compute", 1e-300, "FLOP"}}, {}).ok());
+  EXPECT_TRUE(RequireFinitePositive({{"cost", 1e-300, "USD"}}, {}).ok());
+  // The smallest FLOP figure whose pfs-day form is normal.
+  const double least = std::numeric_limits<double>::min() * 8.64e19;
+  EXPECT_TRUE(RequireFinitePositive({{"training compute", least * 1.01, "FLOP"}}, {}).ok());
+  EXPECT_FALSE(RequireFinitePositive({{"training compute", least * 0.99, "FLOP"}}, {}).ok());
+  EXPECT_FALSE(RequireFiniteNonNegative({{"forward", 1e-320, "FLOP"}}, {}).ok());
 }
 
 TEST(Finite, OverflowNamesTheLargestInputsFirst) {

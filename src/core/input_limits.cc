@@ -98,11 +98,12 @@ Status CheckNestingDepth(std::string_view text, std::string_view file, int max_d
 }
 
 std::string Abbreviate(std::string_view text, size_t max_chars) {
-  if (text.size() <= max_chars) return std::string(text);
+  if (text.size() <= max_chars) return EscapeControlCharacters(text);
   size_t cut = max_chars;
   // Back up over UTF-8 continuation bytes (10xxxxxx) so no character is split.
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
+  return EscapeControlCharacters(text.substr(0, cut)) + "... (" + std::to_string(text.size()) +
+         " bytes)";
 }
 
 std::string JoinSomeNames(const std::vector<std::string>& names, size_t max_names) {

@@ -72,6 +72,15 @@ TEST(Abbreviate, ShortTextUnchangedLongTextCutAtACharacter) {
   EXPECT_EQ(Abbreviate("abcd\xC3\xA9zzzz", 5), "abcd... (10 bytes)");
 }
 
+// A quoted value, or a whole message, stays on one line and sends no terminal
+// sequence: control characters are escaped, and the size counts the input's
+// bytes.
+TEST(Abbreviate, EscapesControlCharacters) {
+  EXPECT_EQ(Abbreviate("conv\n2d"), "conv\\n2d");
+  EXPECT_EQ(Abbreviate("\x1b]0;title\x07"), "\\x1b]0;title\\x07");
+  EXPECT_EQ(Abbreviate("ab\ncdef", 4), "ab\\nc... (7 bytes)");
+}
+
 TEST(Abbreviate, JoinSomeNamesShowsTheFirstAndCountsTheRest) {
   std::vector<std::string> names;
   for (int i = 0; i < 1000; ++i) names.push_back("c" + std::to_string(i));

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "chunked_writer.h"
+#include "trainflops/text.h"
 
 namespace trainflops::report {
 
@@ -15,14 +16,73 @@ size_t DisplayWidth(std::string_view text) {
   return text.size() - continuation;
 }
 
-TextTable::TextTable(std::vector<std::string> header, std::vector<bool> right_align)
-    : right_(std::move(right_align)), columns_(header.size()), widths_(header.size(), 0) {
+namespace {
+
+struct Measure {
+  size_t width = 0;
+  // A byte that may start a control character: below 0x20, DEL, or 0xC2
+  // (the lead byte of C1 ones, and of "·" and "²", checked exactly later).
+  bool maybe_control = false;
+};
+
+// DisplayWidth and a cheap control-character flag in one pass over the cell.
+Measure MeasureCell(std::string_view text) {
+  size_t continuation = 0;
+  bool flagged = false;
+  for (unsigned char c : text) {
+    continuation += (c & 0xC0) == 0x80 ? 1 : 0;
+    flagged |= c < 0x20 || c == 0x7F || c == 0xC2;
+  }
+  return {text.size() - continuation, flagged};
+}
+
+// The first bytes of `text` that fill at most `columns` display columns,
+// ending at a character boundary.
+std::string_view Columns(std::string_view text, size_t columns) {
+  size_t seen = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (seen++ == columns) return text.substr(0, i);
+  }
+  return text;
+}
+
+// `cell` as a table shows it: control characters escaped, and cut with
+// "... (N bytes)" (N the cell's own size, as Abbreviate writes it) when wider
+// than `max_width`.
+std::string Shown(std::string_view cell, size_t max_width) {
+  std::string escaped = EscapeControlCharacters(cell);
+  if (DisplayWidth(escaped) <= max_width) return escaped;
+  const std::string marker = "... (" + std::to_string(cell.size()) + " bytes)";
+  const size_t room = max_width > marker.size() ? max_width - marker.size() : 0;
+  return std::string(Columns(escaped, room)) + marker;
+}
+
+}  // namespace
+
+TextTable::TextTable(std::vector<std::string> header, std::vector<bool> right_align,
+                     size_t max_cell_width)
+    : right_(std::move(right_align)),
+      columns_(header.size()),
+      max_width_(max_cell_width),
+      widths_(header.size(), 0) {
   for (const std::string& cell : header) Append(cell);
 }
 
+// A length check per cell only: the 100,000-row node table of an ONNX graph
+// takes the slow path for no ordinary cell.
 void TextTable::Append(std::string_view cell) {
+  const Measure m = MeasureCell(cell);
+  if (m.width > max_width_ || (m.maybe_control && HasControlCharacters(cell))) {
+    const std::string shown = Shown(cell, max_width_);
+    AppendShown(shown, DisplayWidth(shown));
+  } else {
+    AppendShown(cell, m.width);
+  }
+}
+
+void TextTable::AppendShown(std::string_view cell, size_t width) {
   const size_t column = ends_.size() % columns_;
-  const size_t width = DisplayWidth(cell);
   ascii_ = ascii_ && width == cell.size();
   widths_[column] = std::max(widths_[column], width);
   cells_ += cell;

@@ -10,9 +10,23 @@
 
 namespace trainflops::report {
 
+// A cell's most display columns: room for the longest names of ordinary
+// ONNX exports ("/model/layers.31/self_attn/rotary_emb/..."). A longer cell (a name from the input,
+// which may be megabytes long) keeps its first characters and ends with
+// "... (N bytes)", the whole within this width, so that a table's size is
+// linear in its rows whatever the cells: the JSON reports keep full values.
+inline constexpr size_t kMaxCellWidth = 120;
+
 class TextTable {
  public:
-  explicit TextTable(std::vector<std::string> header, std::vector<bool> right_align);
+  // No cap on cells, for tables of the program's own text (the layer
+  // catalogue), never of values from the input.
+  static constexpr size_t kUnlimitedWidth = static_cast<size_t>(-1);
+
+  // Cells have their control characters escaped (EscapeControlCharacters)
+  // and are cut to `max_cell_width` display columns.
+  explicit TextTable(std::vector<std::string> header, std::vector<bool> right_align,
+                     size_t max_cell_width = kMaxCellWidth);
   // Room for `rows` more rows, so that a table of 100,000 rows is not copied
   // each time it outgrows its storage (cells of about 8 bytes assumed).
   void Reserve(size_t rows);
@@ -24,10 +38,12 @@ class TextTable {
 
  private:
   void Append(std::string_view cell);
+  void AppendShown(std::string_view cell, size_t width);
   std::string_view Cell(size_t row, size_t column) const;
 
   std::vector<bool> right_;
   size_t columns_;
+  size_t max_width_;
   // All cells, header first, row by row, in one string (a table of 100,000
   // ONNX nodes would otherwise hold 600,000 small strings).
   std::string cells_;

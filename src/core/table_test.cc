@@ -51,15 +51,67 @@ TEST(TextTable, WriteGivesTheSameLinesInPieces) {
 }
 
 // A cell longer than a piece (100,000 bytes) is written whole, padded like
-// any other; a reserved table renders as an unreserved one.
+// any other, in a table without a cap; a reserved table renders as an
+// unreserved one.
 TEST(TextTable, ACellLongerThanAPieceIsWrittenWhole) {
   const std::string wide(100000, 'w');
-  TextTable t({"a", "b"}, {false, true});
+  TextTable t({"a", "b"}, {false, true}, TextTable::kUnlimitedWidth);
   t.Reserve(2);
   t.AddRow({wide, "1"});
   t.AddRow({"x", "22"});
   EXPECT_EQ(t.Render(""), "a" + std::string(99999, ' ') + "   b\n" + wide + "   1\n" + "x" +
                               std::string(99999, ' ') + "  22\n");
+}
+
+// A cell wider than the cap keeps its first characters and ends with
+// "... (N bytes)", 120 columns in all: the other rows are padded to 120, not
+// to the cell's 100,000 (the old table wrote 100,000 bytes per row).
+TEST(TextTable, ACellWiderThanTheCapIsCutWithItsSize) {
+  TextTable t({"a", "b"}, {false, true});
+  t.AddRow({std::string(100000, 'w'), "1"});
+  t.AddRow({"x", "22"});
+  const std::string marker = "... (100000 bytes)";  // 18 columns
+  const std::string cut = std::string(120 - 18, 'w') + marker;
+  ASSERT_EQ(cut.size(), kMaxCellWidth);
+  EXPECT_EQ(t.Render(""), "a" + std::string(119, ' ') + "   b\n" + cut + "   1\n" + "x" +
+                              std::string(119, ' ') + "  22\n");
+}
+
+// Exactly 120 columns is shown whole; 121 is cut. Widths count characters:
+// 121 "·" (242 bytes) are cut after 105 of them, before "... (242 bytes)".
+TEST(TextTable, TheCapCountsDisplayColumns) {
+  const std::string full(120, 's');
+  std::string dots;
+  for (int i = 0; i < 121; ++i) dots += "·";
+  TextTable t({"a"}, {false});
+  t.AddRow({full});
+  t.AddRow({dots});
+  std::string cut;
+  for (int i = 0; i < 120 - 15; ++i) cut += "·";
+  EXPECT_EQ(t.Render(""), "a\n" + full + "\n" + cut + "... (242 bytes)\n");
+  EXPECT_EQ(DisplayWidth(cut + "... (242 bytes)"), 120u);
+}
+
+// A newline or an escape sequence in a name would split the row or reach the
+// terminal; the table writes them as escapes, counted in the width.
+TEST(TextTable, ControlCharactersAreEscaped) {
+  TextTable t({"name", "n"}, {false, true});
+  t.AddRow({"a\nb", "1"});
+  t.AddRow({"\x1b[31mred", "2"});
+  t.AddRow({"c\xC2\x9B", "3"});  // U+009B, the C1 control sequence introducer
+  EXPECT_EQ(t.Render(""),
+            "name         n\n"
+            "a\\nb         1\n"
+            "\\x1b[31mred  2\n"
+            "c\\u009b      3\n");
+}
+
+// A table of the program's own text (the catalogue) shows cells whole.
+TEST(TextTable, AnUnlimitedTableKeepsLongCells) {
+  const std::string long_text(200, 'l');
+  TextTable t({"a"}, {false}, TextTable::kUnlimitedWidth);
+  t.AddRow({long_text});
+  EXPECT_EQ(t.Render(""), "a\n" + long_text + "\n");
 }
 
 }  // namespace

@@ -84,6 +84,65 @@ TEST(TextClosestMatches, ThresholdIsMaxOfTwoAndALengthThird) {
   EXPECT_TRUE(ClosestMatches("abcdefghi", {"abcdewxyz"}).empty());
 }
 
+// The banded distance equals the full one up to the bound, and is bound + 1
+// past it, for every pair of the Levenshtein cases above and more.
+TEST(TextBoundedEditDistance, AgreesWithTheFullDistanceUpToTheBound) {
+  const std::vector<std::string> words = {"",       "a",       "abc",    "FLOP",      "flop",
+                                          "kitten", "sitting", "flaw",   "lawn",      "ab",
+                                          "ba",     "conv2d",  "conv3d", "intention", "execution"};
+  for (const std::string& a : words) {
+    for (const std::string& b : words) {
+      const int full = EditDistance(a, b);
+      for (int bound = 0; bound <= 10; ++bound) {
+        SCOPED_TRACE(a + " vs " + b + " within " + std::to_string(bound));
+        EXPECT_EQ(BoundedEditDistance(a, b, bound), std::min(full, bound + 1));
+      }
+    }
+  }
+}
+
+// 60,000 characters each, one substitution apart: the band makes this
+// 60,000 x 5 steps (the full table would be 3.6e9).
+TEST(TextBoundedEditDistance, LongNamesCostTheirLengthTimesTheBound) {
+  std::string a(60000, 'x');
+  std::string b = a;
+  b[30000] = 'y';
+  EXPECT_EQ(BoundedEditDistance(a, b, 2), 1);
+  b[100] = 'y';
+  b[200] = 'y';
+  EXPECT_EQ(BoundedEditDistance(a, b, 2), 3);
+}
+
+// A name longer than 64 characters gets no suggestion, even from a list
+// holding it (an uploaded table of 60,000-character names cost minutes per
+// "did you mean" before); 64 characters still do.
+TEST(TextClosestMatches, LongNamesAreNotCompared) {
+  const std::string sixty_four(64, 'n');
+  EXPECT_EQ(ClosestMatches(sixty_four + "", {sixty_four + "x"}), Names{sixty_four + "x"});
+  const std::string long_name(60000, 'n');
+  EXPECT_TRUE(ClosestMatches(long_name, {long_name + "x", long_name}).empty());
+  EXPECT_TRUE(ClosestMatches(std::string(65, 'n'), {std::string(65, 'n') + "x"}).empty());
+  EXPECT_EQ(DidYouMean(long_name, {long_name + "x"}), "");
+}
+
+TEST(TextEscapeControlCharacters, EscapesOnlyControlCharacters) {
+  EXPECT_EQ(EscapeControlCharacters("plain C:\\path 2·N"), "plain C:\\path 2·N");
+  EXPECT_EQ(EscapeControlCharacters("a\nb\rc\td"), "a\\nb\\rc\\td");
+  EXPECT_EQ(EscapeControlCharacters("\x1b[2J"), "\\x1b[2J");
+  EXPECT_EQ(EscapeControlCharacters(std::string("\0\x01\x7f", 3)), "\\x00\\x01\\x7f");
+  EXPECT_EQ(EscapeControlCharacters("x\xC2\x85y"), "x\\u0085y");  // C1: NEL
+  EXPECT_EQ(EscapeControlCharacters("\xC2\xB2"), "\xC2\xB2");     // "²" is not a control
+  // Escaping twice changes nothing more.
+  EXPECT_EQ(EscapeControlCharacters(EscapeControlCharacters("a\nb")), "a\\nb");
+  EXPECT_TRUE(HasControlCharacters("a\nb"));
+  EXPECT_FALSE(HasControlCharacters("a\\nb"));
+  EXPECT_FALSE(HasControlCharacters("\xC2"));  // a lone lead byte at the end
+}
+
+TEST(TextDidYouMean, EscapesTheSuggestion) {
+  EXPECT_EQ(DidYouMean("dens", {"dense\n"}), "; did you mean 'dense\\n'?");
+}
+
 TEST(TextClosestMatches, DropsRepeatedNames) {
   EXPECT_EQ(ClosestMatches("flp", {"FLOP", "flop", "flop"}), Names{"FLOP"});
 }

@@ -144,8 +144,10 @@ Result<Leading> ParseLeadingNumber(std::string_view t, std::string_view text, co
   }
   double value = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (ec == std::errc::result_out_of_range) {
-    return Malformed(text, "outside the range of a double (about 1e-308 to 1.8e308)", g);
+  // A subnormal value (1e-320) has lost its digits, and prints as 0 once
+  // multiplied or converted: refused like one past the range.
+  if (ec == std::errc::result_out_of_range || (value != 0 && !std::isnormal(value))) {
+    return Malformed(text, "outside the range of a double (about 2.2e-308 to 1.8e308)", g);
   }
   if (ec != std::errc() || end != digits.data() + digits.size()) return Malformed(text, "", g);
   return Leading{negative ? -value : value, t.substr(length)};
@@ -156,6 +158,9 @@ Result<double> Scaled(double value, double scale, std::string_view text, const G
   const double result = value * scale;
   if (!std::isfinite(result)) {
     return Malformed(text, "too large (the largest accepted magnitude is about 1.8e308)", g);
+  }
+  if (result != 0 && !std::isnormal(result)) {
+    return Malformed(text, "too small (the smallest accepted magnitude is about 2.2e-308)", g);
   }
   return result + 0.0;
 }
@@ -292,6 +297,11 @@ Result<double> ParseCompute(std::string_view text) {
   // 1e-300 FLOP underflows to 0 once scaled.
   if (!(flop > 0))
     return Malformed(text, "an amount of compute must be greater than zero", kComputeGrammar);
+  // Every report prints compute in pfs-days too: 1e-300 FLOP would print as 0.
+  if (!std::isnormal(flop / FlopPerUnit(ComputeUnit::kPetaflopSDay))) {
+    return Malformed(text, "too small (the smallest accepted amount is about 2e-288 FLOP)",
+                     kComputeGrammar);
+  }
   return flop;
 }
 

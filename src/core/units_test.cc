@@ -97,6 +97,9 @@ TEST(UnitsParseNumber, RefusesBadInput) {
       {"1e400", "range"},
       {"-1e400", "range"},
       {"1e-400", "range"},
+      // Subnormal: accepted before, then printed as 0 once converted.
+      {"1e-320", "range"},
+      {"-4e-310", "range"},
       {"1e308Y", "too large"},
       {"1.2m", "write 'M'"},
       {"300b", "write 'B'"},
@@ -250,6 +253,10 @@ TEST(UnitsParseCompute, RefusesBadInput) {
       // An amount of work is positive: "-5 pfs-days" once printed -4.32e20 FLOP.
       {"-5 pfs-days", "an amount of compute must be greater than zero"},
       {"0 FLOP", "an amount of compute must be greater than zero"},
+      // 1e-320 FLOP printed "0 pfs-days"; 1e-300 FLOP is 1.2e-320 pfs-days.
+      {"1e-320", "range"},
+      {"1e-300", "too small"},
+      {"1e-300 FLOP", "too small"},
   };
   for (const BadCase& c : cases) {
     SCOPED_TRACE(c.text);

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "trainflops/hardware.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 
 namespace trainflops {
@@ -18,7 +19,8 @@ bool StartsWith(const std::string& s, const std::string& prefix) {
   return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
 }
 
-std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+// Names echoed in messages and explanations stay on their line.
+std::string Quoted(std::string_view s) { return "'" + EscapeControlCharacters(s) + "'"; }
 
 // The row's names as index keys: the canonical name and every alias.
 std::vector<std::string> WrittenNames(const Chip& chip) {
@@ -139,7 +141,7 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
       hint += "?";
     }
     return Status::NotFound(
-        "unknown chip " + Quoted(name) + hint +
+        "unknown chip '" + Abbreviate(name) + "'" + hint +
         " (accepted: a name or alias of the hardware table, or `peak_flops` instead of `chip`)");
   }
   ChipMatch match;
@@ -182,32 +184,51 @@ Result<ChipMatch> HardwareDb::Find(std::string_view name) const {
   return match;
 }
 
+namespace {
+
+// The letters before a chip name's model number: "h" of "h1000", "mi" of
+// "mi300x", "teslat" of "teslat10". Names of one series share them.
+std::string_view Series(std::string_view key) {
+  return key.substr(0, std::min(key.size(), key.find_first_of("0123456789")));
+}
+
+}  // namespace
+
 std::vector<const Chip*> HardwareDb::FindClosest(std::string_view name, size_t max_results) const {
   const std::string key = NormalizeChipName(name);
-  if (key.empty()) return {};
-  const double limit = std::max(2.0, static_cast<double>(key.size()) / 3.0);
-  std::vector<double> best(rows_.size(), limit + 1);
+  // A name longer than any real one is a typo of none (and would cost its
+  // length times the threshold per key).
+  if (key.empty() || key.size() > kMaxSuggestedNameChars) return {};
+  const int limit = std::max(2, static_cast<int>(key.size() / 3));
+  struct Best {
+    double distance;
+    bool same_series;
+  };
+  std::vector<Best> best(rows_.size(), Best{limit + 1.0, false});
   for (const auto* map : {&index_, &derived_}) {
     for (const auto& [k, r] : *map) {
-      // A name the query is part of ("mi300" in "mi300x") beats a typo. The
-      // distance is at least the difference in length (LengthGap): a long
-      // query skips the quadratic count against every short name.
+      // A name the query is part of ("mi300" in "mi300x") beats a typo; the
+      // key is short, so finding it costs the name's length at most 64 times.
       const bool part = k.find(key) != std::string::npos;
-      if (!part && static_cast<double>(LengthGap(key, k)) > limit) continue;
-      const double d = part ? 0.5 : EditDistance(key, k);
-      best[r] = std::min(best[r], d);
+      const double d = part ? 0.5 : BoundedEditDistance(key, k, limit);
+      if (d < best[r].distance) best[r] = {d, Series(k) == Series(key)};
     }
   }
   std::vector<size_t> order;
   for (size_t i = 0; i < rows_.size(); ++i) {
-    if (best[i] <= limit) order.push_back(i);
+    if (best[i].distance <= limit) order.push_back(i);
   }
   std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return best[a] < best[b]; });
+                   [&](size_t a, size_t b) { return best[a].distance < best[b].distance; });
   std::vector<const Chip*> out;
-  // Only near-best suggestions: a clearly closer name is more helpful alone.
-  for (size_t i = 0; i < order.size() && i < max_results; ++i) {
-    if (best[order[i]] > best[order.front()] + 1) break;
+  // Only near-best suggestions: a clearly closer name is more helpful alone,
+  // and a farther one must be of the query's series: for "H1000" the H100
+  // and H800, not "S1070" or "K4000", each two edits away too.
+  for (size_t i = 0; i < order.size() && out.size() < max_results; ++i) {
+    const Best& b = best[order[i]];
+    const double first = best[order.front()].distance;
+    if (b.distance > first + 1) break;
+    if (i > 0 && b.distance > first && !b.same_series) continue;
     out.push_back(&rows_[order[i]]);
   }
   return out;

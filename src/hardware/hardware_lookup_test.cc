@@ -94,6 +94,34 @@ TEST(HardwareLookup, UnknownNamesGetTheClosestRows) {
   EXPECT_TRUE(Db().FindClosest(std::string(100000, 'a') + "100").empty());
 }
 
+// "H1000" is one edit from the H100 and two from the H800, the H200, the
+// Tesla S1070 ("s1070") and the Quadro K4000 ("k4000"); only names of its own
+// series ("h") are offered beside the closest (before, the S1070 and K4000
+// were, in place of the H800 and H200).
+TEST(HardwareLookup, FartherSuggestionsAreOfTheQuerysSeries) {
+  std::vector<std::string> names;
+  for (const Chip* c : Db().FindClosest("H1000")) names.push_back(c->name);
+  EXPECT_EQ(names, (std::vector<std::string>{"NVIDIA H100 SXM5 80 GB", "NVIDIA H800 SXM5",
+                                             "NVIDIA H200 SXM"}));
+}
+
+// An uploaded table of 60,000-character names and a 60,000-character query:
+// no suggestion (a name that long is a typo of none) and no quadratic count
+// (it took two minutes); the message quotes 40 characters of the name.
+TEST(HardwareLookup, LongNamesGetNoSuggestionQuickly) {
+  const std::string longest(60000, 'q');
+  std::string table = "name,fp64,fp32,tf32,fp16,fp16_tensor,bf16,fp8,int8\n";
+  for (int i = 0; i < 20; ++i) table += longest + std::to_string(i) + ",,1e12,,,,,,\n";
+  Result<HardwareDb> db = ParseHardwareCsv(table, "hw.csv");
+  ASSERT_TRUE(db.ok()) << db.status().message();
+  EXPECT_TRUE(db->FindClosest(longest + "x").empty());
+  Result<ChipMatch> m = db->Find(longest + "x");
+  ASSERT_FALSE(m.ok());
+  const std::string start =
+      "unknown chip '" + std::string(40, 'q') + "... (60001 bytes)' (accepted";
+  EXPECT_EQ(m.status().message().substr(0, start.size()), start);
+}
+
 TEST(HardwareLookup, FilterMatchesNamesVendorsAndTypes) {
   EXPECT_EQ(Db().Filter("").size(), 120u);
   EXPECT_EQ(Db().Filter("tpu").size(), 9u);   // data/HARDWARE.md: Google 9

@@ -1,6 +1,6 @@
 // Text reports of Method 2 and of the cross-check.
-#include <cstdio>
 
+#include "method2_internal.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/uncertain_estimate.h"
 
@@ -57,9 +57,7 @@ std::string EnergyAndCost(const Method2Result& r) {
            FormatScientific(r.pue) + (r.pue == 1.0 ? " (the chips only)" : "") + "\n";
   }
   if (r.cost_usd) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "$%.2f", *r.cost_usd);
-    out += std::string("Cost: ") + buf + " (chip-hours x price per chip-hour)\n";
+    out += "Cost: " + hardware::Usd(*r.cost_usd) + " (chip-hours x price per chip-hour)\n";
   }
   return out;
 }

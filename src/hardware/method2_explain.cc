@@ -6,13 +6,15 @@
 #include "trainflops/units.h"
 
 namespace trainflops::hardware {
-namespace {
 
 std::string Usd(double v) {
+  if (v > 0 && v < 0.005) return "$" + FormatScientific(v);
   char buf[48];
   std::snprintf(buf, sizeof buf, "$%.2f", v);
   return buf;
 }
+
+namespace {
 
 std::string ChipsText(double count) {
   return FormatCount(count) + (count == 1 ? " chip" : " chips");

@@ -12,6 +12,10 @@ namespace trainflops::hardware {
 Result<PhaseResult> ResolvePhase(const Phase& phase, const RunContext& context, bool llm,
                                  const HardwareDb& db);
 
+// "$1234.50"; below half a cent in significant digits ("$1.92e-297"), as
+// "$0.00" would read as free.
+std::string Usd(double v);
+
 // Fills result.estimate (inputs, assumptions, formula, notes) from the phases.
 void ExplainMethod2(const Method2Options& options, Method2Result& result);
 

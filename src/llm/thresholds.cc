@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "trainflops/finite.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/units.h"
 
@@ -153,6 +154,11 @@ Result<std::vector<ThresholdCheck>> CheckThresholds(double total_flop,
       c.exceeds = c.counted_flop > t.flop ? Exceeds::kYes : Exceeds::kNo;
     }
     c.ratio = c.counted_flop / t.flop;
+    // A tiny figure over 1e25 underflows: refused rather than printed as 0.
+    if (c.counted_flop > 0) {
+      TF_RETURN_IF_ERROR(RequireFinitePositive(
+          {{"ratio of the counted compute to the threshold " + t.id, c.ratio, ""}}, {}));
+    }
     // The difference of the logarithms, not the logarithm of the ratio: a
     // tiny figure (1e-320 FLOP) over 1e25 underflows to a ratio of 0.
     c.orders_of_magnitude =

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "proto_parser.h"
+#include "trainflops/input_limits.h"
 
 namespace trainflops::onnx {
 
@@ -87,7 +88,7 @@ Status Parser::ExternalData(const Field& field, TensorMeta* t) {
   uint64_t length = 0;
   for (char c : value) {
     if (c < '0' || c > '9' || length > (UINT64_MAX - 9) / 10) {
-      return Status::ParseError(At(field.offset) + ": external_data length '" + value +
+      return Status::ParseError(At(field.offset) + ": external_data length '" + Abbreviate(value) +
                                 "' is not a byte count");
     }
     length = length * 10 + static_cast<uint64_t>(c - '0');

@@ -7,6 +7,7 @@
 
 #include "../core/table.h"
 #include "trainflops/onnx_report.h"
+#include "trainflops/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -20,20 +21,27 @@ std::string Outputs(const OnnxAnalysis& a, const OnnxNode& node) {
   return s;
 }
 
+// Names from the graph, in the prose around the tables (which escape their
+// own cells): no control character reaches the terminal.
+std::string Clean(std::string_view text) { return EscapeControlCharacters(text); }
+
 std::string Header(const OnnxAnalysis& a, const OnnxEstimate& e) {
   std::string opsets;
   for (const auto& [domain, version] : a.opsets) {
     opsets += (opsets.empty() ? "" : ", ") + (domain.empty() ? "ai.onnx" : domain) + " " +
               std::to_string(version);
   }
-  std::string out = "ONNX model: " + e.spec.file +
-                    (a.graph_name.empty() ? "" : " (graph " + a.graph_name + ")") +
-                    "\n  IR version " + std::to_string(a.ir_version) + ", opsets: " + opsets +
-                    (a.producer.empty() ? "" : ", producer " + a.producer) + "\n";
-  for (const OnnxTensor& t : a.graph_inputs) out += "  input " + t.name + ": " + t.shape + "\n";
+  std::string out = "ONNX model: " + Clean(e.spec.file) +
+                    (a.graph_name.empty() ? "" : " (graph " + Clean(a.graph_name) + ")") +
+                    "\n  IR version " + std::to_string(a.ir_version) +
+                    ", opsets: " + Clean(opsets) +
+                    (a.producer.empty() ? "" : ", producer " + Clean(a.producer)) + "\n";
+  for (const OnnxTensor& t : a.graph_inputs) {
+    out += "  input " + Clean(t.name) + ": " + Clean(t.shape) + "\n";
+  }
   for (const auto& [name, value] : a.dims) {
-    out += "  dimension " + name + " = " +
-           (value < 0 ? "not set (`dims` " + name + "=N)" : std::to_string(value)) + "\n";
+    out += "  dimension " + Clean(name) + " = " +
+           (value < 0 ? "not set (`dims` " + Clean(name) + "=N)" : std::to_string(value)) + "\n";
   }
   int64_t counted = 0, zero = 0, none = 0;
   for (const OnnxNode& n : a.nodes) {
@@ -100,7 +108,8 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   if (a.unsupported.empty()) return out;
   out += "\nOperators without a FLOP rule (not counted: the total is a lower bound):\n";
   for (const OnnxOpType& t : a.unsupported) {
-    out += "  " + QualifiedOpType(t.domain, t.op_type) + " x" + std::to_string(t.count) + ":";
+    out +=
+        "  " + Clean(QualifiedOpType(t.domain, t.op_type)) + " x" + std::to_string(t.count) + ":";
     int shown = 0;
     for (const OnnxNode& n : a.nodes) {
       if (n.op_type != t.op_type || n.domain != t.domain) continue;
@@ -108,7 +117,7 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         out += " ...";
         break;
       }
-      out += " " + n.name + " -> " + Outputs(a, n) + ";";
+      out += " " + Clean(n.name) + " -> " + Clean(Outputs(a, n)) + ";";
     }
     out += "\n";
   }

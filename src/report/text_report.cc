@@ -3,10 +3,24 @@
 
 #include "../core/table.h"
 #include "trainflops/report.h"
+#include "trainflops/text.h"
 #include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {
 namespace {
+
+// A value from the input on its own line(s): control characters escaped, so
+// that none reaches the terminal, but a description's line breaks kept.
+std::string Lines(std::string_view text) {
+  std::string out;
+  for (size_t start = 0;;) {
+    const size_t end = text.find('\n', start);
+    out += EscapeControlCharacters(text.substr(start, end - start));
+    if (end == std::string_view::npos) return out;
+    out += '\n';
+    start = end + 1;
+  }
+}
 
 std::string LayerTable(const Method1Result& result, const ReportOptions& options) {
   report::TextTable table({"layer", "type", "part", "output", "params", "forward", "share"},
@@ -27,9 +41,10 @@ std::string LayerTable(const Method1Result& result, const ReportOptions& options
 std::string PartLines(const Method1Result& result, const ReportOptions& options) {
   std::string out;
   for (const PartResult& p : result.parts) {
-    out += "  part " + p.name + (p.per_token ? " (per token)" : " (per example)") + ": params " +
-           FormatCount(p.params) + ", forward " + FormatCompute(p.forward_flop, options.unit) +
-           " (exact " + FormatCompute(p.forward_flop_exact, options.unit) + ", approx " +
+    out += "  part " + EscapeControlCharacters(p.name) +
+           (p.per_token ? " (per token)" : " (per example)") + ": params " + FormatCount(p.params) +
+           ", forward " + FormatCompute(p.forward_flop, options.unit) + " (exact " +
+           FormatCompute(p.forward_flop_exact, options.unit) + ", approx " +
            FormatCompute(p.forward_flop_approx, options.unit) + ")\n";
   }
   return out;
@@ -40,10 +55,10 @@ std::string PartLines(const Method1Result& result, const ReportOptions& options)
 std::string RenderMethod1Text(const Method1Result& result, const ModelSpec& spec,
                               const ReportOptions& options) {
   const Estimate& e = result.estimate;
-  std::string out = "Method 1 (counting operations): " + spec.file +
-                    (spec.name.empty() ? "" : " — " + spec.name) + "\n";
-  if (!spec.description.empty()) out += spec.description + "\n";
-  if (!spec.source.empty()) out += "Source: " + spec.source + "\n";
+  std::string out = "Method 1 (counting operations): " + EscapeControlCharacters(spec.file) +
+                    (spec.name.empty() ? "" : " — " + EscapeControlCharacters(spec.name)) + "\n";
+  if (!spec.description.empty()) out += Lines(spec.description) + "\n";
+  if (!spec.source.empty()) out += "Source: " + Lines(spec.source) + "\n";
   if (options.show_layers) {
     out +=
         "\nLayers (forward FLOP per token for per-token parts, per example otherwise; share "
@@ -94,8 +109,9 @@ std::string RenderLayerText(const LayerKind& kind, const Shape& input, const Lay
 }
 
 std::string RenderCatalogueText() {
+  // The catalogue's own text, never the input's: no cap on cells.
   report::TextTable table({"type", "aliases", "input", "parameters", "summary"},
-                          {false, false, false, false, false});
+                          {false, false, false, false, false}, report::TextTable::kUnlimitedWidth);
   for (const LayerKind& kind : LayerCatalogue()) {
     std::string params;
     for (const ParamSpec& p : kind.params) {

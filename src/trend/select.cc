@@ -1,7 +1,9 @@
 // Reading trend points from a table: dates, compute values and filters.
 #include <algorithm>
+#include <cmath>
 #include <set>
 
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/trend.h"
 
@@ -57,8 +59,16 @@ struct Row {
 };
 
 Result<double> ParseComputeCell(std::string_view cell, ComputeUnit unit) {
-  if (Result<double> bare = ParseNumber(cell); bare.ok()) return *bare * FlopPerUnit(unit);
-  return ParseCompute(cell);
+  Result<double> bare = ParseNumber(cell);
+  if (!bare.ok()) return ParseCompute(cell);
+  const double flop = *bare * FlopPerUnit(unit);
+  // 1e300 pfs-days is 8.64e319 FLOP: the fit would print "nan x year".
+  if (!std::isfinite(flop)) {
+    return Status::InvalidArgument("'" + Abbreviate(cell) + "' " + std::string(UnitName(unit)) +
+                                   " is past 1.8e308 FLOP, the largest number a double holds "
+                                   "(accepted: a positive amount below that)");
+  }
+  return flop;
 }
 
 Result<std::vector<Row>> ReadRows(const CsvTable& table, const TrendColumns& columns,

@@ -123,5 +123,45 @@ TEST(FitTrend, Errors) {
   EXPECT_FALSE(FitTrend(points, level).ok());
 }
 
+// Three points a day apart from 1e-300 to 1e300 FLOP: a slope of about 1e5
+// orders of magnitude per year, whose growth 10^slope is past 1.8e308 (the
+// report printed "infx per year").
+TEST(FitTrend, GrowthPastTheLargestDoubleIsRefused) {
+  const std::vector<TrendPoint> points = {{"a", "", 2020.0, 1e-300, 2},
+                                          {"b", "", 2020.0 + 1 / 366.0, 1e300, 3},
+                                          {"c", "", 2020.0 + 2 / 366.0, 1e300, 4}};
+  const Result<TrendResult> r = FitTrend(points, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind("the overall fit's growth per year overflows", 0), 0u)
+      << r.status().message();
+  // The largest inputs first; of equal ones, the last.
+  EXPECT_NE(r.status().message().find("inputs: compute of 'c' = 1e300 (line 4), compute of 'a' = "
+                                      "1e-300 (line 2)"),
+            std::string::npos)
+      << r.status().message();
+}
+
+// The same values 10 years apart: a slope of 60 per year grows 1e60x a year,
+// but the largest over the earliest, 1e600, is past 1.8e308.
+TEST(FitTrend, LargestOverEarliestPastTheLargestDoubleIsRefused) {
+  const std::vector<TrendPoint> points = {
+      {"a", "", 2000.0, 1e-300, 2}, {"b", "", 2005.0, 1, 3}, {"c", "", 2010.0, 1e300, 4}};
+  const Result<TrendResult> r = FitTrend(points, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind("the largest / earliest compute overflows", 0), 0u)
+      << r.status().message();
+}
+
+// A falling trend of 400 orders of magnitude a year grows 1e-400x a year:
+// it underflows, and was printed as "0x per year".
+TEST(FitTrend, GrowthUnderflowingToZeroIsRefused) {
+  const std::vector<TrendPoint> points = {
+      {"a", "", 2020.0, 1e300, 2}, {"b", "", 2020.5, 1e100, 3}, {"c", "", 2021.0, 1e-100, 4}};
+  const Result<TrendResult> r = FitTrend(points, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind("the overall fit's growth per year is 0", 0), 0u)
+      << r.status().message();
+}
+
 }  // namespace
 }  // namespace trainflops

@@ -91,15 +91,30 @@ TEST(SelectTrendPoints, FiltersByColumnValueDateAndName) {
   EXPECT_EQ(s.filters[0], "exclude 'g': kept 4 of 5");
 }
 
-TEST(SelectTrendPoints, ComputeUnitOfBareNumbers) {
+// Three models a year apart in pfs-days, the second's compute `middle`.
+Result<TrendSelection> InPfsDays(const std::string& middle) {
   TrendColumns columns;
   columns.unit = ComputeUnit::kPetaflopSDay;
-  const Result<TrendSelection> s = SelectTrendPoints(
-      *ParseCsv("Model,Publication date,Training compute (FLOP)\na,2015-01-01,1\nb,2016-01-01,"
-                "2\nc,2017-01-01,3\n"),
-      columns, {}, "x");
+  const std::string csv =
+      "Model,Publication date,Training compute (FLOP)\na,2015-01-01,1\nb,2016-01-01," + middle +
+      "\nc,2017-01-01,3\n";
+  return SelectTrendPoints(*ParseCsv(csv), columns, {}, "m.csv");
+}
+
+TEST(SelectTrendPoints, ComputeUnitOfBareNumbers) {
+  const Result<TrendSelection> s = InPfsDays("2");
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(s->points[2].flop, 3 * 8.64e19);  // 1 pfs-day = 8.64e19 FLOP
+}
+
+// 1e300 pfs-days is 8.64e319 FLOP, past the largest double: before, it was
+// read as an infinity and the report printed "nan x year + nan".
+TEST(SelectTrendPoints, ComputePastTheLargestDoubleIsRefused) {
+  const Result<TrendSelection> s = InPfsDays("1e300");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().message(),
+            "m.csv:3: column 'Training compute (FLOP)': '1e300' pfs-days is past 1.8e308 FLOP, "
+            "the largest number a double holds (accepted: a positive amount below that)");
 }
 
 struct SelectError {
@@ -120,6 +135,11 @@ TEST(SelectTrendPoints, ErrorsNameFileLineColumnAndSuggest) {
        {},
        "m.csv:2: column 'Training compute (FLOP)': compute must be > 0"},
       {"Model,Date,Training compute (FLOP)\n", {}, "unknown column 'Publication date'"},
+      // Subnormal: read as 9.99989e-321 before, now out of range.
+      {"Model,Publication date,Training compute (FLOP)\na,2015-01-01,1e-320\n",
+       {},
+       "m.csv:2: column 'Training compute (FLOP)': '1e-320' is not an amount of compute: outside "
+       "the range of a double"},
       {kModels,
        {"", "", {{"Domain", "Langauge", ""}}, {}},
        "`where` Domain=Langauge: no row has that value; did you mean 'Language'?"},

@@ -313,6 +313,28 @@ TEST(WebApi, ReadsOnlyUploadsAndWritesNothing) {
       << other.body;
 }
 
+// The text answer is the command line's report, its table cells cut at 120
+// columns: a 100,000-byte layer name above 1,000 more layers gave 1,001 rows
+// of 100 KB each (a 2 GiB answer for a larger upload). The JSON keeps it.
+TEST(Api, TheTextAnswerCutsLongCellsAsTheCommandLineDoes) {
+  const std::string name(100000, 'n');
+  const std::string spec = "input: [4]\nlayers:\n  - {type: dense, name: " + name +
+                           ", units: 4}\n  - {repeat: 1000, layers: [{type: relu}]}\n"
+                           "training: {examples: 10}\n";
+  const json envelope = {{"args", {"net.yaml"}},
+                         {"files", {{{"name", "net.yaml"}, {"text", spec}}}}};
+  const HttpResponse text =
+      Handle(Request("POST", "/api/estimate", "text", "application/json", envelope.dump()));
+  ASSERT_EQ(text.status, 200) << text.body.substr(0, 500);
+  EXPECT_LT(text.body.size(), 200000u);
+  EXPECT_TRUE(Has(text.body, std::string(120 - 18, 'n') + "... (100000 bytes)  dense"))
+      << text.body;
+  const HttpResponse j =
+      Handle(Request("POST", "/api/estimate", "", "application/json", envelope.dump()));
+  ASSERT_EQ(j.status, 200);
+  EXPECT_TRUE(Has(j.body, name));
+}
+
 // An uploaded model.safetensors.index.json is the checkpoint beside an
 // uploaded config.json. A Llama-shaped config of 2 layers: embed and head
 // 2 x 100·64, per layer 4·64² + 3·64·128 + 2·64 = 41,088, norm 64:
