@@ -184,11 +184,30 @@ std::string_view CellOf(const std::vector<std::optional<size_t>>& index,
   return i && *i < cells.size() ? std::string_view(cells[*i]) : std::string_view();
 }
 
-// Names are matched trimmed and case-insensitively ("Llama 2-13B ").
-std::string NameKey(std::string_view text) { return ToLower(Trim(text)); }
+using batch::NameKey;
 
-// Fine-tunes of fine-tunes are followed this deep; a longer chain (or a
-// cycle) stops with a note.
+// The base-model cycle the row reaches, when the base-models rule follows
+// its bases.
+std::optional<std::string> BaseCycle(
+    const batch::RowCells& row, const BatchOptions& options,
+    const std::vector<std::optional<size_t>>& index,
+    const std::unordered_map<std::string, std::vector<std::string>>& base_rows,
+    batch::Caches& caches) {
+  if (!options.RuleOn(BatchRule::kBaseModels) || Trim(row.values[batch::kBase]).empty()) {
+    return std::nullopt;
+  }
+  return caches.base_cycles.Reached(row.values[batch::kName], row.values[batch::kBase],
+                                    [&](const std::string& key) -> std::optional<batch::BaseRow> {
+                                      const auto it = base_rows.find(key);
+                                      if (it == base_rows.end()) return std::nullopt;
+                                      return batch::BaseRow{
+                                          std::string(CellOf(index, it->second, batch::kName)),
+                                          std::string(CellOf(index, it->second, batch::kBase))};
+                                    });
+}
+
+// Fine-tunes of fine-tunes are followed this deep; a longer chain stops with
+// a note (a cycle is refused before: base_graph.h).
 constexpr int kMaxBaseDepth = 8;
 
 }  // namespace
@@ -221,6 +240,15 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   }
   const batch::Context context{&options_, caches_.get()};
   RowEstimate out;
+  if (depth == 0) {
+    if (std::optional<std::string> cycle = BaseCycle(row, options_, index_, base_rows_, *caches_)) {
+      out.fine_tune = true;
+      out.reason = "not estimated: base model cycle";
+      out.note = "not estimated; base model cycle: " + *cycle +
+                 " (a model cannot be its own base: no estimate, with or without its bases)";
+      return out;
+    }
+  }
   std::vector<std::string> notes;
   const batch::Attempt nd = batch::Try6nd(row, context);
   const batch::Attempt hw = batch::TryHardware(row, context);
@@ -273,25 +301,27 @@ void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& ou
   double sum = 0;
   std::vector<std::string> parts, missing;
   bool low = false;
-  for (std::string_view rest = base; !rest.empty();) {
-    const size_t comma = rest.find(',');
-    const std::string name(Trim(rest.substr(0, comma)));
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    if (name.empty()) continue;
+  for (const std::string& name : batch::BaseNames(base)) {
     const auto it = base_rows_.find(NameKey(name));
     if (it == base_rows_.end() || depth >= kMaxBaseDepth) {
       missing.push_back("'" + Abbreviate(name) + "'");
       continue;
     }
-    const RowEstimate b = EstimateRow(it->second, depth + 1);
-    const std::optional<double> flop = b.with_base ? b.with_base : b.flop;
-    if (!flop) {
+    // Estimated once per run and depth: a base named by many rows, or reached
+    // by many paths through lists of bases, costs one estimate.
+    auto [memo, fresh] = caches_->base_figures.try_emplace({depth + 1, it->first});
+    batch::Caches::BaseFigure& b = memo->second;
+    if (fresh) {
+      const RowEstimate e = EstimateRow(it->second, depth + 1);
+      b = {e.with_base ? e.with_base : e.flop, e.method, e.confidence == "low"};
+    }
+    if (!b.flop) {
       missing.push_back("'" + Abbreviate(name) + "' (not estimated)");
       continue;
     }
-    sum += *flop;
-    low = low || b.confidence == "low";
-    parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*flop) + " (" + b.method +
+    sum += *b.flop;
+    low = low || b.low_confidence;
+    parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*b.flop) + " (" + b.method +
                     ")");
   }
   if (!missing.empty()) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "base_graph.h"
 #include "trainflops/batch.h"
 
 namespace trainflops::batch {
@@ -65,6 +66,15 @@ struct Caches {
   std::map<std::string, Peak> peaks;
   std::map<std::string, bool> chip_known;                      // chip text -> in the hardware table
   std::map<std::string, std::pair<double, double>> quantiles;  // low, high at point 1
+  // A base row's figure as its fine-tunes add it, by depth and name key: a
+  // base named by many rows (or reached by many paths) is estimated once.
+  struct BaseFigure {
+    std::optional<double> flop;  // with its own bases
+    std::string method;
+    bool low_confidence = false;
+  };
+  std::map<std::pair<int, std::string>, BaseFigure> base_figures;
+  BaseCycles base_cycles;
 };
 
 struct Context {
