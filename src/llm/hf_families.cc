@@ -160,6 +160,9 @@ Status BuildFalcon(HfFields& f, HfModel& out) {
   const bool new_arch = f.Flag("new_decoder_architecture", out.model_type == "RefinedWeb");
   const bool multi_query = f.Flag("multi_query", true);
   const double kv = new_arch ? f.Need({"num_kv_heads", "n_head_kv"}) : (multi_query ? 1 : heads);
+  if (new_arch)
+    f.CheckGroups({"num_kv_heads", "n_head_kv"}, kv, f.Name({"num_attention_heads", "n_head"}),
+                  heads);
   const bool bias = f.Flag("bias", false);
   const bool parallel = f.Flag("parallel_attn", true);
   const double d_ff = f.Get({"ffn_hidden_size"}, 4 * d);
