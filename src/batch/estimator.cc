@@ -3,6 +3,7 @@
 // recorded compute. See include/trainflops/batch.h and docs/batch.md.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "row_methods.h"
 #include "trainflops/batch.h"
@@ -206,6 +207,26 @@ std::optional<std::string> BaseCycle(
                                     });
 }
 
+// A base row's figure as its fine-tunes add it, estimated once per run: by
+// name when no chain below it was cut at the depth limit (the figure is then
+// the same at every depth), else by name and depth. A base named by many
+// rows, or reached by many paths through lists of bases, costs one estimate.
+const batch::Caches::BaseFigure& FigureOf(batch::Caches& caches, const std::string& key, int depth,
+                                          const std::function<RowEstimate()>& estimate) {
+  if (auto it = caches.base_figures.find(key); it != caches.base_figures.end()) return it->second;
+  const std::pair<int, std::string> at{depth, key};
+  if (auto it = caches.cut_base_figures.find(at); it != caches.cut_base_figures.end()) {
+    ++caches.base_cuts;  // what is computed from it was cut too
+    return it->second;
+  }
+  const size_t cuts = caches.base_cuts;
+  const RowEstimate e = estimate();
+  const batch::Caches::BaseFigure figure{e.with_base ? e.with_base : e.flop, e.method,
+                                         e.confidence == "low"};
+  if (caches.base_cuts == cuts) return caches.base_figures.emplace(key, figure).first->second;
+  return caches.cut_base_figures.emplace(at, figure).first->second;
+}
+
 // Fine-tunes of fine-tunes are followed this deep; a longer chain stops with
 // a note (a cycle is refused before: base_graph.h).
 constexpr int kMaxBaseDepth = 8;
@@ -298,37 +319,39 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
 // fine-tune's own figure (0 when unknown).
 void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& out,
                              std::vector<std::string>& notes) const {
+  // A base's own row at depth > 0 only gives its figure to the row above:
+  // its notes are not written, so they are not built.
+  const bool noted = depth == 0;
   double sum = 0;
   std::vector<std::string> parts, missing;
+  size_t found = 0, not_found = 0;
   bool low = false;
   for (const std::string& name : batch::BaseNames(base)) {
     const auto it = base_rows_.find(NameKey(name));
-    if (it == base_rows_.end() || depth >= kMaxBaseDepth) {
-      missing.push_back("'" + Abbreviate(name) + "'");
+    if (it != base_rows_.end() && depth >= kMaxBaseDepth) ++caches_->base_cuts;
+    const batch::Caches::BaseFigure* b = it == base_rows_.end() || depth >= kMaxBaseDepth
+                                             ? nullptr
+                                             : &FigureOf(*caches_, it->first, depth + 1, [&] {
+                                                 return EstimateRow(it->second, depth + 1);
+                                               });
+    if (b == nullptr || !b->flop) {
+      ++not_found;
+      if (noted) missing.push_back("'" + Abbreviate(name) + "'" + (b ? " (not estimated)" : ""));
       continue;
     }
-    // Estimated once per run and depth: a base named by many rows, or reached
-    // by many paths through lists of bases, costs one estimate.
-    auto [memo, fresh] = caches_->base_figures.try_emplace({depth + 1, it->first});
-    batch::Caches::BaseFigure& b = memo->second;
-    if (fresh) {
-      const RowEstimate e = EstimateRow(it->second, depth + 1);
-      b = {e.with_base ? e.with_base : e.flop, e.method, e.confidence == "low"};
+    sum += *b->flop;
+    low = low || b->low_confidence;
+    ++found;
+    if (noted) {
+      parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*b->flop) + " (" +
+                      b->method + ")");
     }
-    if (!b.flop) {
-      missing.push_back("'" + Abbreviate(name) + "' (not estimated)");
-      continue;
-    }
-    sum += *b.flop;
-    low = low || b.low_confidence;
-    parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*b.flop) + " (" + b.method +
-                    ")");
   }
   if (!missing.empty()) {
     notes.push_back("base model " + JoinNames(missing) +
                     (depth >= kMaxBaseDepth ? ": chain too long" : " not found in the file"));
   }
-  if (parts.empty()) {
+  if (found == 0) {
     if (out.flop) out.reason = "fine-tune alone (base not found)";
     return;
   }
@@ -337,10 +360,12 @@ void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& ou
     return;
   }
   out.with_base = sum + out.flop.value_or(0);
-  notes.push_back("with base = " + JoinNames(parts, " + ") + " + fine-tune " +
-                  (out.flop ? FormatScientific(*out.flop) : std::string("not estimated: 0")) +
-                  " = " + FormatScientific(*out.with_base));
-  out.confidence = !out.flop || low || !missing.empty() ? "low" : "medium";
+  if (noted) {
+    notes.push_back("with base = " + JoinNames(parts, " + ") + " + fine-tune " +
+                    (out.flop ? FormatScientific(*out.flop) : std::string("not estimated: 0")) +
+                    " = " + FormatScientific(*out.with_base));
+  }
+  out.confidence = !out.flop || low || not_found > 0 ? "low" : "medium";
   out.reason = "base + fine-tune";
 }
 

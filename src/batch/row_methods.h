@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "base_graph.h"
@@ -66,14 +67,17 @@ struct Caches {
   std::map<std::string, Peak> peaks;
   std::map<std::string, bool> chip_known;                      // chip text -> in the hardware table
   std::map<std::string, std::pair<double, double>> quantiles;  // low, high at point 1
-  // A base row's figure as its fine-tunes add it, by depth and name key: a
-  // base named by many rows (or reached by many paths) is estimated once.
+  // A base row's figure as its fine-tunes add it (estimator.cc, FigureOf):
+  // by name key, or by depth and name key when a chain below it was cut at
+  // the depth limit (`base_cuts` counts the cuts).
   struct BaseFigure {
     std::optional<double> flop;  // with its own bases
     std::string method;
     bool low_confidence = false;
   };
-  std::map<std::pair<int, std::string>, BaseFigure> base_figures;
+  std::unordered_map<std::string, BaseFigure> base_figures;
+  std::map<std::pair<int, std::string>, BaseFigure> cut_base_figures;
+  std::size_t base_cuts = 0;
   BaseCycles base_cycles;
 };
 
