@@ -248,7 +248,14 @@ INSTANTIATE_TEST_SUITE_P(
         Divisor{"bert-base-uncased.json", R"({"num_attention_heads": 0})",
                 "'num_attention_heads' must be a positive number"},
         Divisor{"falcon-7b.json", R"({"n_head": 0})", "'n_head' must be a positive number"},
-        Divisor{"dbrx-base.json", R"({"n_heads": 0})", "'n_heads' must be a positive number"}),
+        Divisor{"dbrx-base.json", R"({"n_heads": 0})", "'n_heads' must be a positive number"},
+        // Vision encoders: the image side is divided by the patch size.
+        Divisor{"llava-1.5-7b-hf.json", R"({"vision_config": {"patch_size": 0}})",
+                "'vision_config.patch_size' must be a positive number"},
+        Divisor{"llama-3.2-11b-vision.json", R"({"vision_config": {"patch_size": 0}})",
+                "'vision_config.patch_size' must be a positive number"},
+        Divisor{"qwen2-vl-7b-instruct.json", R"({"vision_config": {"spatial_merge_size": 0}})",
+                "'vision_config.spatial_merge_size' must be a positive number"}),
     [](const ::testing::TestParamInfo<Divisor>& p) {
       return FixtureTestName(p.param.file) + "_" + std::to_string(p.index);
     });
