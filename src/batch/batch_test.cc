@@ -281,5 +281,23 @@ TEST(BatchBaseModels, ListsSumTheBasesFoundAndNameTheOthers) {
   EXPECT_DOUBLE_EQ(rows["Twice"]["estimated_with_base"].get<double>(), 6.6e18);
 }
 
+// Each base is estimated once per run, yet a chain is cut at 8 levels below
+// the row written whatever was estimated before: B (whose base is C) is
+// first reached one level below X, then eight levels below Y0, where C is
+// past the limit. (Kept by name alone, B's figure with C gave Y0 6e19.)
+TEST(BatchBaseModels, TheDepthLimitHoldsForBasesEstimatedBefore) {
+  std::string lines = Row("X", 1e9, 1e9, "B") + Row("B", 1e9, 1e9, "C") + Row("C", 1e9, 1e9, "");
+  for (int i = 0; i < 8; ++i) {
+    lines += Row("Y" + std::to_string(i), 1e9, 1e9, i < 7 ? "Y" + std::to_string(i + 1) : "B");
+  }
+  auto rows = RunJsonRows(lines);
+  // Each row 6 x 1e9 x 1e9 = 6e18. X: 6e18 + B (6e18 + C 6e18) = 1.8e19.
+  EXPECT_DOUBLE_EQ(rows["X"]["estimated_with_base"].get<double>(), 1.8e19);
+  // Y0 + Y1..Y7 + B, with C cut at the ninth level: 9 x 6e18 = 5.4e19.
+  EXPECT_DOUBLE_EQ(rows["Y0"]["estimated_with_base"].get<double>(), 5.4e19);
+  // Y1 reaches C at the eighth level: Y1..Y7, B and C, 9 x 6e18 = 5.4e19.
+  EXPECT_DOUBLE_EQ(rows["Y1"]["estimated_with_base"].get<double>(), 5.4e19);
+}
+
 }  // namespace
 }  // namespace trainflops

@@ -187,6 +187,10 @@ std::string_view CellOf(const std::vector<std::optional<size_t>>& index,
 
 using batch::NameKey;
 
+// Fine-tunes of fine-tunes are followed this deep; a longer chain stops with
+// a note (a cycle is refused before: base_graph.h).
+constexpr int kMaxBaseDepth = 8;
+
 // The base-model cycle the row reaches, when the base-models rule follows
 // its bases.
 std::optional<std::string> BaseCycle(
@@ -209,27 +213,32 @@ std::optional<std::string> BaseCycle(
 
 // A base row's figure as its fine-tunes add it, estimated once per run: by
 // name when no chain below it was cut at the depth limit (the figure is then
-// the same at every depth), else by name and depth. A base named by many
-// rows, or reached by many paths through lists of bases, costs one estimate.
+// the same at every depth that leaves room for its chains), else by name and
+// depth. A base named by many rows, or reached by many paths through lists of
+// bases, costs one estimate.
 const batch::Caches::BaseFigure& FigureOf(batch::Caches& caches, const std::string& key, int depth,
                                           const std::function<RowEstimate()>& estimate) {
-  if (auto it = caches.base_figures.find(key); it != caches.base_figures.end()) return it->second;
+  const auto whole = caches.base_figures.find(key);
+  if (whole != caches.base_figures.end() && depth + whole->second.height <= kMaxBaseDepth) {
+    caches.deepest = std::max(caches.deepest, depth + whole->second.height);
+    return whole->second;
+  }
   const std::pair<int, std::string> at{depth, key};
   if (auto it = caches.cut_base_figures.find(at); it != caches.cut_base_figures.end()) {
     ++caches.base_cuts;  // what is computed from it was cut too
     return it->second;
   }
   const size_t cuts = caches.base_cuts;
-  const RowEstimate e = estimate();
+  const int outer_deepest = caches.deepest;
+  caches.deepest = depth;
+  const RowEstimate e = estimate();  // raises `deepest` to the depth of its deepest base
   const batch::Caches::BaseFigure figure{e.with_base ? e.with_base : e.flop, e.method,
-                                         e.confidence == "low"};
-  if (caches.base_cuts == cuts) return caches.base_figures.emplace(key, figure).first->second;
+                                         e.confidence == "low", caches.deepest - depth};
+  caches.deepest = std::max(outer_deepest, caches.deepest);
+  if (caches.base_cuts == cuts)
+    return caches.base_figures.insert_or_assign(key, figure).first->second;
   return caches.cut_base_figures.emplace(at, figure).first->second;
 }
-
-// Fine-tunes of fine-tunes are followed this deep; a longer chain stops with
-// a note (a cycle is refused before: base_graph.h).
-constexpr int kMaxBaseDepth = 8;
 
 }  // namespace
 

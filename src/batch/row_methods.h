@@ -74,10 +74,12 @@ struct Caches {
     std::optional<double> flop;  // with its own bases
     std::string method;
     bool low_confidence = false;
+    int height = 0;  // levels of bases below it
   };
   std::unordered_map<std::string, BaseFigure> base_figures;
   std::map<std::pair<int, std::string>, BaseFigure> cut_base_figures;
   std::size_t base_cuts = 0;
+  int deepest = 0;  // the deepest level reached by the estimate under way
   BaseCycles base_cycles;
 };
 
