@@ -19,7 +19,10 @@ Decoder ReadShape(HfFields& f) {
   // GQA: num_key_value_heads (absent = multi-head attention).
   a.kv_heads = f.Get({"num_key_value_heads"}, a.heads);
   f.CheckGroups({"num_key_value_heads"}, a.kv_heads, f.Name({"num_attention_heads"}), a.heads);
-  // Gemma and others set head_dim explicitly; otherwise d / heads.
+  // Gemma and others set head_dim explicitly; otherwise d / heads (a whole
+  // number: the model code takes hidden_size // num_attention_heads).
+  if (!f.Has("head_dim"))
+    f.CheckGroups({"num_attention_heads"}, a.heads, f.Name({"hidden_size"}), r.d);
   a.head_dim = f.Divisor({"head_dim"}, a.heads > 0 ? r.d / a.heads : 0,
                          "the attention scales its scores by 1 / sqrt(head_dim)");
   r.norm_params = r.d;

@@ -54,7 +54,8 @@ class HfFields {
   double Divisor(std::initializer_list<const char*> keys, double fallback, const char* use);
   // Grouped heads: `groups` (key-value heads, from `group_keys`) must be
   // positive, at most `heads` (the field `heads_name`) and divide it, as the
-  // model shares each key-value head with heads / groups query heads.
+  // model shares each key-value head with heads / groups query heads. Also
+  // for attention heads that split a width (groups = heads, heads = width).
   void CheckGroups(std::initializer_list<const char*> group_keys, double groups,
                    const std::string& heads_name, double heads);
   // The full name of the first of `keys` present ("text_config.n_head"),

@@ -249,6 +249,16 @@ INSTANTIATE_TEST_SUITE_P(
                 "'num_attention_heads' must be a positive number"},
         Divisor{"falcon-7b.json", R"({"n_head": 0})", "'n_head' must be a positive number"},
         Divisor{"dbrx-base.json", R"({"n_heads": 0})", "'n_heads' must be a positive number"},
+        // Heads that split the width: head_dim = width / heads, a whole number.
+        Divisor{"gpt2.json", R"({"n_head": 5})", "'n_head' 5 does not divide 'n_embd' 768"},
+        Divisor{"pythia-160m.json", R"({"num_attention_heads": 7})",
+                "'num_attention_heads' 7 does not divide 'hidden_size' 768"},
+        Divisor{"bert-base-uncased.json", R"({"num_attention_heads": 7})",
+                "'num_attention_heads' 7 does not divide 'hidden_size' 768"},
+        Divisor{"falcon-7b.json", R"({"n_head": 70})", "'n_head' 70 does not divide 'hidden_size'"},
+        Divisor{"dbrx-base.json", R"({"n_heads": 5})", "'n_heads' 5 does not divide 'd_model'"},
+        Divisor{"meta-llama-3-8b.json", R"({"num_attention_heads": 48})",
+                "'num_attention_heads' 48 does not divide 'hidden_size' 4096"},
         // Vision encoders: the image side is divided by the patch size.
         Divisor{"llava-1.5-7b-hf.json", R"({"vision_config": {"patch_size": 0}})",
                 "'vision_config.patch_size' must be a positive number"},

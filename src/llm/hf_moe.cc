@@ -96,6 +96,7 @@ Status BuildDbrx(HfFields& f, HfModel& out) {
   dec.layers = f.Need({"n_layers"}, kMaxLayers);
   dec.vocab = f.Need({"vocab_size"});
   dec.attention.heads = f.Need({"n_heads"});
+  f.CheckGroups({"n_heads"}, dec.attention.heads, f.Name({"d_model"}), dec.d);
   dec.attention.head_dim = dec.attention.heads > 0 ? dec.d / dec.attention.heads : 0;
   dec.tied = f.Flag("tie_word_embeddings", false);
   dec.norm_params = dec.d;
