@@ -108,8 +108,13 @@ class DeadlineStream : public httplib::Stream {
     } while (n < 0 && errno == EINTR);
     return n;
   }
-  // Readiness within `timeout`, the deadline and the server's running.
+  // Readiness within `timeout`, the deadline and the server's running. What
+  // has already arrived is read even past the deadline: a request that
+  // waited in the queue behind a burst is answered, while a client that
+  // trickles is cut at its first wait after the deadline.
   bool Wait(short events, milliseconds timeout) const {
+    if (listening_ == INVALID_SOCKET) return false;  // stopping
+    if (Poll(events, milliseconds(0)) > 0) return true;
     const Clock::time_point end = std::min(Clock::now() + timeout, deadline_);
     for (Clock::time_point now = Clock::now(); now < end; now = Clock::now()) {
       if (listening_ == INVALID_SOCKET) return false;  // stopping
