@@ -4,6 +4,7 @@
 #include <httplib.h>
 #include <netdb.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -82,7 +83,12 @@ class DeadlineStream : public httplib::Stream {
         read_timeout_(read_timeout),
         write_timeout_(write_timeout) {}
 
-  void set_deadline(Clock::time_point deadline) { deadline_ = deadline; }
+  // The next request's deadline, and how many bytes may still be read past
+  // it: those that had arrived when the connection got its worker.
+  void set_deadline(Clock::time_point deadline, size_t arrived) {
+    deadline_ = deadline;
+    arrived_ = arrived;
+  }
   // Waits for the first byte of a request, at most `idle` (keep-alive).
   bool WaitForRequest(milliseconds idle) const { return Buffered() || Wait(POLLIN, idle); }
 
@@ -108,13 +114,13 @@ class DeadlineStream : public httplib::Stream {
     } while (n < 0 && errno == EINTR);
     return n;
   }
-  // Readiness within `timeout`, the deadline and the server's running. What
-  // has already arrived is read even past the deadline: a request that
-  // waited in the queue behind a burst is answered, while a client that
-  // trickles is cut at its first wait after the deadline.
+  // Readiness within `timeout`, the deadline and the server's running. The
+  // bytes that had arrived when the connection got its worker are read even
+  // past the deadline: a request that waited in the queue behind a burst is
+  // answered, while a client that trickles is cut at the deadline.
   bool Wait(short events, milliseconds timeout) const {
     if (listening_ == INVALID_SOCKET) return false;  // stopping
-    if (Poll(events, milliseconds(0)) > 0) return true;
+    if (arrived_ > 0 && Poll(events, milliseconds(0)) > 0) return true;
     const Clock::time_point end = std::min(Clock::now() + timeout, deadline_);
     for (Clock::time_point now = Clock::now(); now < end; now = Clock::now()) {
       if (listening_ == INVALID_SOCKET) return false;  // stopping
@@ -137,6 +143,7 @@ class DeadlineStream : public httplib::Stream {
   const std::atomic<socket_t>& listening_;
   milliseconds read_timeout_, write_timeout_;
   Clock::time_point deadline_ = Clock::time_point::max();
+  size_t arrived_ = 0;
   char buffer_[4096];
   size_t begin_ = 0, end_ = 0;
 };
@@ -151,6 +158,7 @@ ssize_t DeadlineStream::read(char* ptr, size_t size) {
     if (n <= 0) return n;
     begin_ = 0;
     end_ = static_cast<size_t>(n);
+    arrived_ -= std::min(arrived_, end_);
   }
   const size_t n = std::min(size, end_ - begin_);
   std::memcpy(ptr, buffer_ + begin_, n);
@@ -165,6 +173,12 @@ ssize_t DeadlineStream::write(const char* ptr, size_t size) {
     n = ::send(sock_, ptr, size, MSG_NOSIGNAL);  // a closed peer is an error, not SIGPIPE
   } while (n < 0 && errno == EINTR);
   return n;
+}
+
+// The bytes waiting to be read on a connection.
+size_t Arrived(socket_t sock) {
+  int bytes = 0;
+  return ::ioctl(sock, FIONREAD, &bytes) == 0 && bytes > 0 ? static_cast<size_t>(bytes) : 0;
 }
 
 milliseconds Duration(time_t sec, time_t usec) { return milliseconds(sec * 1000 + usec / 1000); }
@@ -187,7 +201,7 @@ class DeadlineServer : public httplib::Server {
     bool ok = false;
     for (size_t left = keep_alive_max_count_; left > 0; --left) {
       const Clock::time_point deadline = start + deadline_;
-      stream.set_deadline(deadline);
+      stream.set_deadline(deadline, left == keep_alive_max_count_ ? Arrived(sock) : 0);
       if (!stream.WaitForRequest(milliseconds(keep_alive_timeout_sec_ * 1000))) break;
       bool closed = false;
       ok = process_request(stream, left == 1 || waiting_ > 0, closed, nullptr);
