@@ -281,6 +281,22 @@ TEST(BatchBaseModels, ListsSumTheBasesFoundAndNameTheOthers) {
   EXPECT_DOUBLE_EQ(rows["Twice"]["estimated_with_base"].get<double>(), 6.6e18);
 }
 
+// A merge of two fine-tunes of one model: per path, the model was added
+// twice, 6e18 + (6e18 + 6e18) + (6e18 + 6e18) = 3e19. Each model once: four
+// rows of 6 x 1e9 x 1e9 = 6e18, 2.4e19.
+TEST(BatchBaseModels, ABaseReachedByTwoPathsCountsOnce) {
+  auto rows = RunJsonRows(Row("Base", 1e9, 1e9, "") + Row("A", 1e9, 1e9, "Base") +
+                          Row("B", 1e9, 1e9, "Base") + Row("Merge", 1e9, 1e9, "A, B"));
+  EXPECT_DOUBLE_EQ(rows["Merge"]["estimated_with_base"].get<double>(), 2.4e19);
+  EXPECT_NE(rows["Merge"]["estimate_note"].get<std::string>().find(
+                "the fine-tune 6e18 + 3 models below it, each once ('Base' reached by more than "
+                "one path)"),
+            std::string::npos)
+      << rows["Merge"]["estimate_note"];
+  // A tree is summed as before: A = 6e18 + 6e18.
+  EXPECT_DOUBLE_EQ(rows["A"]["estimated_with_base"].get<double>(), 1.2e19);
+}
+
 // Each base is estimated once per run, yet a chain is cut at 8 levels below
 // the row written whatever was estimated before: B (whose base is C) is
 // first reached one level below X, then eight levels below Y0, where C is

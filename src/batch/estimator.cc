@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <unordered_set>
 
 #include "row_methods.h"
 #include "trainflops/batch.h"
@@ -191,6 +192,77 @@ using batch::NameKey;
 // a note (a cycle is refused before: base_graph.h).
 constexpr int kMaxBaseDepth = 8;
 
+// Links followed when looking for a base reached by two paths; past it the
+// row is noted and its bases are summed per path.
+constexpr size_t kMaxBaseLinks = 1000;
+
+// The bases of a row, theirs and so on to the depth limit, each once by the
+// shortest path, with those reached by more than one path (a merge of two
+// fine-tunes of one model). `links_over` when the search stopped at
+// kMaxBaseLinks.
+struct BaseClosure {
+  std::vector<std::string> keys, shared;
+  bool links_over = false;
+};
+BaseClosure ClosureOf(std::string_view base,
+                      const std::unordered_map<std::string, std::vector<std::string>>& base_rows,
+                      const std::vector<std::optional<size_t>>& index) {
+  BaseClosure out;
+  std::unordered_set<std::string> seen, shared;
+  std::vector<std::string_view> level = {base}, next;  // Base model cells, not copied
+  size_t links = 0;
+  for (int depth = 0; depth < kMaxBaseDepth && !level.empty(); ++depth) {
+    for (const std::string_view cell : level) {
+      for (const std::string& name : batch::BaseNames(cell)) {
+        const auto it = base_rows.find(NameKey(name));
+        if (it == base_rows.end()) continue;
+        if (++links > kMaxBaseLinks) {
+          out.links_over = true;
+          return out;
+        }
+        if (!seen.insert(it->first).second) {
+          if (shared.insert(it->first).second) out.shared.push_back(name);
+          continue;
+        }
+        out.keys.push_back(it->first);
+        next.push_back(CellOf(index, it->second, batch::kBase));
+      }
+    }
+    level.swap(next);
+    next.clear();
+  }
+  return out;
+}
+
+// A base reached by two paths (a merge of two fine-tunes of one model) was
+// added once per path by AddBase: the written row's figure is then the
+// fine-tune plus each model below it once, by its own figure (`own`).
+void CountSharedBasesOnce(
+    const std::string& base,
+    const std::unordered_map<std::string, std::vector<std::string>>& base_rows,
+    const std::vector<std::optional<size_t>>& index,
+    const std::function<std::optional<double>(const std::string& key)>& own, RowEstimate& out,
+    std::vector<std::string>& notes) {
+  const BaseClosure closure = ClosureOf(base, base_rows, index);
+  if (closure.links_over) {
+    notes.push_back("bases not checked for one reached by two paths (over " +
+                    std::to_string(kMaxBaseLinks) + " links): summed per path");
+    return;
+  }
+  if (closure.shared.empty()) return;
+  double sum = out.flop.value_or(0);
+  for (const std::string& key : closure.keys) sum += own(key).value_or(0);
+  if (!std::isfinite(sum)) return;  // the sum per path overflowed first
+  out.with_base = sum;
+  std::vector<std::string> shared;
+  for (const std::string& name : closure.shared) shared.push_back("'" + Abbreviate(name) + "'");
+  std::erase_if(notes, [](const std::string& n) { return n.rfind("with base = ", 0) == 0; });
+  notes.push_back("with base = " + FormatScientific(sum) + ": the fine-tune " +
+                  (out.flop ? FormatScientific(*out.flop) : std::string("not estimated: 0")) +
+                  " + " + std::to_string(closure.keys.size()) + " models below it, each once (" +
+                  JoinNames(shared) + " reached by more than one path)");
+}
+
 // The base-model cycle the row reaches, when the base-models rule follows
 // its bases.
 std::optional<std::string> BaseCycle(
@@ -301,6 +373,16 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
                       FormatScientific(*own));
     }
     AddBase(base, depth, out, notes);
+    if (depth == 0 && out.with_base) {
+      // At the depth limit a row's bases are cut: its figure is its own.
+      const auto own = [this](const std::string& key) {
+        const std::vector<std::string>& base_cells = base_rows_.at(key);
+        return FigureOf(*caches_, key, kMaxBaseDepth,
+                        [&] { return EstimateRow(base_cells, kMaxBaseDepth); })
+            .flop;
+      };
+      CountSharedBasesOnce(base, base_rows_, index_, own, out, notes);
+    }
   }
   if (!out.flop) notes.insert(notes.begin(), "not estimated");
   const batch::Recorded recorded = batch::ReadRecorded(row);
