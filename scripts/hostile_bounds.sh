@@ -184,6 +184,33 @@ write("trend_300k.csv", trend_head + "".join(
 
 
 # -- batch, Hugging Face configs and the server --
+# Base-model cycles: a row whose base is itself, A <-> B, and a row leading
+# into the cycle; each is refused in its note, the plain row estimated.
+write("cycles.csv", "Model,Parameters,Training dataset size (total),Base model\n"
+      "Self,1e9,1e9,Self\nA,1e9,1e9,B\nB,1e9,1e9,A\nC,1e9,1e9,A\nPlain,1e9,1e9,\n")
+# Lists of bases: each of 1,000 rows names the 500 after it (2.9 MB): each
+# base is estimated once, not once per path (500^8 paths).
+rows = ["Model,Parameters,Training dataset size (total),Base model"]
+for i in range(1000):
+    rows.append('m%d,1e9,1e9,"%s"' % (i, ",".join("m%d" % j for j in range(i + 1, min(1000, i + 501)))))
+write("bases.csv", "\n".join(rows) + "\n")
+# Hugging Face configs whose model code divides by 0 or by heads that do not group.
+llama = ('"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32, '
+         '"intermediate_size": 14336, "vocab_size": 128256')
+hf = {
+    "head_dim0": '"model_type": "llama", %s, "head_dim": 0' % llama,
+    "kv12": '"model_type": "llama", %s, "num_key_value_heads": 12' % llama,
+    "kv64": '"model_type": "llama", %s, "num_key_value_heads": 64' % llama,
+    "sparse_step0": '"model_type": "qwen2_moe", %s, "num_experts": 60, "num_experts_per_tok": 4, '
+                    '"moe_intermediate_size": 1408, "decoder_sparse_step": 0' % llama,
+    "moe_freq0": '"model_type": "deepseek_v3", %s, "kv_lora_rank": 512, "qk_nope_head_dim": 128, '
+                 '"qk_rope_head_dim": 64, "v_head_dim": 128, "n_routed_experts": 256, '
+                 '"num_experts_per_tok": 8, "moe_intermediate_size": 2048, "moe_layer_freq": 0' % llama,
+    "jamba_period0": '"model_type": "jamba", %s, "num_experts": 16, "num_experts_per_tok": 2, '
+                     '"attn_layer_period": 0' % llama,
+}
+for name, fields in hf.items():
+    write(name + ".json", "{" + fields + "}")
 
 
 PY
@@ -284,6 +311,11 @@ measure "trend 300,000 rows" "trend --data $dir/trend_300k.csv" 0 300 30
 
 
 # -- batch, Hugging Face configs and the server (measure calls) --
+measure "batch base-model cycles" "batch $dir/cycles.csv" 0
+measure "batch 1,000 rows x 500 bases" "batch $dir/bases.csv" 0 300 5
+for name in head_dim0 kv12 kv64 sparse_step0 moe_freq0 jamba_period0; do
+  measure "HF config $name" "estimate $dir/$name.json --tokens 1T" 2
+done
 
 
 echo "binary: $cli"

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
 
 #include "active_parameters.h"
 #include "cell_reading.h"
@@ -214,6 +216,116 @@ TEST(BatchActiveParameters, FromNamesAndNotes) {
     EXPECT_EQ(a.count.value_or(0), c.count) << c.name;
     EXPECT_EQ(a.share.value_or(0), c.share) << c.name;
   }
+}
+
+}  // namespace
+}  // namespace trainflops
+
+namespace trainflops {
+namespace {
+
+// Each output object of a JSON lines run, by its Model.
+std::map<std::string, nlohmann::json> RunJsonRows(const std::string& lines) {
+  std::map<std::string, nlohmann::json> rows;
+  Result<BatchSummary> s = RunBatchJsonLines(lines, BatchOptions(), [&](const std::string& l) {
+    nlohmann::json j = nlohmann::json::parse(l);
+    rows[j.value("Model", "")] = j;
+  });
+  EXPECT_TRUE(s.ok()) << s.status().message();
+  return rows;
+}
+
+std::string Row(const std::string& name, double params, double data, const std::string& base) {
+  return nlohmann::json{{"Model", name},
+                        {"Parameters", params},
+                        {"Training dataset size (total)", data},
+                        {"Base model", base}}
+             .dump() +
+         "\n";
+}
+
+// A row whose base is itself, or A whose base is B whose base is A, was
+// counted once per level down to the depth limit (nine times its own 6ND:
+// ratio 9). Each row that reaches a cycle is refused with the cycle named;
+// the others are estimated as before.
+TEST(BatchBaseModels, CyclesAreRefusedWithTheCycleNamed) {
+  auto rows =
+      RunJsonRows(Row("Self", 1e9, 1e9, "self") + Row("A", 1e9, 1e9, "B") +
+                  Row("B", 1e9, 1e9, "A") + Row("C", 1e9, 1e9, "A") + Row("Plain", 1e9, 1e9, ""));
+  const std::map<std::string, std::string> cycles = {
+      {"Self", "Self -> self"}, {"A", "A -> B -> A"}, {"B", "B -> A -> B"}, {"C", "A -> B -> A"}};
+  for (const auto& [name, cycle] : cycles) {
+    const nlohmann::json& r = rows[name];
+    EXPECT_EQ(r["estimated_training_flop"], nullptr) << r.dump();
+    EXPECT_EQ(r["estimated_with_base"], nullptr) << r.dump();
+    EXPECT_NE(r["estimate_note"].get<std::string>().find("base model cycle: " + cycle),
+              std::string::npos)
+        << r["estimate_note"];
+  }
+  // 6 x 1e9 x 1e9 = 6e18, with no base.
+  EXPECT_DOUBLE_EQ(rows["Plain"]["estimated_training_flop"].get<double>(), 6e18);
+}
+
+// A cycle past the first names is shown by its first eight and its length.
+TEST(BatchBaseModels, ALongCycleIsShownShortened) {
+  std::string lines;
+  for (int i = 0; i < 20; ++i)
+    lines += Row("M" + std::to_string(i), 1e9, 1e9, "M" + std::to_string((i + 1) % 20));
+  const std::string note = RunJsonRows(lines)["M0"]["estimate_note"];
+  EXPECT_NE(note.find("base model cycle: M0 -> M1 -> M2 -> M3 -> M4 -> M5 -> M6 -> M7 -> ... "
+                      "(20 models) -> M0"),
+            std::string::npos)
+      << note;
+}
+
+// docs/batch.md: a list "A,B" sums the bases found. The index of base rows
+// kept the whole cell "a, b, missing" as one name, so nothing was found.
+TEST(BatchBaseModels, ListsSumTheBasesFoundAndNameTheOthers) {
+  auto rows = RunJsonRows(Row("A", 1e9, 1e9, "") + Row("B", 2e9, 1e9, "") +
+                          Row("Merge", 1e9, 1e8, "A, B, Missing") + Row("Twice", 1e9, 1e8, "A, a"));
+  // A: 6 x 1e9 x 1e9 = 6e18; B: 6 x 2e9 x 1e9 = 1.2e19; Merge's own: 6 x 1e9 x 1e8 = 6e17.
+  // 6e18 + 1.2e19 + 6e17 = 1.86e19.
+  const nlohmann::json& merge = rows["Merge"];
+  EXPECT_DOUBLE_EQ(merge["estimated_with_base"].get<double>(), 1.86e19) << merge.dump();
+  EXPECT_NE(merge["estimate_note"].get<std::string>().find("base model 'Missing' not found"),
+            std::string::npos)
+      << merge["estimate_note"];
+  // One base listed twice is one model's compute: 6e18 + 6e17 = 6.6e18.
+  EXPECT_DOUBLE_EQ(rows["Twice"]["estimated_with_base"].get<double>(), 6.6e18);
+}
+
+// A merge of two fine-tunes of one model: per path, the model was added
+// twice, 6e18 + (6e18 + 6e18) + (6e18 + 6e18) = 3e19. Each model once: four
+// rows of 6 x 1e9 x 1e9 = 6e18, 2.4e19.
+TEST(BatchBaseModels, ABaseReachedByTwoPathsCountsOnce) {
+  auto rows = RunJsonRows(Row("Base", 1e9, 1e9, "") + Row("A", 1e9, 1e9, "Base") +
+                          Row("B", 1e9, 1e9, "Base") + Row("Merge", 1e9, 1e9, "A, B"));
+  EXPECT_DOUBLE_EQ(rows["Merge"]["estimated_with_base"].get<double>(), 2.4e19);
+  EXPECT_NE(rows["Merge"]["estimate_note"].get<std::string>().find(
+                "the fine-tune 6e18 + 3 models below it, each once ('Base' reached by more than "
+                "one path)"),
+            std::string::npos)
+      << rows["Merge"]["estimate_note"];
+  // A tree is summed as before: A = 6e18 + 6e18.
+  EXPECT_DOUBLE_EQ(rows["A"]["estimated_with_base"].get<double>(), 1.2e19);
+}
+
+// Each base is estimated once per run, yet a chain is cut at 8 levels below
+// the row written whatever was estimated before: B (whose base is C) is
+// first reached one level below X, then eight levels below Y0, where C is
+// past the limit. (Kept by name alone, B's figure with C gave Y0 6e19.)
+TEST(BatchBaseModels, TheDepthLimitHoldsForBasesEstimatedBefore) {
+  std::string lines = Row("X", 1e9, 1e9, "B") + Row("B", 1e9, 1e9, "C") + Row("C", 1e9, 1e9, "");
+  for (int i = 0; i < 8; ++i) {
+    lines += Row("Y" + std::to_string(i), 1e9, 1e9, i < 7 ? "Y" + std::to_string(i + 1) : "B");
+  }
+  auto rows = RunJsonRows(lines);
+  // Each row 6 x 1e9 x 1e9 = 6e18. X: 6e18 + B (6e18 + C 6e18) = 1.8e19.
+  EXPECT_DOUBLE_EQ(rows["X"]["estimated_with_base"].get<double>(), 1.8e19);
+  // Y0 + Y1..Y7 + B, with C cut at the ninth level: 9 x 6e18 = 5.4e19.
+  EXPECT_DOUBLE_EQ(rows["Y0"]["estimated_with_base"].get<double>(), 5.4e19);
+  // Y1 reaches C at the eighth level: Y1..Y7, B and C, 9 x 6e18 = 5.4e19.
+  EXPECT_DOUBLE_EQ(rows["Y1"]["estimated_with_base"].get<double>(), 5.4e19);
 }
 
 }  // namespace

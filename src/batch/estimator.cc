@@ -3,6 +3,8 @@
 // recorded compute. See include/trainflops/batch.h and docs/batch.md.
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <unordered_set>
 
 #include "row_methods.h"
 #include "trainflops/batch.h"
@@ -184,12 +186,131 @@ std::string_view CellOf(const std::vector<std::optional<size_t>>& index,
   return i && *i < cells.size() ? std::string_view(cells[*i]) : std::string_view();
 }
 
-// Names are matched trimmed and case-insensitively ("Llama 2-13B ").
-std::string NameKey(std::string_view text) { return ToLower(Trim(text)); }
+using batch::NameKey;
 
-// Fine-tunes of fine-tunes are followed this deep; a longer chain (or a
-// cycle) stops with a note.
+// Fine-tunes of fine-tunes are followed this deep; a longer chain stops with
+// a note (a cycle is refused before: base_graph.h).
 constexpr int kMaxBaseDepth = 8;
+
+// Links followed when looking for a base reached by two paths; past it the
+// row is noted and its bases are summed per path.
+constexpr size_t kMaxBaseLinks = 1000;
+
+// The bases of a row, theirs and so on to the depth limit, each once by the
+// shortest path, with those reached by more than one path (a merge of two
+// fine-tunes of one model). `links_over` when the search stopped at
+// kMaxBaseLinks.
+struct BaseClosure {
+  std::vector<std::string> keys, shared;
+  bool links_over = false;
+};
+BaseClosure ClosureOf(std::string_view base,
+                      const std::unordered_map<std::string, std::vector<std::string>>& base_rows,
+                      const std::vector<std::optional<size_t>>& index) {
+  BaseClosure out;
+  std::unordered_set<std::string> seen, shared;
+  std::vector<std::string_view> level = {base}, next;  // Base model cells, not copied
+  size_t links = 0;
+  for (int depth = 0; depth < kMaxBaseDepth && !level.empty(); ++depth) {
+    for (const std::string_view cell : level) {
+      for (const std::string& name : batch::BaseNames(cell)) {
+        const auto it = base_rows.find(NameKey(name));
+        if (it == base_rows.end()) continue;
+        if (++links > kMaxBaseLinks) {
+          out.links_over = true;
+          return out;
+        }
+        if (!seen.insert(it->first).second) {
+          if (shared.insert(it->first).second) out.shared.push_back(name);
+          continue;
+        }
+        out.keys.push_back(it->first);
+        next.push_back(CellOf(index, it->second, batch::kBase));
+      }
+    }
+    level.swap(next);
+    next.clear();
+  }
+  return out;
+}
+
+// A base reached by two paths (a merge of two fine-tunes of one model) was
+// added once per path by AddBase: the written row's figure is then the
+// fine-tune plus each model below it once, by its own figure (`own`).
+void CountSharedBasesOnce(
+    const std::string& base,
+    const std::unordered_map<std::string, std::vector<std::string>>& base_rows,
+    const std::vector<std::optional<size_t>>& index,
+    const std::function<std::optional<double>(const std::string& key)>& own, RowEstimate& out,
+    std::vector<std::string>& notes) {
+  const BaseClosure closure = ClosureOf(base, base_rows, index);
+  if (closure.links_over) {
+    notes.push_back("bases not checked for one reached by two paths (over " +
+                    std::to_string(kMaxBaseLinks) + " links): summed per path");
+    return;
+  }
+  if (closure.shared.empty()) return;
+  double sum = out.flop.value_or(0);
+  for (const std::string& key : closure.keys) sum += own(key).value_or(0);
+  if (!std::isfinite(sum)) return;  // the sum per path overflowed first
+  out.with_base = sum;
+  std::vector<std::string> shared;
+  for (const std::string& name : closure.shared) shared.push_back("'" + Abbreviate(name) + "'");
+  std::erase_if(notes, [](const std::string& n) { return n.rfind("with base = ", 0) == 0; });
+  notes.push_back("with base = " + FormatScientific(sum) + ": the fine-tune " +
+                  (out.flop ? FormatScientific(*out.flop) : std::string("not estimated: 0")) +
+                  " + " + std::to_string(closure.keys.size()) + " models below it, each once (" +
+                  JoinNames(shared) + " reached by more than one path)");
+}
+
+// The base-model cycle the row reaches, when the base-models rule follows
+// its bases.
+std::optional<std::string> BaseCycle(
+    const batch::RowCells& row, const BatchOptions& options,
+    const std::vector<std::optional<size_t>>& index,
+    const std::unordered_map<std::string, std::vector<std::string>>& base_rows,
+    batch::Caches& caches) {
+  if (!options.RuleOn(BatchRule::kBaseModels) || Trim(row.values[batch::kBase]).empty()) {
+    return std::nullopt;
+  }
+  return caches.base_cycles.Reached(row.values[batch::kName], row.values[batch::kBase],
+                                    [&](const std::string& key) -> std::optional<batch::BaseRow> {
+                                      const auto it = base_rows.find(key);
+                                      if (it == base_rows.end()) return std::nullopt;
+                                      return batch::BaseRow{
+                                          std::string(CellOf(index, it->second, batch::kName)),
+                                          std::string(CellOf(index, it->second, batch::kBase))};
+                                    });
+}
+
+// A base row's figure as its fine-tunes add it, estimated once per run: by
+// name when no chain below it was cut at the depth limit (the figure is then
+// the same at every depth that leaves room for its chains), else by name and
+// depth. A base named by many rows, or reached by many paths through lists of
+// bases, costs one estimate.
+const batch::Caches::BaseFigure& FigureOf(batch::Caches& caches, const std::string& key, int depth,
+                                          const std::function<RowEstimate()>& estimate) {
+  const auto whole = caches.base_figures.find(key);
+  if (whole != caches.base_figures.end() && depth + whole->second.height <= kMaxBaseDepth) {
+    caches.deepest = std::max(caches.deepest, depth + whole->second.height);
+    return whole->second;
+  }
+  const std::pair<int, std::string> at{depth, key};
+  if (auto it = caches.cut_base_figures.find(at); it != caches.cut_base_figures.end()) {
+    ++caches.base_cuts;  // what is computed from it was cut too
+    return it->second;
+  }
+  const size_t cuts = caches.base_cuts;
+  const int outer_deepest = caches.deepest;
+  caches.deepest = depth;
+  const RowEstimate e = estimate();  // raises `deepest` to the depth of its deepest base
+  const batch::Caches::BaseFigure figure{e.with_base ? e.with_base : e.flop, e.method,
+                                         e.confidence == "low", caches.deepest - depth};
+  caches.deepest = std::max(outer_deepest, caches.deepest);
+  if (caches.base_cuts == cuts)
+    return caches.base_figures.insert_or_assign(key, figure).first->second;
+  return caches.cut_base_figures.emplace(at, figure).first->second;
+}
 
 }  // namespace
 
@@ -221,6 +342,15 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   }
   const batch::Context context{&options_, caches_.get()};
   RowEstimate out;
+  if (depth == 0) {
+    if (std::optional<std::string> cycle = BaseCycle(row, options_, index_, base_rows_, *caches_)) {
+      out.fine_tune = true;
+      out.reason = "not estimated: base model cycle";
+      out.note = "not estimated; base model cycle: " + *cycle +
+                 " (a model cannot be its own base: no estimate, with or without its bases)";
+      return out;
+    }
+  }
   std::vector<std::string> notes;
   const batch::Attempt nd = batch::Try6nd(row, context);
   const batch::Attempt hw = batch::TryHardware(row, context);
@@ -243,6 +373,16 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
                       FormatScientific(*own));
     }
     AddBase(base, depth, out, notes);
+    if (depth == 0 && out.with_base) {
+      // At the depth limit a row's bases are cut: its figure is its own.
+      const auto own = [this](const std::string& key) {
+        const std::vector<std::string>& base_cells = base_rows_.at(key);
+        return FigureOf(*caches_, key, kMaxBaseDepth,
+                        [&] { return EstimateRow(base_cells, kMaxBaseDepth); })
+            .flop;
+      };
+      CountSharedBasesOnce(base, base_rows_, index_, own, out, notes);
+    }
   }
   if (!out.flop) notes.insert(notes.begin(), "not estimated");
   const batch::Recorded recorded = batch::ReadRecorded(row);
@@ -271,35 +411,39 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
 // fine-tune's own figure (0 when unknown).
 void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& out,
                              std::vector<std::string>& notes) const {
+  // A base's own row at depth > 0 only gives its figure to the row above:
+  // its notes are not written, so they are not built.
+  const bool noted = depth == 0;
   double sum = 0;
   std::vector<std::string> parts, missing;
+  size_t found = 0, not_found = 0;
   bool low = false;
-  for (std::string_view rest = base; !rest.empty();) {
-    const size_t comma = rest.find(',');
-    const std::string name(Trim(rest.substr(0, comma)));
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    if (name.empty()) continue;
+  for (const std::string& name : batch::BaseNames(base)) {
     const auto it = base_rows_.find(NameKey(name));
-    if (it == base_rows_.end() || depth >= kMaxBaseDepth) {
-      missing.push_back("'" + Abbreviate(name) + "'");
+    if (it != base_rows_.end() && depth >= kMaxBaseDepth) ++caches_->base_cuts;
+    const batch::Caches::BaseFigure* b = it == base_rows_.end() || depth >= kMaxBaseDepth
+                                             ? nullptr
+                                             : &FigureOf(*caches_, it->first, depth + 1, [&] {
+                                                 return EstimateRow(it->second, depth + 1);
+                                               });
+    if (b == nullptr || !b->flop) {
+      ++not_found;
+      if (noted) missing.push_back("'" + Abbreviate(name) + "'" + (b ? " (not estimated)" : ""));
       continue;
     }
-    const RowEstimate b = EstimateRow(it->second, depth + 1);
-    const std::optional<double> flop = b.with_base ? b.with_base : b.flop;
-    if (!flop) {
-      missing.push_back("'" + Abbreviate(name) + "' (not estimated)");
-      continue;
+    sum += *b->flop;
+    low = low || b->low_confidence;
+    ++found;
+    if (noted) {
+      parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*b->flop) + " (" +
+                      b->method + ")");
     }
-    sum += *flop;
-    low = low || b.confidence == "low";
-    parts.push_back("'" + Abbreviate(name) + "' " + FormatScientific(*flop) + " (" + b.method +
-                    ")");
   }
   if (!missing.empty()) {
     notes.push_back("base model " + JoinNames(missing) +
                     (depth >= kMaxBaseDepth ? ": chain too long" : " not found in the file"));
   }
-  if (parts.empty()) {
+  if (found == 0) {
     if (out.flop) out.reason = "fine-tune alone (base not found)";
     return;
   }
@@ -308,10 +452,12 @@ void BatchEstimator::AddBase(const std::string& base, int depth, RowEstimate& ou
     return;
   }
   out.with_base = sum + out.flop.value_or(0);
-  notes.push_back("with base = " + JoinNames(parts, " + ") + " + fine-tune " +
-                  (out.flop ? FormatScientific(*out.flop) : std::string("not estimated: 0")) +
-                  " = " + FormatScientific(*out.with_base));
-  out.confidence = !out.flop || low || !missing.empty() ? "low" : "medium";
+  if (noted) {
+    notes.push_back("with base = " + JoinNames(parts, " + ") + " + fine-tune " +
+                    (out.flop ? FormatScientific(*out.flop) : std::string("not estimated: 0")) +
+                    " = " + FormatScientific(*out.with_base));
+  }
+  out.confidence = !out.flop || low || not_found > 0 ? "low" : "medium";
   out.reason = "base + fine-tune";
 }
 

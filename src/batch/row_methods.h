@@ -9,8 +9,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
+#include "base_graph.h"
 #include "trainflops/batch.h"
 
 namespace trainflops::batch {
@@ -65,6 +67,20 @@ struct Caches {
   std::map<std::string, Peak> peaks;
   std::map<std::string, bool> chip_known;                      // chip text -> in the hardware table
   std::map<std::string, std::pair<double, double>> quantiles;  // low, high at point 1
+  // A base row's figure as its fine-tunes add it (estimator.cc, FigureOf):
+  // by name key, or by depth and name key when a chain below it was cut at
+  // the depth limit (`base_cuts` counts the cuts).
+  struct BaseFigure {
+    std::optional<double> flop;  // with its own bases
+    std::string method;
+    bool low_confidence = false;
+    int height = 0;  // levels of bases below it
+  };
+  std::unordered_map<std::string, BaseFigure> base_figures;
+  std::map<std::pair<int, std::string>, BaseFigure> cut_base_figures;
+  std::size_t base_cuts = 0;
+  int deepest = 0;  // the deepest level reached by the estimate under way
+  BaseCycles base_cycles;
 };
 
 struct Context {

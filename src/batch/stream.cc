@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
+#include "base_graph.h"
 #include "trainflops/batch.h"
 #include "trainflops/csv.h"
 #include "trainflops/input_limits.h"
@@ -100,14 +101,16 @@ void ForEachLine(std::string_view text, const std::function<void(std::string_vie
 // Each well-formed record's cells, in order.
 using RecordVisitor = std::function<void(std::vector<std::string>& cells)>;
 
-// Two passes before the run when rows name base models: the names wanted,
-// then those rows, kept for lookups. Nothing when no row names a base.
+// Two passes before the run when rows name base models: the names wanted
+// (each of a list "A,B"), then those rows, kept for lookups. Nothing when no row names a base.
 void IndexBaseRows(BatchEstimator& estimator,
                    const std::function<void(const RecordVisitor&)>& for_each_record) {
   if (!estimator.HasBaseColumn()) return;
   std::unordered_set<std::string> wanted;
   for_each_record([&](std::vector<std::string>& cells) {
-    if (std::string key = estimator.BaseKey(cells); !key.empty()) wanted.insert(std::move(key));
+    for (const std::string& name : batch::BaseNames(estimator.BaseKey(cells))) {
+      wanted.insert(batch::NameKey(name));
+    }
   });
   if (wanted.empty()) return;
   for_each_record([&](std::vector<std::string>& cells) { estimator.KeepBaseRow(cells, wanted); });

@@ -192,6 +192,42 @@ double HfFields::Get(std::initializer_list<const char*> keys, double fallback, d
   return v->get<double>();
 }
 
+double HfFields::Divisor(std::initializer_list<const char*> keys, double fallback,
+                         const char* use) {
+  std::string name;
+  const json* v = Find(keys, &name);
+  if (v != nullptr && v->is_number() && v->get<double>() == 0) {
+    shared_->bad.push_back("'" + name + "' is 0, but " + use +
+                           " (accepted: a positive whole number)");
+    return fallback;
+  }
+  return Get(keys, fallback);
+}
+
+std::string HfFields::Name(std::initializer_list<const char*> keys) const {
+  std::string name;
+  Find(keys, &name);
+  return name;
+}
+
+void HfFields::CheckGroups(std::initializer_list<const char*> group_keys, double groups,
+                           const std::string& heads_name, double heads) {
+  std::string group_name;
+  if (Find(group_keys, &group_name) == nullptr || !(heads > 0)) return;  // default, or reported
+  const std::string groups_text = "'" + group_name + "' " + Num(groups);
+  const std::string heads_text = "'" + heads_name + "' " + Num(heads);
+  // Each key-value head serves heads / groups attention heads.
+  const std::string accepted = " (accepted: a divisor of " + heads_text + ")";
+  if (groups == 0) {
+    shared_->bad.push_back("'" + group_name + "' is 0, but the model divides " + heads_text +
+                           " by it" + accepted);
+  } else if (groups > heads) {
+    shared_->bad.push_back(groups_text + " exceeds " + heads_text + accepted);
+  } else if (std::fmod(heads, groups) != 0) {
+    shared_->bad.push_back(groups_text + " does not divide " + heads_text + accepted);
+  }
+}
+
 double HfFields::GetAuto(const char* key, double auto_value) {
   std::string name;
   const json* v = Find({key}, &name);

@@ -18,8 +18,13 @@ Decoder ReadShape(HfFields& f) {
   a.heads = f.Need({"num_attention_heads"});
   // GQA: num_key_value_heads (absent = multi-head attention).
   a.kv_heads = f.Get({"num_key_value_heads"}, a.heads);
-  // Gemma and others set head_dim explicitly; otherwise d / heads.
-  a.head_dim = f.Get({"head_dim"}, a.heads > 0 ? r.d / a.heads : 0);
+  f.CheckGroups({"num_key_value_heads"}, a.kv_heads, f.Name({"num_attention_heads"}), a.heads);
+  // Gemma and others set head_dim explicitly; otherwise d / heads (a whole
+  // number: the model code takes hidden_size // num_attention_heads).
+  if (!f.Has("head_dim"))
+    f.CheckGroups({"num_attention_heads"}, a.heads, f.Name({"hidden_size"}), r.d);
+  a.head_dim = f.Divisor({"head_dim"}, a.heads > 0 ? r.d / a.heads : 0,
+                         "the attention scales its scores by 1 / sqrt(head_dim)");
   r.norm_params = r.d;
   return r;
 }
@@ -158,7 +163,7 @@ Status BuildMoe(HfFields& f, HfModel& out) {
     moe.shared_ff = f.Get({"shared_expert_intermediate_size"}, 0);
     moe.shared_gate = moe.shared_ff > 0;
     dense.d_ff = f.Get({"intermediate_size"}, 0);
-    const double step = f.Get({"decoder_sparse_step"}, 1);
+    const double step = f.Divisor({"decoder_sparse_step"}, 1, kModuloUse);
     sparse = SparseByStep(dec.layers, step, f.List("mlp_only_layers"));
   }
   TF_RETURN_IF_ERROR(f.Check());
@@ -193,7 +198,7 @@ Status BuildDeepSeek(HfFields& f, HfModel& out) {
   moe.shared_ff = f.Get({"n_shared_experts"}, 0) * moe.expert_ff;
   moe.router_bias = f.Text("topk_method", "") == "noaux_tc";
   const double first_dense = f.Get({"first_k_dense_replace"}, 0);
-  const double freq = f.Get({"moe_layer_freq"}, 1);
+  const double freq = f.Divisor({"moe_layer_freq"}, 1, kModuloUse);
   const double mtp = f.Get({"num_nextn_predict_layers"}, 0);
   TF_RETURN_IF_ERROR(f.Check());
   TF_RETURN_IF_ERROR(CheckTopK(out, moe, "n_routed_experts", "num_experts_per_tok"));

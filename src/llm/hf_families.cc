@@ -40,6 +40,7 @@ BlockGroup GptBlock(double layers, double d, double heads, double kv_heads, doub
 Status BuildGpt2(HfFields& f, HfModel& out) {
   const double d = f.Need({"n_embd", "hidden_size"}), layers = f.Need({"n_layer"}, kMaxLayers);
   const double heads = f.Need({"n_head"}), vocab = f.Need({"vocab_size"});
+  f.CheckGroups({"n_head"}, heads, f.Name({"n_embd", "hidden_size"}), d);
   const double positions = f.Need({"n_positions"});
   const double d_ff = f.Get({"n_inner"}, 4 * d);
   TF_RETURN_IF_ERROR(f.Check());
@@ -59,6 +60,7 @@ Status BuildGpt2(HfFields& f, HfModel& out) {
 Status BuildGptNeox(HfFields& f, HfModel& out) {
   const double d = f.Need({"hidden_size"}), layers = f.Need({"num_hidden_layers"}, kMaxLayers);
   const double heads = f.Need({"num_attention_heads"}), vocab = f.Need({"vocab_size"});
+  f.CheckGroups({"num_attention_heads"}, heads, f.Name({"hidden_size"}), d);
   const double d_ff = f.Need({"intermediate_size"});
   const bool bias = f.Flag("attention_bias", true);
   const bool tied = f.Flag("tie_word_embeddings", false);
@@ -81,6 +83,7 @@ Status BuildGptNeox(HfFields& f, HfModel& out) {
 Status BuildBert(HfFields& f, HfModel& out) {
   const double d = f.Need({"hidden_size"}), layers = f.Need({"num_hidden_layers"}, kMaxLayers);
   const double heads = f.Need({"num_attention_heads"}), vocab = f.Need({"vocab_size"});
+  f.CheckGroups({"num_attention_heads"}, heads, f.Name({"hidden_size"}), d);
   const double d_ff = f.Need({"intermediate_size"});
   const double positions = f.Need({"max_position_embeddings"});
   const double types = f.Get({"type_vocab_size"}, 2);
@@ -157,9 +160,13 @@ Status BuildFalcon(HfFields& f, HfModel& out) {
   const double d = f.Need({"hidden_size"}),
                layers = f.Need({"num_hidden_layers", "n_layer"}, kMaxLayers);
   const double heads = f.Need({"num_attention_heads", "n_head"}), vocab = f.Need({"vocab_size"});
+  f.CheckGroups({"num_attention_heads", "n_head"}, heads, f.Name({"hidden_size"}), d);
   const bool new_arch = f.Flag("new_decoder_architecture", out.model_type == "RefinedWeb");
   const bool multi_query = f.Flag("multi_query", true);
   const double kv = new_arch ? f.Need({"num_kv_heads", "n_head_kv"}) : (multi_query ? 1 : heads);
+  if (new_arch)
+    f.CheckGroups({"num_kv_heads", "n_head_kv"}, kv, f.Name({"num_attention_heads", "n_head"}),
+                  heads);
   const bool bias = f.Flag("bias", false);
   const bool parallel = f.Flag("parallel_attn", true);
   const double d_ff = f.Get({"ffn_hidden_size"}, 4 * d);

@@ -23,6 +23,9 @@ namespace trainflops::llm {
 inline constexpr double kMaxCount = 1e12;
 inline constexpr double kMaxLayers = 1e5;
 
+// What Divisor() says of a step or period that is 0.
+inline constexpr const char* kModuloUse = "the model takes layer numbers modulo it";
+
 class HfFields {
  public:
   HfFields(const nlohmann::json& config, HfModel& out);
@@ -44,6 +47,20 @@ class HfFields {
   double Need(std::initializer_list<const char*> keys, double at_most = kMaxCount);
   // An optional non-negative whole number (null counts as absent).
   double Get(std::initializer_list<const char*> keys, double fallback, double at_most = kMaxCount);
+  // An optional positive whole number that the model divides by or takes
+  // layer numbers modulo (a period, a step, a head size, a group count):
+  // like Get, but 0 is refused naming `use` ("layer numbers are taken
+  // modulo it").
+  double Divisor(std::initializer_list<const char*> keys, double fallback, const char* use);
+  // Grouped heads: `groups` (key-value heads, from `group_keys`) must be
+  // positive, at most `heads` (the field `heads_name`) and divide it, as the
+  // model shares each key-value head with heads / groups query heads. Also
+  // for attention heads that split a width (groups = heads, heads = width).
+  void CheckGroups(std::initializer_list<const char*> group_keys, double groups,
+                   const std::string& heads_name, double heads);
+  // The full name of the first of `keys` present ("text_config.n_head"),
+  // else of the first.
+  std::string Name(std::initializer_list<const char*> keys) const;
   // An optional count that may also be "auto" (Mamba's time_step_rank):
   // "auto" or absent gives `auto_value`.
   double GetAuto(const char* key, double auto_value);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "hf_test_util.h"
 #include "trainflops/hf_config.h"
@@ -165,6 +166,109 @@ TEST(HfFieldsReport, ReadAndIgnoredFieldsAreListedWithNestedNames) {
   EXPECT_FALSE(Contains(m->fields_ignored, "d_model"));
   EXPECT_NE(m->rule.find("modeling_dbrx.py"), std::string::npos);
 }
+
+// A published config with fields changed (a JSON merge patch) to a value
+// the model code divides by or takes layer numbers modulo: refused (exit 2
+// on the command line) with the field named, where it was counted before.
+struct Divisor {
+  const char* file;
+  const char* patch;
+  const char* expected;  // part of the message
+};
+
+class HfDivisors : public ::testing::TestWithParam<Divisor> {};
+
+TEST_P(HfDivisors, AZeroOrAGroupThatDoesNotDivideIsRefusedNamingTheField) {
+  const Divisor& c = GetParam();
+  nlohmann::json config = nlohmann::json::parse(Fixture(c.file));
+  config.merge_patch(nlohmann::json::parse(c.patch));
+  Result<HfModel> m = ParseHfConfig(config.dump(), "config.json");
+  ASSERT_FALSE(m.ok()) << c.file << " " << c.patch << " was counted";
+  EXPECT_EQ(m.status().message().rfind("config.json: ", 0), 0u) << m.status().message();
+  EXPECT_NE(m.status().message().find(c.expected), std::string::npos) << m.status().message();
+}
+
+constexpr const char* kZeroDivisor = "is 0, but the model takes layer numbers modulo it";
+constexpr const char* kZeroKv =
+    "'num_key_value_heads' is 0, but the model divides 'num_attention_heads'";
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryFamily, HfDivisors,
+    ::testing::Values(
+        // head_dim: Llama-style attention scales by 1 / sqrt(head_dim).
+        Divisor{"meta-llama-3-8b.json", R"({"head_dim": 0})", "'head_dim' is 0"},
+        Divisor{"gemma-2b.json", R"({"head_dim": 0})", "'head_dim' is 0"},
+        Divisor{"qwen3-8b.json", R"({"head_dim": 0})", "'head_dim' is 0"},
+        Divisor{"gpt-oss-20b.json", R"({"head_dim": 0})", "'head_dim' is 0"},
+        Divisor{"gemma-3-4b-it.json", R"({"text_config": {"head_dim": 0}})",
+                "'text_config.head_dim' is 0"},
+        Divisor{"mamba-codestral-7b-v0.1.json", R"({"head_dim": 0})", "'head_dim' is 0"},
+        Divisor{"mamba-codestral-7b-v0.1.json", R"({"n_groups": 0})", "'n_groups' is 0"},
+        // Key-value heads: each serves num_attention_heads / num_key_value_heads heads.
+        Divisor{"meta-llama-3-8b.json", R"({"num_key_value_heads": 0})", kZeroKv},
+        Divisor{"meta-llama-3-8b.json", R"({"num_key_value_heads": 12})",
+                "'num_key_value_heads' 12 does not divide 'num_attention_heads' 32"},
+        Divisor{"meta-llama-3-8b.json", R"({"num_key_value_heads": 64})",
+                "'num_key_value_heads' 64 exceeds 'num_attention_heads' 32"},
+        Divisor{"qwen2-0.5b.json", R"({"num_key_value_heads": 0})", kZeroKv},
+        Divisor{"mixtral-8x7b-v0.1.json", R"({"num_key_value_heads": 3})",
+                "'num_key_value_heads' 3 does not divide 'num_attention_heads' 32"},
+        Divisor{"granite-3.0-1b-a400m.json", R"({"num_key_value_heads": 0})", kZeroKv},
+        Divisor{"phi-3.5-moe-instruct.json", R"({"num_key_value_heads": 0})", kZeroKv},
+        Divisor{"olmoe-1b-7b-0924.json", R"({"num_key_value_heads": 0})", kZeroKv},
+        Divisor{"starcoder2-3b.json", R"({"num_key_value_heads": 5})",
+                "'num_key_value_heads' 5 does not divide 'num_attention_heads' 24"},
+        Divisor{"jamba-v0.1.json", R"({"num_key_value_heads": 0})", kZeroKv},
+        Divisor{"llava-1.5-7b-hf.json", R"({"text_config": {"num_key_value_heads": 0}})",
+                "'text_config.num_key_value_heads' is 0"},
+        Divisor{"dbrx-base.json", R"({"attn_config": {"kv_n_heads": 0}})",
+                "'attn_config.kv_n_heads' is 0, but the model divides 'n_heads' 48"},
+        Divisor{"dbrx-base.json", R"({"attn_config": {"kv_n_heads": 7}})",
+                "'attn_config.kv_n_heads' 7 does not divide 'n_heads' 48"},
+        Divisor{"falcon-7b.json", R"({"new_decoder_architecture": true, "num_kv_heads": 5})",
+                "'num_kv_heads' 5 does not divide 'n_head' 71"},
+        // Steps and periods: layer numbers are taken modulo them.
+        Divisor{"qwen1.5-moe-a2.7b.json", R"({"decoder_sparse_step": 0})",
+                "'decoder_sparse_step' is 0"},
+        Divisor{"qwen3-30b-a3b.json", R"({"decoder_sparse_step": 0})",
+                "'decoder_sparse_step' is 0"},
+        Divisor{"deepseek-v3.json", R"({"moe_layer_freq": 0})", kZeroDivisor},
+        Divisor{"deepseek-v2-lite.json", R"({"moe_layer_freq": 0})", "'moe_layer_freq' is 0"},
+        Divisor{"llama-4-scout-17b-16e.json",
+                R"({"text_config": {"interleave_moe_layer_step": 0}})",
+                "'text_config.interleave_moe_layer_step' is 0"},
+        Divisor{"jamba-v0.1.json", R"({"attn_layer_period": 0})", "'attn_layer_period' is 0"},
+        Divisor{"jamba-v0.1.json", R"({"expert_layer_period": 0})", "'expert_layer_period' is 0"},
+        Divisor{"jamba-v0.1.json", R"({"attn_layer_offset": 8})",
+                "'attn_layer_offset' 8 is not below 'attn_layer_period' 8"},
+        // Head counts that the width is divided by (already required positive).
+        Divisor{"gpt2.json", R"({"n_head": 0})", "'n_head' must be a positive number"},
+        Divisor{"pythia-160m.json", R"({"num_attention_heads": 0})",
+                "'num_attention_heads' must be a positive number"},
+        Divisor{"bert-base-uncased.json", R"({"num_attention_heads": 0})",
+                "'num_attention_heads' must be a positive number"},
+        Divisor{"falcon-7b.json", R"({"n_head": 0})", "'n_head' must be a positive number"},
+        Divisor{"dbrx-base.json", R"({"n_heads": 0})", "'n_heads' must be a positive number"},
+        // Heads that split the width: head_dim = width / heads, a whole number.
+        Divisor{"gpt2.json", R"({"n_head": 5})", "'n_head' 5 does not divide 'n_embd' 768"},
+        Divisor{"pythia-160m.json", R"({"num_attention_heads": 7})",
+                "'num_attention_heads' 7 does not divide 'hidden_size' 768"},
+        Divisor{"bert-base-uncased.json", R"({"num_attention_heads": 7})",
+                "'num_attention_heads' 7 does not divide 'hidden_size' 768"},
+        Divisor{"falcon-7b.json", R"({"n_head": 70})", "'n_head' 70 does not divide 'hidden_size'"},
+        Divisor{"dbrx-base.json", R"({"n_heads": 5})", "'n_heads' 5 does not divide 'd_model'"},
+        Divisor{"meta-llama-3-8b.json", R"({"num_attention_heads": 48})",
+                "'num_attention_heads' 48 does not divide 'hidden_size' 4096"},
+        // Vision encoders: the image side is divided by the patch size.
+        Divisor{"llava-1.5-7b-hf.json", R"({"vision_config": {"patch_size": 0}})",
+                "'vision_config.patch_size' must be a positive number"},
+        Divisor{"llama-3.2-11b-vision.json", R"({"vision_config": {"patch_size": 0}})",
+                "'vision_config.patch_size' must be a positive number"},
+        Divisor{"qwen2-vl-7b-instruct.json", R"({"vision_config": {"spatial_merge_size": 0}})",
+                "'vision_config.spatial_merge_size' must be a positive number"}),
+    [](const ::testing::TestParamInfo<Divisor>& p) {
+      return FixtureTestName(p.param.file) + "_" + std::to_string(p.index);
+    });
 
 }  // namespace
 }  // namespace trainflops

@@ -96,12 +96,15 @@ Status BuildDbrx(HfFields& f, HfModel& out) {
   dec.layers = f.Need({"n_layers"}, kMaxLayers);
   dec.vocab = f.Need({"vocab_size"});
   dec.attention.heads = f.Need({"n_heads"});
+  f.CheckGroups({"n_heads"}, dec.attention.heads, f.Name({"d_model"}), dec.d);
   dec.attention.head_dim = dec.attention.heads > 0 ? dec.d / dec.attention.heads : 0;
   dec.tied = f.Flag("tie_word_embeddings", false);
   dec.norm_params = dec.d;
   dec.norm_type = "layernorm (no bias)";
   HfFields attn = f.Sub("attn_config");
   dec.attention.kv_heads = attn.Get({"kv_n_heads"}, 1);  // DbrxAttentionConfig's default
+  attn.CheckGroups({"kv_n_heads"}, dec.attention.kv_heads, f.Name({"n_heads"}),
+                   dec.attention.heads);
   HfFields ffn = f.Sub("ffn_config");
   const ExpertFields names{{"moe_num_experts"}, {"moe_top_k"}, {"ffn_hidden_size"}};
   return AllSparse(f, out, dec, ReadExperts(ffn, names), names, "ffn_config.");
@@ -121,7 +124,7 @@ Status BuildLlama4Text(HfFields& f, HfModel& out) {
   MlpShape dense;
   dense.gated = true;
   dense.d_ff = f.Get({"intermediate_size_mlp"}, 0);
-  const double step = f.Get({"interleave_moe_layer_step"}, 1);
+  const double step = f.Divisor({"interleave_moe_layer_step"}, 1, kModuloUse);
   const std::vector<double> listed = f.List("moe_layers");
   TF_RETURN_IF_ERROR(f.Check());
   TF_RETURN_IF_ERROR(CheckTopK(out, moe, "num_local_experts", "num_experts_per_tok"));
@@ -172,8 +175,8 @@ Status BuildGenericMoe(HfFields& f, HfModel& out) {
   dense.gated = true;
   dense.d_ff = f.Get({"intermediate_size"}, 0);
   const double first_dense = f.Get({"first_k_dense_replace"}, 0);
-  std::vector<bool> sparse =
-      SparseByStep(dec.layers, f.Get({"decoder_sparse_step"}, 1), f.List("mlp_only_layers"));
+  std::vector<bool> sparse = SparseByStep(
+      dec.layers, f.Divisor({"decoder_sparse_step"}, 1, kModuloUse), f.List("mlp_only_layers"));
   TF_RETURN_IF_ERROR(f.Check());
   TF_RETURN_IF_ERROR(CheckTopK(out, moe, "the number of experts", "num_experts_per_tok"));
   for (size_t i = 0; i < sparse.size() && static_cast<double>(i) < first_dense; ++i) {

@@ -60,11 +60,11 @@ Status BuildMamba2(HfFields& f, HfModel& out) {
   s.d_state = f.Need({"state_size"});
   s.d_inner = f.Get({"expand"}, 2) * d;
   s.heads = f.Need({"num_heads"});
-  s.groups = f.Get({"n_groups"}, 1);
+  s.groups = f.Divisor({"n_groups"}, 1, "the model divides num_heads by it");
   s.d_conv = f.Get({"conv_kernel"}, 4);
   s.proj_bias = f.Flag("use_bias", false);
   s.conv_bias = f.Flag("use_conv_bias", true);
-  const double head_dim = f.Get({"head_dim"}, 0);
+  const double head_dim = f.Divisor({"head_dim"}, 0, "the model splits its inner width by it");
   TF_RETURN_IF_ERROR(f.Check());
   if (head_dim > 0 && s.heads * head_dim != s.d_inner) {
     return Status::InvalidArgument(out.file + ": num_heads x head_dim (" + Num(s.heads) + " x " +
@@ -73,6 +73,24 @@ Status BuildMamba2(HfFields& f, HfModel& out) {
   }
   return AddMambaStack(f, out, d, layers, vocab, s, false);
 }
+
+namespace {
+
+// A Jamba layer period and its offset: modeling_jamba.py takes layer numbers
+// modulo the period, and JambaConfig refuses an offset not below it (no
+// layer would match).
+double Period(HfFields& f, const char* period_key, double period_default, const char* offset_key,
+              double offset_default) {
+  const double period = f.Divisor({period_key}, period_default, kModuloUse);
+  const double offset = f.Get({offset_key}, offset_default);
+  if (offset >= period) {
+    f.Bad("'" + f.Name({offset_key}) + "' " + Num(offset) + " is not below '" +
+          f.Name({period_key}) + "' " + Num(period) + " (accepted: 0 to the period - 1)");
+  }
+  return period;
+}
+
+}  // namespace
 
 // Jamba (modeling_jamba.py): layer i is attention when i % attn_layer_period
 // == attn_layer_offset, else a Mamba mixer (with dt, B and C RMSNorms of
@@ -94,10 +112,10 @@ Status BuildJamba(HfFields& f, HfModel& out) {
   dense.d_ff = moe.expert_ff = f.Need({"intermediate_size"});
   moe.experts = f.Need({"num_experts"});
   moe.experts_per_tok = f.Need({"num_experts_per_tok"});
-  const double attn_period = f.Get({"attn_layer_period"}, 8),
-               attn_offset = f.Get({"attn_layer_offset"}, 4);
-  const double moe_period = f.Get({"expert_layer_period"}, 2),
-               moe_offset = f.Get({"expert_layer_offset"}, 1);
+  const double attn_period = Period(f, "attn_layer_period", 8, "attn_layer_offset", 4);
+  const double attn_offset = f.Get({"attn_layer_offset"}, 4);
+  const double moe_period = Period(f, "expert_layer_period", 2, "expert_layer_offset", 1);
+  const double moe_offset = f.Get({"expert_layer_offset"}, 1);
   TF_RETURN_IF_ERROR(f.Check());
   TF_RETURN_IF_ERROR(CheckTopK(out, moe, "num_experts", "num_experts_per_tok"));
   // Count the four kinds of layer: {attention, Mamba} x {dense, experts}.

@@ -5,6 +5,7 @@
 #ifndef TRAINFLOPS_SRC_WEB_SERVER_H_
 #define TRAINFLOPS_SRC_WEB_SERVER_H_
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -21,6 +22,12 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port (see Server::port())
   size_t max_body = kDefaultMaxBody;
+  // The time a request (its request line, headers and body) may take to
+  // arrive, from the connection's accept (or, on a kept-alive connection,
+  // from the end of the previous answer): a client that trickles it frees
+  // its worker then, so no number of slow clients holds the others for
+  // longer (docs/reliability.md).
+  std::chrono::milliseconds request_deadline = std::chrono::seconds(10);
   // Host names the server answers to besides its loopback names and its own
   // address (`serve --allow-host`): the names other machines reach it by when
   // it listens on 0.0.0.0. "*" accepts any name.
