@@ -3,6 +3,7 @@
 #include "trainflops/input_limits.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "trainflops/text.h"
 
@@ -97,57 +98,63 @@ bool Structural(char c) {
          c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-Status CheckTreeBytes(std::string_view text, std::string_view file) {
+// What one pass over the text finds: the tokens that cost memory once
+// parsed, and the line where nesting first passes the limit (0: nowhere).
+struct Scan {
+  std::uint64_t containers = 0, strings = 0, members = 0, others = 0;
+  int too_deep_line = 0;
+};
+
+Scan ScanText(std::string_view text, int max_depth) {
+  Scan scan;
+  int depth = 0;
+  bool in_other = false;  // inside a number or a literal
+  ForEachOutsideStrings(text, [&](char c, int line) {
+    const bool structural = Structural(c);
+    if (!structural && !in_other) ++scan.others;
+    in_other = !structural;
+    scan.strings += c == '"';
+    scan.members += c == ':';
+    if (c == '[' || c == '{') {
+      ++scan.containers;
+      if (++depth > max_depth) scan.too_deep_line = line;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+    return scan.too_deep_line == 0;
+  });
+  return scan;
+}
+
+std::uint64_t TreeBytes(const Scan& s, size_t text_bytes) {
+  // Keys are strings but not values.
+  const std::uint64_t values = s.containers + s.strings + s.others - std::min(s.members, s.strings);
+  return 32 * values + 64 * s.containers + 48 * (s.strings + s.members) + text_bytes;
+}
+
+}  // namespace
+
+std::uint64_t EstimateJsonTreeBytes(std::string_view text) {
+  return TreeBytes(ScanText(text, std::numeric_limits<int>::max()), text.size());
+}
+
+Status CheckNestingDepth(std::string_view text, std::string_view file, int max_depth) {
+  const Scan scan = ScanText(text, max_depth);
+  if (scan.too_deep_line != 0) {
+    return Status::InvalidArgument(std::string(file) + ":" + std::to_string(scan.too_deep_line) +
+                                   ": nested more than " + std::to_string(max_depth) +
+                                   " levels deep (arrays and maps within each other); at most " +
+                                   std::to_string(max_depth) + " are accepted");
+  }
   const std::uint64_t cap = std::max<std::uint64_t>(
       kJsonTreeFloorBytes, kMaxJsonTreeBytesPerByte * static_cast<std::uint64_t>(text.size()));
-  const std::uint64_t estimate = EstimateJsonTreeBytes(text);
+  const std::uint64_t estimate = TreeBytes(scan, text.size());
   if (estimate <= cap) return Status::Ok();
   return Status::InvalidArgument(
       std::string(file) + ": too many values for its size: its " + SizeText(text.size()) +
       " would take about " + SizeText(estimate) + " of memory once parsed; at most " +
       std::to_string(kMaxJsonTreeBytesPerByte) + " bytes per byte of text (or " +
       Mib(kJsonTreeFloorBytes) + ") are accepted");
-}
-
-}  // namespace
-
-std::uint64_t EstimateJsonTreeBytes(std::string_view text) {
-  std::uint64_t containers = 0, strings = 0, members = 0, others = 0;
-  bool in_other = false;  // inside a number or a literal
-  ForEachOutsideStrings(text, [&](char c, int) {
-    const bool structural = Structural(c);
-    if (!structural && !in_other) ++others;
-    in_other = !structural;
-    containers += c == '{' || c == '[';
-    strings += c == '"';
-    members += c == ':';
-    return true;
-  });
-  // Keys are strings but not values.
-  const std::uint64_t values = containers + strings + others - std::min(members, strings);
-  return 32 * values + 64 * containers + 48 * (strings + members) + text.size();
-}
-
-Status CheckNestingDepth(std::string_view text, std::string_view file, int max_depth) {
-  int depth = 0;
-  Status status;
-  ForEachOutsideStrings(text, [&](char c, int line) {
-    if (c == '[' || c == '{') {
-      if (++depth > max_depth) {
-        status =
-            Status::InvalidArgument(std::string(file) + ":" + std::to_string(line) +
-                                    ": nested more than " + std::to_string(max_depth) +
-                                    " levels deep (arrays and maps within each other); at most " +
-                                    std::to_string(max_depth) + " are accepted");
-        return false;
-      }
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-    return true;
-  });
-  TF_RETURN_IF_ERROR(status);
-  return CheckTreeBytes(text, file);
 }
 
 std::string Abbreviate(std::string_view text, size_t max_chars) {
