@@ -129,6 +129,10 @@ write("wide/model.safetensors.index.json",
       '{"metadata": {"total_size": 4}, "weight_map": {}, "x": ' + wide((64 << 20) - 64) + "}")
 write("wide-config.json", '{"model_type": "llama", "x": ' + wide((8 << 20) - 64) + "}")
 write("wide.jsonl", wide(60_000_000) + "\n")
+# The widest accepted: 8 MiB of two-digit numbers in a config.json (13 bytes
+# of tree per byte of text by the estimate, under the 16 allowed).
+os.makedirs(os.path.join(d, "numbers"))
+write("numbers/config.json", llama[:-1] + ', "x": [' + ", ".join(["12"] * (((8 << 20) - 400) // 4)) + "]}")
 # Two tensors on the same 4 bytes.
 header = b'{"a": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}, ' \
          b'"b": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}}'
@@ -224,6 +228,7 @@ measure "64 MiB index of empty maps" "tokens --params $dir/wide/model.safetensor
 measure "the same beside a config" "estimate $dir/wide/config.json --tokens 1T" 0
 measure "8 MiB config of empty maps" "estimate $dir/wide-config.json --tokens 1T" 2
 measure "60 MB JSONL row of maps" "batch $dir/wide.jsonl" 2
+measure "8 MiB config of numbers" "estimate $dir/numbers/config.json --tokens 1T" 0 300
 measure "overlapping safetensors" "tokens --params $dir/overlap.safetensors --tokens 1T" 2
 # Standard output on a full disk: the output file is /dev/full.
 ln -sf /dev/full "$dir/out"

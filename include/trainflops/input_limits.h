@@ -45,18 +45,20 @@ Status CheckInputSize(std::uint64_t bytes, InputKind kind, std::string_view file
 inline constexpr int kMaxNestingDepth = 64;
 
 // A parsed JSON tree may take at most this many bytes of memory per byte of
-// its text, or kJsonTreeFloorBytes whichever is more. Real files take less
-// than 11 (a config's label map ~10, a checkpoint index ~4); a document of
-// empty objects or one-digit numbers takes 17 to 33, which is how a 64 MiB
-// file became a 2 GB tree.
+// its text, or kJsonTreeFloorBytes whichever is more. Real files take at
+// most 10 by the estimate below (a safetensors header ~9, a config's label
+// map ~9, a checkpoint index ~3); a document of empty objects or tightly
+// packed one-digit numbers, 25 to 38, which is how a 64 MiB file became a
+// 2 GB tree.
 inline constexpr std::uint64_t kMaxJsonTreeBytesPerByte = 16;
 inline constexpr std::uint64_t kJsonTreeFloorBytes = std::uint64_t{16} << 20;
 
 // An upper estimate of the bytes nlohmann::json takes for the tree of
-// `text`, from its tokens outside strings: 32 per value (its node, with the
-// slack of a growing array), 64 more per array or map, 48 more per string
-// (its heap copy) and per map member (its tree node), and the text's bytes
-// once (the characters of long strings).
+// `text`, from its tokens outside strings: 48 per value (its 16-byte node,
+// with a growing array's spare capacity and its old buffer while it moves),
+// 64 more per array or map, 48 more per string (its heap copy) and per map
+// member (its tree node), and the text's bytes once (the characters of long
+// strings).
 std::uint64_t EstimateJsonTreeBytes(std::string_view text);
 
 // Refuses text whose flow brackets ([ ] { }) nest deeper than `max_depth`,

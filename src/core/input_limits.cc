@@ -129,7 +129,7 @@ Scan ScanText(std::string_view text, int max_depth) {
 std::uint64_t TreeBytes(const Scan& s, size_t text_bytes) {
   // Keys are strings but not values.
   const std::uint64_t values = s.containers + s.strings + s.others - std::min(s.members, s.strings);
-  return 32 * values + 64 * s.containers + 48 * (s.strings + s.members) + text_bytes;
+  return 48 * values + 64 * s.containers + 48 * (s.strings + s.members) + text_bytes;
 }
 
 }  // namespace

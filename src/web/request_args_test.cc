@@ -106,7 +106,7 @@ TEST(RequestArgs, BadRequestsNameWhatIsWrong) {
   }
 }
 
-// A JSON body of 2.1 MB of empty maps in "args" (about 69 MB once parsed, by
+// A JSON body of 2.1 MB of empty maps in "args" (about 80 MB once parsed, by
 // the estimate of input_limits.h) is refused before a tree is built; the old
 // server parsed it (a 60 MB body took 1.6 GB).
 TEST(RequestArgs, AWideJsonBodyIsRefusedUnparsed) {
