@@ -159,6 +159,43 @@ write("node_cap.onnx", onnx_model(relu_graph(extra=field(1, field(4, b"Id")) * 2
 
 
 # -- files, checkpoints, wide JSON and output files --
+# Named pipes with no writer, as each kind of input and as the index found
+# beside a config (a blocking open would wait forever).
+for name in ("fifo.onnx", "fifo.safetensors", "fifo.gguf"):
+    os.mkfifo(os.path.join(d, name))
+llama = ('{"model_type": "llama", "hidden_size": 64, "intermediate_size": 128,'
+         ' "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 100,'
+         ' "torch_dtype": "float32"}')
+os.makedirs(os.path.join(d, "beside"))
+write("beside/config.json", llama)
+os.mkfifo(os.path.join(d, "beside/model.safetensors.index.json"))
+# A sparse 1 GB GGUF whose header claims as many 13-byte zero key-values as
+# the file could hold, and one whose 5 million fit the count check but run
+# past the 64 MiB a header may take (an array of 3 million empty strings
+# first, then zeros).
+def gguf(name, kvs, body=b""):
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(b"GGUF" + struct.pack("<IQQ", 3, 0, kvs) + body)
+        f.truncate(1 << 30)
+gguf("zeros.gguf", ((1 << 30) - 24) // 13)
+gguf("past-cap.gguf", 5_000_000, struct.pack("<Q", 1) + b"a" + struct.pack("<IIQ", 9, 8, 3_000_000))
+# Wide JSON: 64 MiB of empty maps in an index beside a config, 8 MiB in a
+# config.json and one 60 MB JSON line of them.
+wide = lambda size: "[" + ",".join(["{}"] * ((size - 2) // 3)) + "]"
+os.makedirs(os.path.join(d, "wide"))
+write("wide/config.json", llama)
+write("wide/model.safetensors.index.json",
+      '{"metadata": {"total_size": 4}, "weight_map": {}, "x": ' + wide((64 << 20) - 64) + "}")
+write("wide-config.json", '{"model_type": "llama", "x": ' + wide((8 << 20) - 64) + "}")
+write("wide.jsonl", wide(60_000_000) + "\n")
+# The widest accepted: 8 MiB of two-digit numbers in a config.json (13 bytes
+# of tree per byte of text by the estimate, under the 16 allowed).
+os.makedirs(os.path.join(d, "numbers"))
+write("numbers/config.json", llama[:-1] + ', "x": [' + ", ".join(["12"] * (((8 << 20) - 400) // 4)) + "]}")
+# Two tensors on the same 4 bytes.
+header = b'{"a": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}, ' \
+         b'"b": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}}'
+write("overlap.safetensors", struct.pack("<Q", len(header)) + header + bytes(4))
 
 
 # -- text reports, names, control characters and numbers --
@@ -291,6 +328,38 @@ measure "ONNX 2M nodes at the cap (12 MB)" "estimate $dir/node_cap.onnx --exampl
 
 
 # -- files, checkpoints, wide JSON and output files (measure calls) --
+# A reader left waiting on a pipe is released after 10 s (by opening it for
+# writing), so that a hang shows as an out-of-bounds time, not a stalled run.
+( sleep 10; for f in "$dir"/fifo.* "$dir"/beside/model.safetensors.index.json; do
+    timeout 1 sh -c ": >'$f'" || true; done ) &
+watchdog=$!
+measure "FIFO as ONNX" "estimate $dir/fifo.onnx --examples 1" 2
+measure "FIFO as safetensors" "tokens --params $dir/fifo.safetensors --tokens 1T" 2
+measure "FIFO as GGUF" "tokens --params $dir/fifo.gguf --tokens 1T" 2
+measure "FIFO index beside config" "estimate $dir/beside/config.json --tokens 1T" 0
+kill "$watchdog" 2>/dev/null || true
+measure "sparse 1 GB GGUF, zero kvs" "tokens --params $dir/zeros.gguf --tokens 1T" 2
+measure "GGUF header past 64 MiB" "tokens --params $dir/past-cap.gguf --tokens 1T" 2
+measure "64 MiB index of empty maps" "tokens --params $dir/wide/model.safetensors.index.json --tokens 1T" 2
+measure "the same beside a config" "estimate $dir/wide/config.json --tokens 1T" 0
+measure "8 MiB config of empty maps" "estimate $dir/wide-config.json --tokens 1T" 2
+measure "60 MB JSONL row of maps" "batch $dir/wide.jsonl" 2
+measure "8 MiB config of numbers" "estimate $dir/numbers/config.json --tokens 1T" 0 300
+measure "overlapping safetensors" "tokens --params $dir/overlap.safetensors --tokens 1T" 2
+# Standard output on a full disk: the output file is /dev/full.
+ln -sf /dev/full "$dir/out"
+measure "units 1 > /dev/full" "units 1" 1
+rm -f "$dir/out"
+# Symlinks planted at the old temporary names (OUTPUT.tmp.PID) for the next
+# PIDs: the file they point to must be left as it was.
+echo precious >"$dir/victim"
+next=$(cat /proc/sys/kernel/ns_last_pid)
+for pid in $(seq "$next" $((next + 200))); do ln -sf "$dir/victim" "$dir/rows.csv.tmp.$pid"; done
+measure "batch --output, planted links" "batch tests/fixtures/batch/small.csv --output $dir/rows.csv" 0
+[ "$(cat "$dir/victim")" = precious ] || { echo "planted symlink followed: victim overwritten"; bad+=("planted links"); }
+mkfifo "$dir/plot.svg"
+measure "trend --plot onto a FIFO" "trend --plot $dir/plot.svg" 2
+[ -p "$dir/plot.svg" ] || { echo "the FIFO was replaced"; bad+=("plot onto a FIFO"); }
 
 
 # -- text reports, names, control characters and numbers (measure calls) --

@@ -28,8 +28,12 @@ std::string UniqueTempPath(const std::string& name) {
 }  // namespace
 
 CliOutput RunCli(const std::string& args) {
+  return RunShell(std::string(TRAINFLOPS_CLI) + " " + args);
+}
+
+CliOutput RunShell(const std::string& script) {
   const std::string err_path = UniqueTempPath("stderr.txt");
-  const std::string cmd = std::string(TRAINFLOPS_CLI) + " " + args + " 2>" + err_path;
+  const std::string cmd = "{ " + script + "\n} 2>" + err_path;
   CliOutput o;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return o;

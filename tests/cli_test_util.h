@@ -16,6 +16,8 @@ struct CliOutput {
 
 // Runs `trainflops ARGS` through the shell (ARGS is shell text).
 CliOutput RunCli(const std::string& args);
+// Runs the shell text `script` (several commands, redirections) the same way.
+CliOutput RunShell(const std::string& script);
 // Absolute path of a file in the source tree, e.g. SourcePath("examples/dqn.yaml").
 std::string SourcePath(const std::string& relative);
 // The bytes of the file at `path`.

@@ -38,9 +38,14 @@ class MemoryByteSource final : public ByteSource {
   std::string_view bytes_;
 };
 
-// Opens `path` for reading with pread (no mapping, no loading). Errors name
-// the path and the system's reason.
+// Opens `path` for reading with pread (no mapping, no loading). The open does
+// not block (a pipe with no writer would hang it) and anything but a regular
+// file is refused. Errors name the path and the system's reason.
 Result<std::unique_ptr<ByteSource>> OpenFileByteSource(const std::string& path);
+
+// A source over `fd`, an open regular file of `size` bytes, which it closes;
+// for a caller that has opened and checked the file itself.
+std::unique_ptr<ByteSource> FileByteSourceFromDescriptor(int fd, uint64_t size, std::string path);
 
 }  // namespace trainflops
 

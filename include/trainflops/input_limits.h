@@ -44,8 +44,28 @@ Status CheckInputSize(std::uint64_t bytes, InputKind kind, std::string_view file
 // would overflow the stack of a recursive reader or writer.
 inline constexpr int kMaxNestingDepth = 64;
 
+// A parsed JSON tree may take at most this many bytes of memory per byte of
+// its text, or kJsonTreeFloorBytes whichever is more. Real files take at
+// most 10 by the estimate below (a safetensors header ~9, a config's label
+// map ~9, a checkpoint index ~3); a document of empty objects or tightly
+// packed one-digit numbers, 25 to 38, which is how a 64 MiB file became a
+// 2 GB tree.
+inline constexpr std::uint64_t kMaxJsonTreeBytesPerByte = 16;
+inline constexpr std::uint64_t kJsonTreeFloorBytes = std::uint64_t{16} << 20;
+
+// An upper estimate of the bytes nlohmann::json takes for the tree of
+// `text`, from its tokens outside strings: 48 per value (its 16-byte node,
+// with a growing array's spare capacity and its old buffer while it moves),
+// 64 more per array or map, 48 more per string (its heap copy) and per map
+// member (its tree node), and the text's bytes once (the characters of long
+// strings).
+std::uint64_t EstimateJsonTreeBytes(std::string_view text);
+
 // Refuses text whose flow brackets ([ ] { }) nest deeper than `max_depth`,
-// outside quoted strings. Linear, allocation-free, run before parsing.
+// outside quoted strings, or whose tree would take more memory than
+// kMaxJsonTreeBytesPerByte allows (EstimateJsonTreeBytes). Linear,
+// allocation-free, run before every JSON and YAML parser builds a tree, so
+// that the one scan bounds both the stack and the memory of each parse.
 Status CheckNestingDepth(std::string_view text, std::string_view file,
                          int max_depth = kMaxNestingDepth);
 

@@ -70,6 +70,9 @@ class InputFile {
 // file (a directory, /dev/zero, a pipe) and a file over the size cap of its
 // kind (input_limits.h), before reading it, and never reads past the cap.
 Result<InputFile> OpenInputFile(const std::string& path, InputKind kind);
+// What a file that is not a regular file is, from its st_mode ("a pipe",
+// "a directory"), for messages.
+std::string NonRegularFileName(unsigned mode);
 
 // Monte Carlo options shared by every estimate. Unset fields take the
 // defaults of defaults.h.

@@ -1,16 +1,13 @@
 // `trainflops batch`: estimate every model of a dataset (CSV or JSON lines).
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <ostream>
 
 #include "args.h"
 #include "cite_output.h"
 #include "commands.h"
+#include "output_file.h"
 #include "request_options.h"
 #include "trainflops/batch_request.h"
 #include "trainflops/citation.h"
@@ -59,40 +56,6 @@ constexpr char kBatchHelp[] =
     "estimated_with_base, estimate_note; a row that cannot be estimated says why. The summary\n"
     "goes to standard error (standard output with --output). See docs/batch.md.\n\noptions:\n";
 
-// Writes to FILE.tmp.PID and renames it over FILE on Commit(), so a failed
-// run never leaves a half-written file behind.
-class AtomicFile {
- public:
-  explicit AtomicFile(std::string path)
-      : path_(std::move(path)), temp_(path_ + ".tmp." + std::to_string(getpid())) {
-    stream_.open(temp_, std::ios::binary | std::ios::trunc);
-  }
-  ~AtomicFile() {
-    if (!committed_) std::remove(temp_.c_str());
-  }
-  AtomicFile(const AtomicFile&) = delete;
-  AtomicFile& operator=(const AtomicFile&) = delete;
-
-  bool ok() const { return static_cast<bool>(stream_); }
-  std::ostream& stream() { return stream_; }
-  Status Commit() {
-    stream_.close();
-    if (!stream_ || std::rename(temp_.c_str(), path_.c_str()) != 0) {
-      return Status::IoError("cannot write '" + path_ + "': " + std::strerror(errno));
-    }
-    committed_ = true;
-    return Status::Ok();
-  }
-  Status OpenError() const {
-    return Status::IoError("cannot write '" + path_ + "': " + std::strerror(errno));
-  }
-
- private:
-  std::string path_, temp_;
-  std::ofstream stream_;
-  bool committed_ = false;
-};
-
 // "\rbatch: 120,000 rows" on a terminal every 10,000 rows; nothing otherwise.
 class Progress {
  public:
@@ -114,10 +77,9 @@ class Progress {
 // Streams the rows to --output FILE (written atomically) or `out`.
 Status StreamRows(const BatchRequest& request, const std::optional<std::string>& output,
                   const std::optional<std::string>& summary_json, bool cite, std::ostream& out) {
-  std::optional<AtomicFile> file;
+  std::unique_ptr<OutputFile> file;
   if (output) {
-    file.emplace(*output);
-    if (!file->ok()) return file->OpenError();
+    TF_ASSIGN_OR_RETURN(file, OutputFile::Create(*output));
   }
   std::ostream& rows = file ? file->stream() : out;
   Progress progress;
@@ -131,11 +93,9 @@ Status StreamRows(const BatchRequest& request, const std::optional<std::string>&
   const std::optional<Citation> citation =
       cite ? std::optional<Citation>(CiteBatch(*summary)) : std::nullopt;
   if (summary_json) {
-    AtomicFile json(*summary_json);
-    if (!json.ok()) return json.OpenError();
     const std::string object = summary->ToJson();
-    json.stream() << (citation ? WithCitation(object, true, *citation) : object + "\n");
-    TF_RETURN_IF_ERROR(json.Commit());
+    TF_RETURN_IF_ERROR(WriteFileAtomically(
+        *summary_json, citation ? WithCitation(object, true, *citation) : object + "\n"));
   }
   const std::string text = citation
                                ? OptionWording(summary->ToText() + RenderCitationText(*citation))

@@ -1,11 +1,5 @@
 #include "commands.h"
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <map>
 
 #include "trainflops/request_fields.h"
@@ -57,24 +51,6 @@ InputKind ModelInputKind(const std::string& name) { return InputKindFor(FileRole
 
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
   return OpenInputFile(path, kind);
-}
-
-Status WriteFileAtomically(const std::string& path, const std::string& bytes) {
-  const std::string temp = path + ".tmp." + std::to_string(getpid());
-  std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-  if (!out) return Status::IoError("cannot write '" + path + "': " + std::strerror(errno));
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) {
-    std::remove(temp.c_str());
-    return Status::IoError("cannot write '" + path + "'");
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const int error = errno;
-    std::remove(temp.c_str());
-    return Status::IoError("cannot write '" + path + "': " + std::strerror(error));
-  }
-  return Status::Ok();
 }
 
 }  // namespace trainflops::cli

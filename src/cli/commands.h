@@ -98,10 +98,6 @@ std::string OptionWording(std::string_view message);
 // /dev/zero, a pipe) and a file over the cap of its kind, before reading it.
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind);
 
-// Writes `bytes` to a temporary file in the same directory and renames it
-// over `path`, so that a failure never leaves a half-written file.
-Status WriteFileAtomically(const std::string& path, const std::string& bytes);
-
 }  // namespace trainflops::cli
 
 #endif  // TRAINFLOPS_SRC_CLI_COMMANDS_H_

@@ -2,11 +2,15 @@
 // A thin main: pick the subcommand from the table, parse its words into a
 // library call (files read from disk), run it, and map the outcome to an
 // exit code, the output on stdout and a one-line message on stderr.
+#include <unistd.h>
+
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <sstream>
 
 #include "commands.h"
+#include "output_file.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/trend_request.h"
@@ -69,9 +73,7 @@ int RunCommand(const Command& command, const std::vector<std::string>& words) {
   return kExitOk;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int Run(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "trainflops: error: missing COMMAND; usage: trainflops COMMAND [options] "
                  "(trainflops --help lists the commands)\n";
@@ -99,3 +101,23 @@ int main(int argc, char** argv) {
             << ")\n";
   return kExitUsage;
 }
+
+// Standard output goes through a buffer that keeps the first failed write's
+// errno (a full disk, a closed descriptor): output that was not all written
+// is a failure (exit 1), whatever the command.
+int RunWithCheckedOutput(int argc, char** argv) {
+  DescriptorBuffer out(STDOUT_FILENO, /*owned=*/false);
+  std::streambuf* const previous = std::cout.rdbuf(&out);
+  int code = Run(argc, argv);
+  const int error = out.Close();
+  std::cout.rdbuf(previous);
+  if (error != 0) {
+    std::cerr << "trainflops: error writing to standard output: " << std::strerror(error) << "\n";
+    if (code == kExitOk) code = kExitFailure;
+  }
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return RunWithCheckedOutput(argc, argv); }

@@ -1,6 +1,9 @@
-// Size caps per kind of input and the nesting-depth scan run before any JSON
-// or YAML parser builds a tree.
+// Size caps per kind of input and the scan of nesting depth and tree size
+// run before any JSON or YAML parser builds a tree.
 #include "trainflops/input_limits.h"
+
+#include <algorithm>
+#include <limits>
 
 #include "trainflops/text.h"
 
@@ -65,36 +68,93 @@ Status CheckInputSize(std::uint64_t bytes, InputKind kind, std::string_view file
                                  Mib(limit.max_bytes) + " (a larger file is refused unread)");
 }
 
-Status CheckNestingDepth(std::string_view text, std::string_view file, int max_depth) {
-  int depth = 0;
+namespace {
+
+// Calls on_char(c, line) for each character of JSON (or flow YAML) text
+// outside its quoted strings, until it returns false; an opening quote is
+// reported, the string it opens (escapes included) skipped.
+template <typename OnChar>
+void ForEachOutsideStrings(std::string_view text, OnChar on_char) {
   int line = 1;
-  char quote = 0;  // the open string's quote character, or 0
+  bool quoted = false;
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '\n') ++line;
-    if (quote != 0) {
-      if (c == '\\' && quote == '"') {
+    if (quoted) {
+      if (c == '\\') {
         ++i;  // an escaped character, possibly a quote
-      } else if (c == quote) {
-        quote = 0;
+      } else if (c == '"') {
+        quoted = false;
       }
       continue;
     }
-    if (c == '"') {
-      quote = c;
-    } else if (c == '[' || c == '{') {
-      if (++depth > max_depth) {
-        return Status::InvalidArgument(
-            std::string(file) + ":" + std::to_string(line) + ": nested more than " +
-            std::to_string(max_depth) +
-            " levels deep (arrays and maps within each other); at most " +
-            std::to_string(max_depth) + " are accepted");
-      }
+    if (!on_char(c, line)) return;
+    quoted = c == '"';
+  }
+}
+
+bool Structural(char c) {
+  return c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || c == ':' || c == '"' ||
+         c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// What one pass over the text finds: the tokens that cost memory once
+// parsed, and the line where nesting first passes the limit (0: nowhere).
+struct Scan {
+  std::uint64_t containers = 0, strings = 0, members = 0, others = 0;
+  int too_deep_line = 0;
+};
+
+Scan ScanText(std::string_view text, int max_depth) {
+  Scan scan;
+  int depth = 0;
+  bool in_other = false;  // inside a number or a literal
+  ForEachOutsideStrings(text, [&](char c, int line) {
+    const bool structural = Structural(c);
+    if (!structural && !in_other) ++scan.others;
+    in_other = !structural;
+    scan.strings += c == '"';
+    scan.members += c == ':';
+    if (c == '[' || c == '{') {
+      ++scan.containers;
+      if (++depth > max_depth) scan.too_deep_line = line;
     } else if ((c == ']' || c == '}') && depth > 0) {
       --depth;
     }
+    return scan.too_deep_line == 0;
+  });
+  return scan;
+}
+
+std::uint64_t TreeBytes(const Scan& s, size_t text_bytes) {
+  // Keys are strings but not values.
+  const std::uint64_t values = s.containers + s.strings + s.others - std::min(s.members, s.strings);
+  return 48 * values + 64 * s.containers + 48 * (s.strings + s.members) + text_bytes;
+}
+
+}  // namespace
+
+std::uint64_t EstimateJsonTreeBytes(std::string_view text) {
+  return TreeBytes(ScanText(text, std::numeric_limits<int>::max()), text.size());
+}
+
+Status CheckNestingDepth(std::string_view text, std::string_view file, int max_depth) {
+  const Scan scan = ScanText(text, max_depth);
+  if (scan.too_deep_line != 0) {
+    return Status::InvalidArgument(std::string(file) + ":" + std::to_string(scan.too_deep_line) +
+                                   ": nested more than " + std::to_string(max_depth) +
+                                   " levels deep (arrays and maps within each other); at most " +
+                                   std::to_string(max_depth) + " are accepted");
   }
-  return Status::Ok();
+  const std::uint64_t cap = std::max<std::uint64_t>(
+      kJsonTreeFloorBytes, kMaxJsonTreeBytesPerByte * static_cast<std::uint64_t>(text.size()));
+  const std::uint64_t estimate = TreeBytes(scan, text.size());
+  if (estimate <= cap) return Status::Ok();
+  return Status::InvalidArgument(
+      std::string(file) + ": too many values for its size: its " + SizeText(text.size()) +
+      " would take about " + SizeText(estimate) + " of memory once parsed; at most " +
+      std::to_string(kMaxJsonTreeBytesPerByte) + " bytes per byte of text (or " +
+      Mib(kJsonTreeFloorBytes) + ") are accepted");
 }
 
 std::string Abbreviate(std::string_view text, size_t max_chars) {

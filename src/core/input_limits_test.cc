@@ -41,6 +41,39 @@ TEST(NestingDepth, BracketsInsideStringsDoNotCount) {
   EXPECT_FALSE(CheckNestingDepth("[\"x\", " + Nest(64) + "]", "f.json").ok());
 }
 
+// The estimate, counted by hand: `[{},{}]` is 3 values (the array and two
+// maps) x 48 + 3 containers x 64 + its 7 bytes = 343; `{"a": "bc"}` is 2
+// values (the map, "bc") x 48 + 1 container x 64 + (2 strings + 1 member) x
+// 48 + 11 bytes = 315; `[1, 22, true]` is 4 values x 48 + 64 + 13 = 269.
+TEST(JsonTreeBytes, EstimateCountsValuesContainersStringsAndMembers) {
+  EXPECT_EQ(EstimateJsonTreeBytes("[{},{}]"), 343u);
+  EXPECT_EQ(EstimateJsonTreeBytes(R"({"a": "bc"})"), 315u);
+  EXPECT_EQ(EstimateJsonTreeBytes("[1, 22, true]"), 269u);
+  // Structure inside strings is text, not values.
+  EXPECT_EQ(EstimateJsonTreeBytes(R"(["{[,:]}"])"), 48u * 2 + 64 + 48 + 10);
+}
+
+// 8 MiB of empty maps, `[{},{},...]`: 2,796,203 maps and the array, each
+// estimated at 48 + 64 bytes, plus the 8,388,610 bytes of text: 321,563,458
+// bytes (38x), over the 16x cap. The old scan accepted it. Two-digit
+// numbers, `[12, 12, ...]`, are 48 bytes per 4 plus the text (13x) and pass.
+TEST(JsonTreeBytes, WideDocumentsAreRefusedAboveSixteenBytesPerByte) {
+  std::string maps = "[{}";
+  while (maps.size() < (8u << 20)) maps += ",{}";
+  const Status wide = CheckNestingDepth(maps + "]", "index.json");
+  ASSERT_FALSE(wide.ok());
+  EXPECT_EQ(wide.message(),
+            "index.json: too many values for its size: its 8388 kB would take about 321 MB of "
+            "memory once parsed; at most 16 bytes per byte of text (or 16 MiB) are accepted");
+  std::string numbers = "[12";
+  while (numbers.size() < (8u << 20)) numbers += ", 12";
+  EXPECT_TRUE(CheckNestingDepth(numbers + "]", "f.json").ok());
+  // Under the 16 MiB floor any document passes: 100,000 empty maps.
+  std::string small = "[{}";
+  for (int i = 1; i < 100000; ++i) small += ",{}";
+  EXPECT_TRUE(CheckNestingDepth(small + "]", "f.json").ok());
+}
+
 TEST(InputSize, CapsPerKindAndTheMessage) {
   EXPECT_TRUE(CheckInputSize(1024 * 1024, InputKind::kSpec, "s.yaml").ok());
   const Status spec = CheckInputSize(1024 * 1024 + 1, InputKind::kSpec, "s.yaml");

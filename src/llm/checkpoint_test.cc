@@ -118,6 +118,15 @@ std::string OneTensor(const std::string& shape, const std::string& offsets, size
       data);
 }
 
+// Two F32 tensors, 'a' and 'b', with `data` bytes after the header.
+std::string TwoF32(const std::string& a_shape, const std::string& a_offsets,
+                   const std::string& b_shape, const std::string& b_offsets, size_t data) {
+  return Safetensors(R"({"a": {"dtype": "F32", "shape": )" + a_shape + R"(, "data_offsets": )" +
+                         a_offsets + R"(}, "b": {"dtype": "F32", "shape": )" + b_shape +
+                         R"(, "data_offsets": )" + b_offsets + "}}",
+                     data);
+}
+
 // The 4-bit floats of the safetensors format are packed two to a byte: 3
 // values in 2 bytes count 3 parameters.
 TEST(Safetensors, PackedFourBitValuesCountByShape) {
@@ -125,6 +134,16 @@ TEST(Safetensors, PackedFourBitValuesCountByShape) {
       Safetensors(R"({"t": {"dtype": "F4", "shape": [3], "data_offsets": [0, 2]}})", 2);
   const MemoryByteSource source(file);
   Result<CheckpointHeader> h = ReadSafetensorsHeader(source, "f4.safetensors");
+  ASSERT_TRUE(h.ok()) << h.status().message();
+  EXPECT_EQ(h->params, 3);
+}
+
+// The header's order is not the data's: tensors are placed by their offsets.
+// Here 'a' (8 bytes) follows 'b' (4 bytes): 2 + 1 = 3 parameters.
+TEST(Safetensors, TensorsListedOutOfDataOrderAreAccepted) {
+  const std::string file = TwoF32("[2]", "[4, 12]", "[1]", "[0, 4]", 12);
+  const MemoryByteSource source(file);
+  Result<CheckpointHeader> h = ReadSafetensorsHeader(source, "m.safetensors");
   ASSERT_TRUE(h.ok()) << h.status().message();
   EXPECT_EQ(h->params, 3);
 }
@@ -150,6 +169,17 @@ TEST(Safetensors, HostileFilesGetClearErrors) {
       {"packed_f4",
        Safetensors(R"({"t": {"dtype": "F4", "shape": [3], "data_offsets": [0, 3]}})", 3),
        "need 2 bytes, data_offsets give 3"},
+      // Two 4-byte tensors on the same bytes were both counted.
+      {"overlap", TwoF32("[1]", "[0, 4]", "[1]", "[0, 4]", 4),
+       "tensors 'a' (data_offsets [0, 4]) and 'b' (data_offsets [0, 4]) overlap"},
+      {"partial_overlap", TwoF32("[2]", "[0, 8]", "[2]", "[4, 12]", 12),
+       "tensors 'a' (data_offsets [0, 8]) and 'b' (data_offsets [4, 12]) overlap"},
+      {"gap", TwoF32("[1]", "[0, 4]", "[1]", "[8, 12]", 12),
+       "no tensor holds data bytes 4 to 8 before 'b' (data_offsets [8, 12])"},
+      {"not_from_zero", OneTensor("[1]", "[4, 8]", 8), "no tensor holds data bytes 0 to 4"},
+      {"data_after_the_tensors", OneTensor("[1]", "[0, 4]", 8),
+       "the tensors end at data byte 4 of 8: each tensor's data must start where the previous "
+       "one's ends, from byte 0 to the end of the data (the safetensors format)"},
   };
   for (const Hostile& c : cases) {
     SCOPED_TRACE(c.name);
@@ -184,6 +214,69 @@ TEST(Gguf, SkipsKeyValuesAndReadsTensors) {
   ASSERT_EQ(h->groups.size(), 2u);
   EXPECT_EQ(h->groups[1].name, "blk.*.attn_q.weight");
   EXPECT_EQ(h->groups[1].params, 128);
+}
+
+// `size` bytes that are zero after `head`, as a sparse file reads; counts the
+// reads and the bytes read.
+class SparseSource final : public ByteSource {
+ public:
+  SparseSource(std::string head, uint64_t size) : head_(std::move(head)), size_(size) {}
+  uint64_t size() const override { return size_; }
+  Status Read(uint64_t offset, std::span<char> out) const override {
+    ++reads;
+    bytes_read += out.size();
+    for (size_t i = 0; i < out.size(); ++i) {
+      out[i] = offset + i < head_.size() ? head_[static_cast<size_t>(offset + i)] : '\0';
+    }
+    return Status::Ok();
+  }
+  mutable uint64_t reads = 0, bytes_read = 0;
+
+ private:
+  std::string head_;
+  uint64_t size_;
+};
+
+// Zero bytes read as key-values of 13 bytes each (an empty key, type uint8,
+// a zero): 100,000 of them in 1.3 MB. The old reader made three reads per
+// key-value (300,000); through a 64 KiB window it takes ceil(1.3 MB / 64 KiB)
+// = 20 reads (and the magic's one).
+TEST(Gguf, ManySmallFieldsAreReadThroughAWindow) {
+  SparseSource source(Gguf(0, 100000, ""), 24 + 13 * 100000);
+  Result<CheckpointHeader> h = ReadGgufHeader(source, "zeros.gguf");
+  ASSERT_TRUE(h.ok()) << h.status().message();
+  EXPECT_EQ(h->tensors.size(), 0u);
+  EXPECT_LE(source.reads, 21u);
+}
+
+// A sparse 1 TiB file whose header claims 5 million key-values: an array of
+// 3 million empty strings (24 MB), then zeros that read as 13-byte
+// key-values (65 MB). The key-values and tensor infos may take at most 64
+// MiB, so reading stops there with an error, having read at most 64 MiB. The
+// old reader read all 89 MB (about 18 million reads) and accepted the file.
+TEST(Gguf, TheHeaderIsReadAtMostUpToItsCap) {
+  const std::string array = Str("a") + Le(9, 4) + Le(8, 4) + Le(3'000'000, 8);
+  SparseSource source(Gguf(0, 5'000'000, array), uint64_t{1} << 40);
+  Result<CheckpointHeader> h = ReadGgufHeader(source, "sparse.gguf");
+  ASSERT_FALSE(h.ok());
+  EXPECT_EQ(h.status().message().rfind("sparse.gguf: GGUF header: ", 0), 0u)
+      << h.status().message();
+  EXPECT_NE(h.status().message().find(
+                "runs past 64 MiB, the most the key-values and tensor infos may take"),
+            std::string::npos)
+      << h.status().message();
+  EXPECT_LE(source.bytes_read, (uint64_t{64} << 20) + 4);
+}
+
+// Counts that cannot fit in 64 MiB are refused before any is read.
+TEST(Gguf, CountsBeyondTheCapAreRefusedUnread) {
+  SparseSource source(Gguf(0, 10'000'000, ""), uint64_t{1} << 40);
+  Result<CheckpointHeader> h = ReadGgufHeader(source, "sparse.gguf");
+  ASSERT_FALSE(h.ok());
+  EXPECT_EQ(h.status().message(),
+            "sparse.gguf: 0 tensors and 10000000 key-values cannot fit in the 64 MiB that the "
+            "key-values and tensor infos may take");
+  EXPECT_LE(source.reads, 2u);
 }
 
 TEST(Gguf, HostileFilesGetClearErrors) {

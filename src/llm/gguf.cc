@@ -4,6 +4,7 @@
 // uint32 dimension count (at most 4), uint64 dimensions, a uint32 ggml type
 // and a uint64 offset. Strings are a uint64 length and bytes; all
 // little-endian. Every length and count is checked against the bytes left.
+#include <algorithm>
 #include <cstring>
 
 #include "checkpoint_internal.h"
@@ -24,11 +25,22 @@ std::string TypeName(uint32_t type) {
   return "type " + std::to_string(type);
 }
 
+// The most the key-values and tensor infos may take: real files hold a
+// tokenizer's vocabulary and merges there (about 10 MB for 256,000 tokens).
+// Every count is bounded by the bytes left within it, so the work is bounded
+// by it too, however large (or sparse) the file is.
+constexpr uint64_t kMaxGgufHeaderBytes = uint64_t{64} << 20;
+
+// Reads the header front to back through a 64 KiB window: one read per
+// window, not one per field (a header of millions of one-byte fields).
 class Cursor {
  public:
-  Cursor(const ByteSource& bytes, const std::string& file) : bytes_(bytes), file_(file) {}
+  Cursor(const ByteSource& bytes, const std::string& file)
+      : bytes_(bytes), file_(file), limit_(std::min(bytes.size(), kMaxGgufHeaderBytes)) {}
 
-  uint64_t left() const { return bytes_.size() - pos_; }
+  uint64_t left() const { return limit_ - pos_; }
+  // Whether the header's cap, not the file's end, bounds the reading.
+  bool capped() const { return limit_ < bytes_.size(); }
 
   Status Skip(uint64_t n, const char* what) {
     if (n > left()) return Truncated(what);
@@ -38,8 +50,7 @@ class Cursor {
   Result<uint64_t> Uint(int width, const char* what) {
     if (static_cast<uint64_t>(width) > left()) return Truncated(what);
     unsigned char raw[8] = {};
-    TF_RETURN_IF_ERROR(bytes_.Read(pos_, std::span<char>(reinterpret_cast<char*>(raw), width)));
-    pos_ += width;
+    TF_RETURN_IF_ERROR(Take(reinterpret_cast<char*>(raw), static_cast<uint64_t>(width)));
     uint64_t v = 0;
     for (int i = width - 1; i >= 0; --i) v = (v << 8) | raw[i];
     return v;
@@ -47,26 +58,54 @@ class Cursor {
   Result<std::string> String(const char* what) {
     TF_ASSIGN_OR_RETURN(const uint64_t n, Uint(8, what));
     if (n > left() || n > (1u << 20)) {
+      if (n <= (1u << 20) && capped()) return Truncated(what);
       return Status::InvalidArgument(file_ + ": " + what + ": string length " + std::to_string(n) +
                                      " exceeds the bytes left (" + std::to_string(left()) +
                                      ") or 1 MiB");
     }
     std::string s(n, '\0');
-    TF_RETURN_IF_ERROR(bytes_.Read(pos_, std::span<char>(s.data(), s.size())));
-    pos_ += n;
+    TF_RETURN_IF_ERROR(Take(s.data(), n));
     return s;
   }
 
   Status Truncated(const char* what) const {
+    if (capped()) {
+      return Status::InvalidArgument(file_ + ": GGUF header: " + what + " at byte " +
+                                     std::to_string(pos_) + " runs past " +
+                                     std::to_string(kMaxGgufHeaderBytes >> 20) +
+                                     " MiB, the most the key-values and tensor infos may take");
+    }
     return Status::InvalidArgument(file_ + ": truncated GGUF header: " + what + " at byte " +
                                    std::to_string(pos_) + " runs past the end (" +
                                    std::to_string(bytes_.size()) + " bytes)");
   }
 
  private:
+  // Copies the next n bytes (within the limit, checked by the caller).
+  Status Take(char* out, uint64_t n) {
+    while (n > 0) {
+      if (pos_ < window_at_ || pos_ >= window_at_ + window_.size()) {
+        window_.resize(static_cast<size_t>(std::min<uint64_t>(kWindow, limit_ - pos_)));
+        TF_RETURN_IF_ERROR(bytes_.Read(pos_, std::span<char>(window_.data(), window_.size())));
+        window_at_ = pos_;
+      }
+      const uint64_t offset = pos_ - window_at_;
+      const uint64_t k = std::min<uint64_t>(n, window_.size() - offset);
+      std::memcpy(out, window_.data() + offset, static_cast<size_t>(k));
+      out += k;
+      n -= k;
+      pos_ += k;
+    }
+    return Status::Ok();
+  }
+
+  static constexpr uint64_t kWindow = 65536;
   const ByteSource& bytes_;
   const std::string& file_;
+  const uint64_t limit_;
   uint64_t pos_ = 0;
+  std::string window_;
+  uint64_t window_at_ = 0;
 };
 
 // Bytes of a fixed-size GGUF value type; 0 for string (8) and array (9).
@@ -133,7 +172,14 @@ Result<CheckpointHeader> ReadGgufHeader(const ByteSource& bytes, const std::stri
   TF_ASSIGN_OR_RETURN(const uint64_t tensors, c.Uint(8, "tensor count"));
   TF_ASSIGN_OR_RETURN(const uint64_t kvs, c.Uint(8, "key-value count"));
   // A tensor's info takes at least 24 bytes, a key-value at least 13.
-  if (tensors > kMaxTensors || tensors > c.left() / 24 || kvs > c.left() / 13) {
+  const bool fits = tensors <= c.left() / 24 && kvs <= c.left() / 13;
+  if (!fits && c.capped()) {
+    return Status::InvalidArgument(file + ": " + std::to_string(tensors) + " tensors and " +
+                                   std::to_string(kvs) + " key-values cannot fit in the " +
+                                   std::to_string(kMaxGgufHeaderBytes >> 20) +
+                                   " MiB that the key-values and tensor infos may take");
+  }
+  if (tensors > kMaxTensors || !fits) {
     return Status::InvalidArgument(file + ": " + std::to_string(tensors) + " tensors and " +
                                    std::to_string(kvs) + " key-values cannot fit in the " +
                                    std::to_string(bytes.size()) + "-byte file (or exceed " +

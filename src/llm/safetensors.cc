@@ -3,6 +3,7 @@
 // each tensor name to {dtype, shape, data_offsets: [begin, end]} (offsets
 // into the data that follows), and an optional "__metadata__" of strings.
 // Only the header is read; its length, shapes and offsets are bounded.
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -22,10 +23,10 @@ using nlohmann::json;
 // the 4- and 6-bit floats packed).
 const std::vector<std::pair<std::string, double>>& DtypeBits() {
   static const std::vector<std::pair<std::string, double>> bits = {
-      {"F64", 64},     {"I64", 64},     {"U64", 64},     {"C64", 64},     {"F32", 32},
-      {"I32", 32},     {"U32", 32},     {"F16", 16},     {"BF16", 16},    {"I16", 16},
-      {"U16", 16},     {"I8", 8},       {"U8", 8},       {"BOOL", 8},     {"F8_E4M3", 8},
-      {"F8_E5M2", 8},  {"F8_E8M0", 8},  {"F6_E2M3", 6},  {"F6_E3M2", 6},  {"F4", 4}};
+      {"F64", 64},    {"I64", 64},    {"U64", 64},    {"C64", 64},    {"F32", 32},
+      {"I32", 32},    {"U32", 32},    {"F16", 16},    {"BF16", 16},   {"I16", 16},
+      {"U16", 16},    {"I8", 8},      {"U8", 8},      {"BOOL", 8},    {"F8_E4M3", 8},
+      {"F8_E5M2", 8}, {"F8_E8M0", 8}, {"F6_E2M3", 6}, {"F6_E3M2", 6}, {"F4", 4}};
   return bits;
 }
 
@@ -87,6 +88,50 @@ Result<TensorInfo> ReadTensor(const std::string& file, const std::string& name, 
   return t;
 }
 
+// A tensor's bytes in the data section: [begin, end).
+struct ByteRange {
+  double begin, end;
+  const std::string* name;
+};
+
+// Offsets are whole numbers within the file, exact in a double.
+std::string Whole(double bytes) { return std::to_string(static_cast<uint64_t>(bytes)); }
+
+std::string Described(const ByteRange& r) {
+  return "'" + Abbreviate(*r.name) + "' (data_offsets [" + Whole(r.begin) + ", " + Whole(r.end) +
+         "])";
+}
+
+// The format requires the tensors, in the order of their offsets, to cover
+// the data section exactly: no tensor's bytes shared with another (which
+// would count them twice), no gap, nothing after the last.
+Status CheckCoverage(std::vector<ByteRange> ranges, double data_bytes, const std::string& file) {
+  std::sort(ranges.begin(), ranges.end(), [](const ByteRange& a, const ByteRange& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+  });
+  const std::string rule =
+      ": each tensor's data must start where the previous one's ends, from byte 0 to the end of "
+      "the data (the safetensors format)";
+  double at = 0;
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    const ByteRange& r = ranges[i];
+    if (r.begin < at) {
+      return Status::InvalidArgument(file + ": tensors " + Described(ranges[i - 1]) + " and " +
+                                     Described(r) + " overlap" + rule);
+    }
+    if (r.begin > at) {
+      return Status::InvalidArgument(file + ": no tensor holds data bytes " + Whole(at) + " to " +
+                                     Whole(r.begin) + " before " + Described(r) + rule);
+    }
+    at = r.end;
+  }
+  if (at != data_bytes) {
+    return Status::InvalidArgument(file + ": the tensors end at data byte " + Whole(at) + " of " +
+                                   Whole(data_bytes) + rule);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<CheckpointHeader> ReadSafetensorsHeader(const ByteSource& bytes, const std::string& file) {
@@ -125,11 +170,15 @@ Result<CheckpointHeader> ReadSafetensorsHeader(const ByteSource& bytes, const st
   out.file = file;
   out.format = "safetensors";
   const double data_bytes = static_cast<double>(bytes.size() - 8 - length);
+  std::vector<ByteRange> ranges;
   for (auto it = header.begin(); it != header.end(); ++it) {
     if (it.key() == "__metadata__") continue;
     TF_ASSIGN_OR_RETURN(TensorInfo t, ReadTensor(file, it.key(), it.value(), data_bytes));
     out.tensors.push_back(std::move(t));
+    const json& offsets = it.value()["data_offsets"];
+    ranges.push_back({offsets[0].get<double>(), offsets[1].get<double>(), &it.key()});
   }
+  TF_RETURN_IF_ERROR(CheckCoverage(std::move(ranges), data_bytes, file));
   llm::GroupTensors(out);
   return out;
 }

@@ -64,17 +64,23 @@ Status MemoryByteSource::Read(uint64_t offset, std::span<char> out) const {
   return Status::Ok();
 }
 
+std::unique_ptr<ByteSource> FileByteSourceFromDescriptor(int fd, uint64_t size, std::string path) {
+  return std::unique_ptr<ByteSource>(new FileByteSource(fd, size, std::move(path)));
+}
+
 Result<std::unique_ptr<ByteSource>> OpenFileByteSource(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a pipe with no writer must not hang before fstat.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return Status::IoError(path + ": cannot open: " + std::strerror(errno));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    const std::string why = S_ISDIR(st.st_mode) ? "is a directory" : "is not a regular file";
+    const std::string why = S_ISDIR(st.st_mode)    ? "is a directory"
+                            : S_ISFIFO(st.st_mode) ? "is a pipe, not a regular file"
+                                                   : "is not a regular file";
     ::close(fd);
     return Status::IoError(path + ": cannot read: " + why);
   }
-  return std::unique_ptr<ByteSource>(
-      new FileByteSource(fd, static_cast<uint64_t>(st.st_size), path));
+  return FileByteSourceFromDescriptor(fd, static_cast<uint64_t>(st.st_size), path);
 }
 
 }  // namespace trainflops
