@@ -336,7 +336,7 @@ watchdog=$!
 measure "FIFO as ONNX" "estimate $dir/fifo.onnx --examples 1" 2
 measure "FIFO as safetensors" "tokens --params $dir/fifo.safetensors --tokens 1T" 2
 measure "FIFO as GGUF" "tokens --params $dir/fifo.gguf --tokens 1T" 2
-measure "FIFO index beside config" "estimate $dir/beside/config.json --tokens 1T" 0
+measure "FIFO index beside config" "estimate $dir/beside/config.json --tokens 1T" 2
 kill "$watchdog" 2>/dev/null || true
 measure "sparse 1 GB GGUF, zero kvs" "tokens --params $dir/zeros.gguf --tokens 1T" 2
 measure "GGUF header past 64 MiB" "tokens --params $dir/past-cap.gguf --tokens 1T" 2
@@ -389,7 +389,7 @@ done
 
 echo "binary: $cli"
 if [ ${#bad[@]} -eq 0 ]; then
-  echo "all within bounds (exit as wanted, under 1 s and 100 MB)"
+  echo "all within bounds (exit as wanted; under 1 s and 100 MB, or the bounds a case states)"
 else
   echo "out of bounds: ${bad[*]}"
   exit 1

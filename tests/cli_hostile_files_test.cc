@@ -91,10 +91,26 @@ INSTANTIATE_TEST_SUITE_P(
 // reader waited on it forever. The config: 2 layers x (4 x 64 x 64 attention
 // + 3 x 64 x 128 gated MLP + 2 x 64 norms) + 2 x 100 x 64 embeddings + 64 =
 // 95,040 parameters; 6ND with 1e12 tokens = 5.7024e17 FLOP.
-TEST(FifoBeside, AnIndexPipeBesideTheConfigIsPassedOver) {
+TEST(FifoBeside, AnIndexPipeBesideTheConfigIsRefusedNamingIt) {
   const std::string dir = FreshDirectory("fifo_beside");
   std::ofstream(dir + "/config.json") << kLlamaConfig;
   Fifo(dir, "model.safetensors.index.json");
+  const CliOutput o = RunShell(Within10s("estimate --json " + dir + "/config.json --tokens 1T"));
+  ASSERT_EQ(o.code, 2) << o.out;
+  EXPECT_NE(o.err.find("the index beside the config: '" + dir +
+                       "/model.safetensors.index.json' is a pipe"),
+            std::string::npos)
+      << o.err;
+}
+
+// No index beside the config is the common case: the config alone is
+// counted, 6 x 95,040 parameters x 1e12 tokens. By hand (Llama, untied head,
+// key-value heads = heads): embedding and head 2 x 100 x 64 = 12,800; per
+// layer, attention 4 x 64 x 64 = 16,384, MLP 3 x 64 x 128 = 24,576, two norms
+// 128, so 2 x 41,088 = 82,176; final norm 64. 12,800 + 82,176 + 64 = 95,040.
+TEST(FifoBeside, NoIndexBesideTheConfigIsNoError) {
+  const std::string dir = FreshDirectory("no_index_beside");
+  std::ofstream(dir + "/config.json") << kLlamaConfig;
   const CliOutput o = RunShell(Within10s("estimate --json " + dir + "/config.json --tokens 1T"));
   ASSERT_EQ(o.code, 0) << o.out;
   EXPECT_DOUBLE_EQ(nlohmann::json::parse(o.out)["training_flop"].get<double>(), 6 * 95040 * 1e12);

@@ -115,7 +115,10 @@ std::string WrongCount(Kind kind, size_t count) {
 }
 
 // --checkpoint FILE, else the model.safetensors.index.json beside the config
-// when there is one (compared when it can be; a note says why when not).
+// when there is one (compared when it can be; a note says why when not). One
+// beside the config that cannot be opened is passed over, but one that is
+// there and refused (a pipe, a directory, a file over its cap) is an error,
+// never a silent omission.
 Status OpenCheckpoint(const ParsedArgs& args, const FileOpener& open, EstimateRequest& r) {
   const std::optional<std::string> given = args.Get("--checkpoint");
   r.checkpoint_found_beside = !given;
@@ -127,6 +130,8 @@ Status OpenCheckpoint(const ParsedArgs& args, const FileOpener& open, EstimateRe
     r.checkpoint = *std::move(file);
   } else if (!r.checkpoint_found_beside) {
     return file.status().WithContext("--checkpoint");
+  } else if (file.status().code() == StatusCode::kInvalidArgument) {
+    return file.status().WithContext("the index beside the config");
   }
   return Status::Ok();
 }

@@ -32,6 +32,11 @@ constexpr int kListenBacklog = 1024;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
+// The most a request line and its headers may take: 64 KiB, eight times
+// httplib's limit on one header line and twice what common servers accept
+// (nginx's default is four buffers of 8 KiB). A request past it is refused.
+constexpr size_t kMaxRequestHeadBytes = 64 * 1024;
+
 // How often a wait looks whether Stop() closed the listening socket.
 constexpr milliseconds kStopCheck{50};
 
@@ -88,6 +93,7 @@ class DeadlineStream : public httplib::Stream {
   void set_deadline(Clock::time_point deadline, size_t arrived) {
     deadline_ = deadline;
     arrived_ = arrived;
+    head_ = HeadScan{};
   }
   // Waits for the first byte of a request, at most `idle` (keep-alive).
   bool WaitForRequest(milliseconds idle) const { return Buffered() || Wait(POLLIN, idle); }
@@ -139,7 +145,20 @@ class DeadlineStream : public httplib::Stream {
     }
   }
 
+  // The request line and headers, as they are read: httplib bounds each
+  // line but not their number, so a client could send headers fast, within
+  // the deadline, until the server's memory runs out. Their bytes are
+  // counted up to the empty line that ends them (RFC 9112, section 2.1).
+  struct HeadScan {
+    bool done = false;
+    size_t bytes = 0;
+    size_t line = 0;  // characters of the current line, CR not counted
+  };
+  // False once the head passes kMaxRequestHeadBytes.
+  bool ScanHead(const char* data, size_t size);
+
   socket_t sock_;
+  HeadScan head_;
   const std::atomic<socket_t>& listening_;
   milliseconds read_timeout_, write_timeout_;
   Clock::time_point deadline_ = Clock::time_point::max();
@@ -161,9 +180,23 @@ ssize_t DeadlineStream::read(char* ptr, size_t size) {
     arrived_ -= std::min(arrived_, end_);
   }
   const size_t n = std::min(size, end_ - begin_);
+  if (!head_.done && !ScanHead(buffer_ + begin_, n)) return -1;
   std::memcpy(ptr, buffer_ + begin_, n);
   begin_ += n;
   return static_cast<ssize_t>(n);
+}
+
+bool DeadlineStream::ScanHead(const char* data, size_t size) {
+  for (size_t i = 0; i < size && !head_.done; ++i) {
+    if (++head_.bytes > kMaxRequestHeadBytes) return false;
+    if (data[i] == '\n') {
+      head_.done = head_.line == 0 && head_.bytes > 2;
+      head_.line = 0;
+    } else if (data[i] != '\r') {
+      ++head_.line;
+    }
+  }
+  return true;
 }
 
 ssize_t DeadlineStream::write(const char* ptr, size_t size) {

@@ -151,6 +151,32 @@ TEST(WebServerHostile, ProtocolErrorsStateTheirCause) {
   ExpectPromptAnswer(server.port());
 }
 
+// Headers sent fast are bounded by their bytes, not only by the deadline:
+// httplib caps each header line at 8 KiB but not their number, so 20,000
+// short headers (200 KB, well within the deadline on loopback) were parsed
+// and the request answered 200. The request line and headers may take
+// 64 KiB in all (server.cc); past that the connection is closed unanswered
+// or answered 400, and a request whose headers fit is still answered.
+TEST(WebServerHostile, HeadersPastTheirCapAreRefused) {
+  RunningServer server;
+  std::string head = "GET /api/units?arg=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+  const std::string padding = "X-Pad: 0123\r\n";  // 13 bytes
+  for (int i = 0; i < 20000; ++i) head += padding;
+  RawConnection many(server.port());
+  ASSERT_TRUE(many.connected());
+  many.SendWhileOpen(head + "\r\n");
+  const std::string refused = many.Receive();
+  EXPECT_EQ(refused.find("200 OK"), std::string::npos) << refused.substr(0, 200);
+  // 4,000 of them, 52 KB, fit in the cap and are answered.
+  head.resize(head.size() - 16000 * padding.size());
+  RawConnection fits(server.port());
+  ASSERT_TRUE(fits.connected());
+  fits.Send(head + "\r\n");
+  const std::string answered = fits.Receive();
+  EXPECT_NE(answered.find("200 OK"), std::string::npos) << answered.substr(0, 200);
+  ExpectPromptAnswer(server.port());
+}
+
 // A page on another site, through the user's browser: refused whether it
 // says so with Origin or with Fetch Metadata. The server's own page passes.
 TEST(WebServerHostile, CrossSiteRequestsAreRefused) {
