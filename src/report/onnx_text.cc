@@ -79,7 +79,7 @@ report::TextTable NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         n.rule == OnnxRule::kNone
             ? kNoRule
             : forward.Get(n.forward_flop, [&](double f) { return FormatCompute(f, o.unit); });
-    table.AddRow({n.name, QualifiedOpType(n.domain, n.op_type), Outputs(a, n),
+    table.AddRow({NodePath(a, n), QualifiedOpType(n.domain, n.op_type), Outputs(a, n),
                   params.Get(n.params, [](double p) { return FormatCount(p); }), flop,
                   share.Get(n.forward_flop,
                             [&](double f) { return report::SharePercent(f, a.forward_flop); })});
@@ -108,7 +108,7 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         out += " ...";
         break;
       }
-      out += " " + n.name + " -> " + Outputs(a, n) + ";";
+      out += " " + NodePath(a, n) + " -> " + Outputs(a, n) + ";";
     }
     out += "\n";
   }
