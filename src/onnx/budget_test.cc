@@ -241,7 +241,7 @@ TEST(OnnxBudget, ManyDimensionNamesAreCollectedOnceEach) {
 }
 
 // The web API's count: nodes, or the memory of the items in 4 KiB units.
-TEST(OnnxBudget, CountOnnxNodesWeighsAttributesAndPrefixedNames) {
+TEST(OnnxBudget, CountOnnxNodesWeighsAttributesAndNamesOnce) {
   // Items of an ordinary node cost less than 4 KiB: the count is the nodes.
   EXPECT_EQ(*CountOnnxNodes(MemoryByteSource(IfWithChains("gate", 400))), 801);
   // 100,000 empty attributes: at least 100,000 x sizeof(Attribute) bytes,
@@ -250,14 +250,19 @@ TEST(OnnxBudget, CountOnnxNodesWeighsAttributesAndPrefixedNames) {
   const Result<int64_t> weighed = CountOnnxNodes(MemoryByteSource(attrs));
   ASSERT_TRUE(weighed.ok());
   EXPECT_GE(*weighed, static_cast<int64_t>(100'000 * sizeof(Attribute) / 4096));
-  // A 100,000-character If name before each of 800 branch nodes (and the
-  // 6 characters of "/then/"): 800 x 100,006 bytes / 4096 = 19,532.
-  const Result<int64_t> prefixed =
-      CountOnnxNodes(MemoryByteSource(IfWithChains(std::string(100'000, 'n'), 400)));
-  ASSERT_TRUE(prefixed.ok());
-  EXPECT_GE(*prefixed, 19'532);
-  // The nodes with their names cost under 1 KiB each: at most 801 / 4 more.
-  EXPECT_LE(*prefixed, 19'532 + 801 / 4);
+  // A 100,000-character If name is held twice (the If's own name and the
+  // scope its branch nodes refer to), not once per branch node: 2 x 100,001
+  // bytes, 48 units of 4 KiB, under the 801 nodes whatever their number.
+  const std::string name(100'000, 'n');
+  const Result<int64_t> long_name = CountOnnxNodes(MemoryByteSource(IfWithChains(name, 400)));
+  ASSERT_TRUE(long_name.ok());
+  EXPECT_EQ(*long_name, 801);
+  // With one node to a branch, the name weighs more than the 3 nodes: at
+  // least 48; the nodes with their other names add under 1 KiB each.
+  const Result<int64_t> short_branches = CountOnnxNodes(MemoryByteSource(IfWithChains(name, 1)));
+  ASSERT_TRUE(short_branches.ok());
+  EXPECT_GE(*short_branches, 48);
+  EXPECT_LE(*short_branches, 48 + 1);
 }
 
 }  // namespace
