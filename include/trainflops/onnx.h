@@ -58,15 +58,18 @@ struct OnnxScope {
 
 struct OnnxNode {
   // The node's own name, or "<op_type>_<index>" when it has none. A subgraph
-  // node's full name is its scope's path then this name (WriteNodePath).
+  // node's full name is its scope's path (`scope`, below) then this name
+  // (WriteNodePath).
   std::string name;
-  uint32_t scope = 0;  // in OnnxAnalysis::scopes; 0 is the main graph
   std::string op_type, domain;
   // The tensors it reads (absent optional inputs left out) and writes, as
   // positions in OnnxAnalysis::tensors, where each tensor is described once
   // however many nodes read it: OnnxAnalysis::Input and Output give them.
   std::vector<uint32_t> inputs, outputs;
   OnnxRule rule = OnnxRule::kNone;
+  // In OnnxAnalysis::scopes; 0 is the main graph. (Beside `rule`, in what
+  // would be padding: a node of a 100,000-node graph costs no more.)
+  uint32_t scope = 0;
   double params = 0;         // trainable initializer elements first used by this node
   double forward_flop = 0;   // one run of the graph
   double multiply_adds = 0;  // of its matrix products (Conv, Gemm, MatMul, ...)
