@@ -147,10 +147,10 @@ Result<OnnxAnalysis> AnalyzeOnnx(const ByteSource& source, const OnnxOptions& op
 // How many nodes the model's graphs hold, subgraphs (If branches, Loop and
 // Scan bodies) included, for a caller that bounds the work of an analysis
 // before asking for it (the web API does). What the other items cost counts
-// too: when the attributes, names (each held once, a subgraph's nodes
-// referring to their enclosing nodes'), values and dimensions would take more memory than that
-// many nodes of a real export (4 KiB each), the count is that memory in
-// 4 KiB units. A quick walk that decodes only the fields leading to those
+// too: when the attributes, names (each held once: a subgraph's nodes refer
+// to their enclosing nodes'), values and dimensions would take more memory
+// than that many nodes of a real export (4 KiB each), the count is that
+// memory in 4 KiB units. A quick walk that decodes only the fields leading to those
 // items and allocates nothing per node. Malformed protobuf is an error
 // naming the byte offset, as in AnalyzeOnnx.
 Result<int64_t> CountOnnxNodes(const ByteSource& source);
