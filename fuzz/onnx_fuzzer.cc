@@ -41,9 +41,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const trainflops::OnnxNode& node : analysis->nodes) {
     Check(!std::isnan(node.forward_flop) && node.forward_flop >= 0);
     Check(!node.outputs.empty());
-    Check(!node.name.empty());
+    // Its full name ("outer/then/fc"), written without being built, is
+    // never empty, and its scope is a chain ending at the main graph.
+    size_t path = 0;
+    trainflops::WriteNodePath(*analysis, node,
+                              [&](std::string_view piece) { path += piece.size(); });
+    Check(!node.name.empty() && path >= node.name.size());
+    Check(node.scope < analysis->scopes.size());
     total += node.forward_flop;
   }
+  for (size_t i = 1; i < analysis->scopes.size(); ++i) Check(analysis->scopes[i].parent < i);
   // Subgraph nodes are reported once each, whatever their trip counts.
   Check(analysis->nodes.size() <= size);  // every node takes at least two bytes
   Check(total == analysis->forward_flop || std::isinf(total));

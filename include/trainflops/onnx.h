@@ -46,14 +46,30 @@ enum class OnnxRule {
   kNone,     // no FLOP rule: not counted (the total is a lower bound)
 };
 
+// Where a subgraph's nodes are: their reported names are paths, each
+// enclosing node's name then the node's own ("loop/Relu_2", "gate/then/fc",
+// the branch named when both are kept). Each segment of a path is held once
+// here, however many nodes it encloses: a long name on an If is not copied
+// into every node of its branches.
+struct OnnxScope {
+  uint32_t parent = 0;  // the enclosing segment, a lower position; 0: none
+  std::string name;     // an enclosing node's own name, or "then" or "else"
+};
+
 struct OnnxNode {
-  std::string name;  // the node's name, or "<op_type>_<index>" when it has none
+  // The node's own name, or "<op_type>_<index>" when it has none. A subgraph
+  // node's full name is its scope's path (`scope`, below) then this name
+  // (WriteNodePath).
+  std::string name;
   std::string op_type, domain;
   // The tensors it reads (absent optional inputs left out) and writes, as
   // positions in OnnxAnalysis::tensors, where each tensor is described once
   // however many nodes read it: OnnxAnalysis::Input and Output give them.
   std::vector<uint32_t> inputs, outputs;
   OnnxRule rule = OnnxRule::kNone;
+  // In OnnxAnalysis::scopes; 0 is the main graph. (Beside `rule`, in what
+  // would be padding: a node of a 100,000-node graph costs no more.)
+  uint32_t scope = 0;
   double params = 0;         // trainable initializer elements first used by this node
   double forward_flop = 0;   // one run of the graph
   double multiply_adds = 0;  // of its matrix products (Conv, Gemm, MatMul, ...)
@@ -74,7 +90,7 @@ struct OnnxNode {
   bool weight_gradient = false, input_gradient = false;
   // Nodes inside subgraphs that are not analysed (those of operators other
   // than If, Loop and Scan, whose subgraph nodes are reported as nodes
-  // named "<node>/<subgraph node>").
+  // named "<node>/<subgraph node>", in OnnxScope).
   int64_t subgraph_nodes = 0;
 };
 
@@ -91,7 +107,10 @@ struct OnnxAnalysis {
   std::vector<std::pair<std::string, int64_t>> opsets;  // (domain, version)
   std::string graph_name;
   std::vector<OnnxTensor> graph_inputs, graph_outputs;
-  std::vector<OnnxNode> nodes;      // in topological order
+  std::vector<OnnxNode> nodes;  // in topological order
+  // The segments of the subgraph nodes' names; the first, the main graph,
+  // has none.
+  std::vector<OnnxScope> scopes = std::vector<OnnxScope>(1);
   std::vector<OnnxTensor> tensors;  // those the nodes read and write
   // The texts the nodes' formula and source view; copies of the analysis
   // share them.
@@ -128,10 +147,10 @@ Result<OnnxAnalysis> AnalyzeOnnx(const ByteSource& source, const OnnxOptions& op
 // How many nodes the model's graphs hold, subgraphs (If branches, Loop and
 // Scan bodies) included, for a caller that bounds the work of an analysis
 // before asking for it (the web API does). What the other items cost counts
-// too: when the attributes, names (a subgraph node's name holds its
-// enclosing nodes'), values and dimensions would take more memory than that
-// many nodes of a real export (4 KiB each), the count is that memory in
-// 4 KiB units. A quick walk that decodes only the fields leading to those
+// too: when the attributes, names (each held once: a subgraph's nodes refer
+// to their enclosing nodes'), values and dimensions would take more memory
+// than that many nodes of a real export (4 KiB each), the count is that
+// memory in 4 KiB units. A quick walk that decodes only the fields leading to those
 // items and allocates nothing per node. Malformed protobuf is an error
 // naming the byte offset, as in AnalyzeOnnx.
 Result<int64_t> CountOnnxNodes(const ByteSource& source);
@@ -161,11 +180,41 @@ struct OnnxEstimate {
 Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
                                   const OnnxEstimateOptions& options);
 
+// Calls `write(std::string_view)` with the pieces of the node's full name in
+// order (each enclosing segment and "/", then its own name), so that a
+// report writes "outer/then/fc" without building it.
+template <class Write>
+void WriteNodePath(const OnnxAnalysis& analysis, const OnnxNode& node, Write&& write);
+// The node's full name as a string, for a table cell or a message.
+std::string NodePath(const OnnxAnalysis& analysis, const OnnxNode& node);
+
 // A node's operator as the reports name it: "MatMul" in the default domain,
 // "com.microsoft.Attention" in another.
 std::string QualifiedOpType(const std::string& domain, const std::string& op_type);
 // The tensor's dimensions when every one is known; empty otherwise.
 Shape KnownShape(const OnnxTensor& tensor);
+
+namespace onnx_internal {
+
+// The segments from the outermost to `scope`. The recursion is as deep as
+// the subgraphs' nesting, which the reader bounds; a parent at or after its
+// child (an analysis built by hand) ends the path.
+template <class Write>
+void WriteScopePath(const std::vector<OnnxScope>& scopes, uint32_t scope, Write& write) {
+  if (scope == 0 || scope >= scopes.size()) return;
+  const OnnxScope& s = scopes[scope];
+  if (s.parent < scope) WriteScopePath(scopes, s.parent, write);
+  write(std::string_view(s.name));
+  write(std::string_view("/"));
+}
+
+}  // namespace onnx_internal
+
+template <class Write>
+void WriteNodePath(const OnnxAnalysis& analysis, const OnnxNode& node, Write&& write) {
+  onnx_internal::WriteScopePath(analysis.scopes, node.scope, write);
+  write(std::string_view(node.name));
+}
 
 }  // namespace trainflops
 

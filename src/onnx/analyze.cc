@@ -51,19 +51,16 @@ uint64_t TensorBytes(const TensorInfo& t) {
 
 namespace {
 
-// "<prefix><name>", or "<prefix><op_type>_<index>" for a node without a
-// name, allocated once at its size: a concatenation would give it up to
-// twice the room, and a subgraph node's prefix holds the names of its
-// enclosing nodes, which may be long.
-std::string NodeName(std::string_view prefix, const NodeProtoData& node, size_t index) {
+// The node's name, or "<op_type>_<index>" for a node without one, allocated
+// once at its size: a concatenation would give it up to twice the room.
+std::string NodeName(const NodeProtoData& node, size_t index) {
   char digits[24];
   const std::string_view number(
       digits,
       static_cast<size_t>(std::to_chars(digits, digits + sizeof digits, index).ptr - digits));
   const bool named = !node.name.empty();
   std::string out;
-  out.reserve(prefix.size() + (named ? node.name.size() : node.op_type.size() + 1 + number.size()));
-  out += prefix;
+  out.reserve(named ? node.name.size() : node.op_type.size() + 1 + number.size());
   if (named) {
     out += node.name;
   } else {
@@ -148,7 +145,7 @@ Result<OnnxAnalysis> Analyzer::Run() {
   out_.tensors.reserve(main_.values + initializers_.size() + graph_.inputs.size());
   const std::vector<uint32_t>& order = main_.order;
   use_ = ClassifyInitializers(graph_, order, initializers_);
-  const Scope main{&graph_, "", 1, true};
+  const Scope main{&graph_, 0, 1, true};
   CountReaders();
   for (size_t i = 0; i < order.size(); ++i) {
     TF_RETURN_IF_ERROR(Evaluate(main, order[i]));
@@ -417,10 +414,9 @@ Status Analyzer::ApplyRule(const OpRule& rule, int64_t opset, const NodeProtoDat
 Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   const NodeProtoData& node = scope.graph->nodes[index];
   OnnxNode result;
-  result.name = NodeName(scope.prefix, node, index);
-  // A subgraph node's name holds its enclosing nodes' names: charged, as a
-  // long name on an If would otherwise be copied into every node of its
-  // branches without bound.
+  // Its own name only: the enclosing nodes' are held once, in its scope.
+  result.name = NodeName(node, index);
+  result.scope = scope.scope;
   TF_RETURN_IF_ERROR(budget_->Charge(sizeof(OnnxNode) + HeapBytes(result.name), "node names"));
   result.op_type = node.op_type;
   result.domain = node.domain;
@@ -449,10 +445,11 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     any_weight = any_weight || weight;
     input_grad = input_grad || (!weight && grad);
   }
-  // Built only for an error: most nodes have none.
-  // (Its name abbreviated: a subgraph node's holds its enclosing nodes'.)
+  // Built only for an error: most nodes have none. (Its full name
+  // abbreviated: a subgraph node's holds its enclosing nodes'.)
   const auto where = [&] {
-    return "node '" + Abbreviate(result.name, kMaxQuotedNodeName) + "' (" + node.op_type + ")";
+    return "node '" + Abbreviate(PathOf(scope.scope, result.name), kMaxQuotedNodeName) + "' (" +
+           node.op_type + ")";
   };
   if (node.outputs.empty()) return Status::InvalidArgument(where() + " has no outputs");
   const OpInfo& op = InfoOf(node);

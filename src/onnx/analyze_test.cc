@@ -12,7 +12,7 @@ using I = std::vector<int64_t>;
 
 const OnnxNode& Find(const OnnxAnalysis& a, const std::string& name) {
   for (const OnnxNode& n : a.nodes) {
-    if (n.name == name) return n;
+    if (NodePath(a, n) == name) return n;
   }
   static const OnnxNode none;
   ADD_FAILURE() << "no node " << name;

@@ -31,7 +31,7 @@ uint64_t TensorBytes(const TensorInfo& t);
 // `runs` times per run of the model (a Loop's trips, a Scan's length).
 struct Scope {
   const GraphData* graph = nullptr;
-  std::string prefix;  // "loop/" for the nodes of a body
+  uint32_t scope = 0;  // in OnnxAnalysis::scopes: the enclosing nodes' names
   double runs = 1;
   bool main = true;
 };
@@ -91,9 +91,10 @@ class Analyzer {
   void CountReaders();
   void ReleaseRead(size_t node);
 
-  // control_flow.cc: If, Loop and Scan. Each analyses its subgraphs (their
-  // nodes join the report, prefixed with the node's name) and sets `eval`'s
-  // outputs; unknown conditions or counts add a lower-bound reason.
+  // control_flow.cc: If, Loop and Scan, `name` the node's own. Each analyses
+  // its subgraphs (their nodes join the report in a scope under the node's
+  // name) and sets `eval`'s outputs; unknown conditions or counts add a
+  // lower-bound reason.
   Status ControlFlow(const Scope& scope, const NodeProtoData& node, const std::string& name,
                      const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
   Status If(const Scope& scope, const NodeProtoData& node, const std::string& name,
@@ -104,10 +105,15 @@ class Analyzer {
               const std::vector<const TensorInfo*>& inputs, NodeEval* eval);
   // Adds a reason why the total is a lower bound.
   Status LowerBound(std::string reason);
-  // Binds `inputs` to the body's inputs, evaluates its nodes `runs` times
-  // per model run and returns its outputs.
+  // A segment `name` inside scope `parent` (OnnxScope), charged once for
+  // all the nodes it encloses.
+  Result<uint32_t> AddScope(uint32_t parent, std::string_view name);
+  // "<scope's path>/<name>": a node's full name, built only for a message.
+  std::string PathOf(uint32_t scope, std::string_view name) const;
+  // Binds `inputs` to the body's inputs, evaluates its nodes (in `scope`)
+  // `runs` times per model run and returns its outputs.
   Result<std::vector<TensorInfo>> Body(const GraphData& body, std::vector<TensorInfo> inputs,
-                                       const std::string& prefix, double runs);
+                                       uint32_t scope, double runs);
 
   const ModelData& model_;
   const GraphData& graph_;

@@ -75,7 +75,8 @@ double FlopOf(const std::vector<OnnxNode>& nodes, size_t from, size_t to) {
 }  // namespace
 
 // The reason is kept twice (here and, by Summarise, among the notes) and
-// holds the node's name, which a subgraph node's prefix may make long.
+// holds the node's full name, its enclosing nodes' included, which may be
+// long.
 Status Analyzer::LowerBound(std::string reason) {
   TF_RETURN_IF_ERROR(budget_->Charge(2 * HeapBytes(reason), "node names"));
   out_.lower_bound_reasons.push_back(std::move(reason));
@@ -89,9 +90,23 @@ Status Analyzer::ControlFlow(const Scope& scope, const NodeProtoData& node, cons
   return Scan(scope, node, name, inputs, eval);
 }
 
+Result<uint32_t> Analyzer::AddScope(uint32_t parent, std::string_view name) {
+  TF_RETURN_IF_ERROR(budget_->Charge(sizeof(OnnxScope) + HeapBytes(name.size()), "node names"));
+  out_.scopes.push_back({parent, std::string(name)});
+  return static_cast<uint32_t>(out_.scopes.size() - 1);
+}
+
+std::string Analyzer::PathOf(uint32_t scope, std::string_view name) const {
+  std::string out;
+  const auto append = [&](std::string_view piece) { out += piece; };
+  onnx_internal::WriteScopePath(out_.scopes, scope, append);
+  out += name;
+  return out;
+}
+
 Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
-                                               std::vector<TensorInfo> inputs,
-                                               const std::string& prefix, double runs) {
+                                               std::vector<TensorInfo> inputs, uint32_t scope,
+                                               double runs) {
   if (!(runs <= kMaxRuns)) {
     return Status::InvalidArgument("the subgraph would run " + Num(runs) +
                                    " times per run of the model (trip counts multiplied through "
@@ -118,7 +133,7 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
     TF_RETURN_IF_ERROR(budget_->Charge(TensorBytes(stored), "tensor shapes and values"));
   }
   if (!body.initializers.empty()) {
-    out_.notes.push_back("initializers inside subgraphs (" + prefix +
+    out_.notes.push_back("initializers inside subgraphs (" + PathOf(scope, "") +
                          ") are treated as constants, not parameters");
   }
   // The body's inputs and initializers, and every name of the enclosing
@@ -126,8 +141,8 @@ Result<std::vector<TensorInfo>> Analyzer::Body(const GraphData& body,
   TF_ASSIGN_OR_RETURN(
       const GraphOrder order,
       TopologicalOrder(body, {}, [&](std::string_view name) { return Lookup(name) != nullptr; }));
-  const Scope scope{&body, prefix, runs, false};
-  for (size_t i : order.order) TF_RETURN_IF_ERROR(Evaluate(scope, i));
+  const Scope within{&body, scope, runs, false};
+  for (size_t i : order.order) TF_RETURN_IF_ERROR(Evaluate(within, i));
   std::vector<TensorInfo> outputs;
   for (const ValueInfo& v : body.outputs) {
     const TensorInfo* t = Lookup(v.name);
@@ -144,19 +159,22 @@ Status Analyzer::If(const Scope& scope, const NodeProtoData& node, const std::st
     return Status::InvalidArgument("an If needs then_branch and else_branch graphs");
   }
   const auto cond = KnownScalar(inputs.empty() ? nullptr : inputs[0]);
+  TF_ASSIGN_OR_RETURN(const uint32_t inner, AddScope(scope.scope, name));
   if (cond) {
     const GraphData* taken = *cond != 0 ? then_branch : else_branch;
-    TF_ASSIGN_OR_RETURN(eval->outputs, Body(*taken, {}, name + "/", scope.runs));
+    TF_ASSIGN_OR_RETURN(eval->outputs, Body(*taken, {}, inner, scope.runs));
     eval->notes.push_back(std::string("the condition is known: the ") +
                           (*cond != 0 ? "then" : "else") + " branch is analysed");
     return Status::Ok();
   }
+  TF_ASSIGN_OR_RETURN(const uint32_t then_scope, AddScope(inner, "then"));
+  TF_ASSIGN_OR_RETURN(const uint32_t else_scope, AddScope(inner, "else"));
   const size_t start = out_.nodes.size();
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> then_out,
-                      Body(*then_branch, {}, name + "/then/", scope.runs));
+                      Body(*then_branch, {}, then_scope, scope.runs));
   const size_t middle = out_.nodes.size();
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> else_out,
-                      Body(*else_branch, {}, name + "/else/", scope.runs));
+                      Body(*else_branch, {}, else_scope, scope.runs));
   const double then_flop = FlopOf(out_.nodes, start, middle);
   const double else_flop = FlopOf(out_.nodes, middle, out_.nodes.size());
   const bool keep_then = then_flop <= else_flop;
@@ -167,7 +185,7 @@ Status Analyzer::If(const Scope& scope, const NodeProtoData& node, const std::st
                      out_.nodes.begin() + static_cast<std::ptrdiff_t>(middle));
   }
   eval->outputs = keep_then ? then_out : else_out;
-  TF_RETURN_IF_ERROR(LowerBound("If '" + name +
+  TF_RETURN_IF_ERROR(LowerBound("If '" + PathOf(scope.scope, name) +
                                 "': the condition is not known; the cheaper branch (" +
                                 (keep_then ? "then" : "else") + ") is counted"));
   return Status::Ok();
@@ -204,7 +222,7 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
     }
   } else {
     TF_RETURN_IF_ERROR(
-        LowerBound("Loop '" + name + "': the trip count is not known (" +
+        LowerBound("Loop '" + PathOf(scope.scope, name) + "': the trip count is not known (" +
                    (has_trips  ? "M, '" + node.inputs[0] + "', is computed at run time"
                     : has_cond ? "no M: the condition decides"
                                : "no M and no condition") +
@@ -212,8 +230,9 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   }
   std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
   for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));
+  TF_ASSIGN_OR_RETURN(const uint32_t inner, AddScope(scope.scope, name));
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
-                      Body(*body, std::move(bound), name + "/", scope.runs * runs));
+                      Body(*body, std::move(bound), inner, scope.runs * runs));
   const Dim iterations =
       trips && runs <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(runs)) : Dim::Symbol("");
   for (size_t i = 1; i < out.size(); ++i) {
@@ -257,12 +276,13 @@ Status Analyzer::Scan(const Scope& scope, const NodeProtoData& node, const std::
     runs = static_cast<double>(length.value);
   } else {
     TF_RETURN_IF_ERROR(
-        LowerBound("Scan '" + name + "': the sequence length is not known" +
+        LowerBound("Scan '" + PathOf(scope.scope, name) + "': the sequence length is not known" +
                    (length.symbol.empty() ? "" : " (" + DimAdvice(length.symbol) + ")") +
                    "; the body is counted once"));
   }
+  TF_ASSIGN_OR_RETURN(const uint32_t inner, AddScope(scope.scope, name));
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
-                      Body(*body, std::move(bound), name + "/", scope.runs * runs));
+                      Body(*body, std::move(bound), inner, scope.runs * runs));
   const std::vector<int64_t> out_axes = IntsAttr(node, "scan_output_axes");
   for (size_t i = 0; i < out.size(); ++i) {
     if (i < state) {

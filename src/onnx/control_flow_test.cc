@@ -120,6 +120,60 @@ TEST(OnnxControlFlow, IfWithKnownConditionAnalysesTheBranchTaken) {
   EXPECT_DOUBLE_EQ(taken_then->forward_flop, 6);
 }
 
+// Each node keeps its own name; its enclosing nodes' are segments of a scope,
+// held once (OnnxAnalysis::scopes), from which the full name is written.
+TEST(OnnxControlFlow, SubgraphNodesKeepTheirOwnNameAndReferToTheirScope) {
+  Graph g = WithIf(WeightTensor("unused", {1}), "flag");
+  g.inputs.push_back(ValueInfo("flag", {}, kBoolType));
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  const OnnxNode* cheap = FindNode(*a, "branch/then/cheap");
+  ASSERT_NE(cheap, nullptr);
+  EXPECT_EQ(cheap->name, "cheap");
+  // Scopes: the main graph, "branch", then "then" and "else" inside it.
+  ASSERT_EQ(a->scopes.size(), 4u);
+  EXPECT_EQ(a->scopes[1].name, "branch");
+  EXPECT_EQ(a->scopes[1].parent, 0u);
+  EXPECT_EQ(a->scopes[cheap->scope].name, "then");
+  EXPECT_EQ(a->scopes[cheap->scope].parent, 1u);
+  std::string pieces;
+  WriteNodePath(*a, *cheap,
+                [&](std::string_view piece) { pieces += "[" + std::string(piece) + "]"; });
+  EXPECT_EQ(pieces, "[branch][/][then][/][cheap]");
+  const OnnxNode* gate = FindNode(*a, "branch");
+  ASSERT_NE(gate, nullptr);
+  EXPECT_EQ(gate->scope, 0u);
+  EXPECT_EQ(NodePath(*a, *gate), "branch");
+}
+
+// Nesting: a Loop's body holding an If whose condition is known, nodes
+// without names named by their operator and position in their graph.
+TEST(OnnxControlFlow, NestedSubgraphNodesPrintTheirFullPath) {
+  Graph inner;
+  inner.nodes = {Node("Relu", {"h"}, {"r"})};
+  inner.outputs = {ValueInfo("r", S({1, 4}))};
+  Graph body;
+  body.inputs = {ValueInfo("iter", {}, kInt64Type), ValueInfo("cond_in", {}, kBoolType),
+                 ValueInfo("h", S({1, 4}))};
+  body.initializers = {Tensor("yes", {}, kBoolType).Bytes(9, std::string(1, '\1'))};
+  body.nodes = {Node("Identity", {"cond_in"}, {"cond_out"}),
+                Node("If", {"yes"}, {"h_next"},
+                     {GraphAttr("then_branch", inner), GraphAttr("else_branch", inner)})};
+  body.outputs = {ValueInfo("cond_out", {}, kBoolType), ValueInfo("h_next", S({1, 4}))};
+  Graph g;
+  g.inputs.push_back(ValueInfo("h0", S({1, 4})));
+  g.initializers = {IntTensor("M", {3}, true)};
+  g.nodes = {Node("Loop", {"M", "", "h0"}, {"h_final"}, {GraphAttr("body", body)}, "outer")};
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  const OnnxNode* relu = FindNode(*a, "outer/If_1/Relu_0");
+  ASSERT_NE(relu, nullptr);
+  EXPECT_EQ(relu->name, "Relu_0");
+  EXPECT_DOUBLE_EQ(relu->forward_flop, 12);  // 3 trips x 4
+  EXPECT_NE(FindNode(*a, "outer/If_1"), nullptr);
+  EXPECT_NE(FindNode(*a, "outer/Identity_0"), nullptr);
+}
+
 TEST(OnnxControlFlow, IfWithUnknownConditionKeepsTheCheaperBranch) {
   Graph g = WithIf(WeightTensor("unused", {1}), "flag");
   g.inputs.push_back(ValueInfo("flag", {}, kBoolType));

@@ -5,6 +5,15 @@
 
 namespace trainflops {
 
+std::string NodePath(const OnnxAnalysis& analysis, const OnnxNode& node) {
+  size_t size = 0;
+  WriteNodePath(analysis, node, [&](std::string_view piece) { size += piece.size(); });
+  std::string out;
+  out.reserve(size);  // one allocation at its size, as the path may be long
+  WriteNodePath(analysis, node, [&](std::string_view piece) { out += piece; });
+  return out;
+}
+
 std::string QualifiedOpType(const std::string& domain, const std::string& op_type) {
   return domain.empty() || domain == "ai.onnx" ? op_type : domain + "." + op_type;
 }
@@ -71,7 +80,7 @@ Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::strin
     layers.push_back(FiguresOf(node, options.examples_per_run));
   const LayerLabeler label = [&](size_t i) {
     const OnnxNode& node = analysis.nodes[i];
-    return LayerLabel{node.name, QualifiedOpType(node.domain, node.op_type)};
+    return LayerLabel{NodePath(analysis, node), QualifiedOpType(node.domain, node.op_type)};
   };
   out.examples_per_run = options.examples_per_run;
   TF_ASSIGN_OR_RETURN(out.result, EstimateFromFigures(layers, label, out.spec, options.method1, o,

@@ -25,8 +25,6 @@ constexpr uint64_t kNameBytes = sizeof(std::string) + sizeof(OnnxTensor);
 // under this with its attributes, names and dimensions, so only graphs whose
 // items are unusually costly count more than their nodes.
 constexpr uint64_t kBytesPerNode = 4096;
-// The separator a subgraph's prefix adds after its node's name ("/then/").
-constexpr uint64_t kPrefixSeparator = 6;
 
 class NodeCounter {
  public:
@@ -36,27 +34,27 @@ class NodeCounter {
     TF_RETURN_IF_ERROR(in_.ForEachField(in_.Whole(), [&](const Field& f) -> Status {
       if (f.number != 7 || f.type != kLen) return Status::Ok();
       TF_ASSIGN_OR_RETURN(const Span graph, in_.Message(f, "ModelProto.graph"));
-      return Graph(graph, 0);
+      return Graph(graph);
     }));
     return std::max(count_, static_cast<int64_t>(bytes_ / kBytesPerNode));
   }
 
  private:
-  // `prefix` is the length of the enclosing nodes' names, which the analysis
-  // puts before the name of each node of the graph.
-  Status Graph(const Span& graph, uint64_t prefix) {
+  Status Graph(const Span& graph) {
     return in_.ForEachField(graph, [&](const Field& f) -> Status {
       if (f.type != kLen) return Status::Ok();
       if (f.number == 5) bytes_ += sizeof(TensorMeta);
       if (f.number == 1 || (f.number >= 11 && f.number <= 13)) {
         TF_ASSIGN_OR_RETURN(const Span inner, in_.Message(f, "GraphProto item"));
-        return f.number == 1 ? Node(inner, prefix) : Value(inner);
+        return f.number == 1 ? Node(inner) : Value(inner);
       }
       return Status::Ok();
     });
   }
 
-  Status Node(const Span& node, uint64_t prefix) {
+  // A node's own name is held once: its subgraphs' nodes refer to it
+  // through one scope (OnnxScope), charged once whatever their number.
+  Status Node(const Span& node) {
     ++count_;
     uint64_t name = 0;
     TF_RETURN_IF_ERROR(in_.ForEachField(node, [&](const Field& f) -> Status {
@@ -67,21 +65,26 @@ class NodeCounter {
       if (f.number == 5) bytes_ += sizeof(Attribute);
       return Status::Ok();
     }));
-    bytes_ += kNodeBytes + HeapBytes(prefix + name);
+    bytes_ += kNodeBytes + HeapBytes(name);
+    bool scoped = false;
     return in_.ForEachField(node, [&](const Field& f) -> Status {
       if (f.number != 5 || f.type != kLen) return Status::Ok();
       TF_ASSIGN_OR_RETURN(const Span attribute, in_.Message(f, "NodeProto.attribute"));
-      return Subgraphs(attribute, prefix + name + kPrefixSeparator);
+      return Subgraphs(attribute, name, &scoped);
     });
   }
 
-  // A subgraph attribute: `g` (If's branches, Loop's and Scan's body) or `graphs`.
-  Status Subgraphs(const Span& attribute, uint64_t prefix) {
+  // A subgraph attribute: `g` (If's branches, Loop's and Scan's body) or
+  // `graphs`. The first of a node's subgraphs adds the scope holding its
+  // name; each adds a segment ("then", "else").
+  Status Subgraphs(const Span& attribute, uint64_t name, bool* scoped) {
     return in_.ForEachField(attribute, [&](const Field& f) -> Status {
       if ((f.number != 6 && f.number != 11) || f.type != kLen) return Status::Ok();
       TF_ASSIGN_OR_RETURN(const Span graph, in_.Message(f, "AttributeProto.g"));
-      bytes_ += sizeof(GraphData);
-      return Graph(graph, prefix);
+      bytes_ += sizeof(GraphData) + sizeof(OnnxScope);
+      if (!*scoped) bytes_ += sizeof(OnnxScope) + HeapBytes(name);
+      *scoped = true;
+      return Graph(graph);
     });
   }
 

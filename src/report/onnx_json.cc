@@ -78,32 +78,16 @@ class Stream {
   }
   Stream& Str(std::string_view s) {
     out_.Byte('"');
-    for (size_t i = 0; i < s.size();) {
-      // Runs of printable ASCII (nearly all of a report) are copied whole.
-      size_t plain = i;
-      while (plain < s.size() && IsPlainAscii(s[plain])) ++plain;
-      out_.Bytes(s.substr(i, plain - i));
-      i = plain;
-      if (i == s.size()) break;
-      const char c = s[i];
-      const size_t n = Utf8Length(s, i);
-      if (n == 0) {
-        out_.Bytes("\xef\xbf\xbd");
-        ++i;
-        continue;
-      }
-      if (c == '"' || c == '\\') {
-        out_.Byte('\\');
-        out_.Byte(c);
-      } else if (static_cast<unsigned char>(c) < 0x20) {
-        char esc[8];
-        std::snprintf(esc, sizeof esc, "\\u%04x", c);
-        out_.Bytes(esc);
-      } else {
-        out_.Bytes(s.substr(i, n));
-      }
-      i += n;
-    }
+    Escaped(s);
+    out_.Byte('"');
+    return *this;
+  }
+  // A node's full name as one string, written piece by piece: each piece
+  // ends before a '/' or at the end, so escaping the pieces is escaping the
+  // whole (no UTF-8 sequence spans two).
+  Stream& Path(const OnnxAnalysis& a, const OnnxNode& n) {
+    out_.Byte('"');
+    WriteNodePath(a, n, [this](std::string_view piece) { Escaped(piece); });
     out_.Byte('"');
     return *this;
   }
@@ -151,6 +135,36 @@ class Stream {
   }
 
  private:
+  // `s` escaped as in a JSON string (without the quotes).
+  void Escaped(std::string_view s) {
+    for (size_t i = 0; i < s.size();) {
+      // Runs of printable ASCII (nearly all of a report) are copied whole.
+      size_t plain = i;
+      while (plain < s.size() && IsPlainAscii(s[plain])) ++plain;
+      out_.Bytes(s.substr(i, plain - i));
+      i = plain;
+      if (i == s.size()) break;
+      const char c = s[i];
+      const size_t n = Utf8Length(s, i);
+      if (n == 0) {
+        out_.Bytes("\xef\xbf\xbd");
+        ++i;
+        continue;
+      }
+      if (c == '"' || c == '\\') {
+        out_.Byte('\\');
+        out_.Byte(c);
+      } else if (static_cast<unsigned char>(c) < 0x20) {
+        char esc[8];
+        std::snprintf(esc, sizeof esc, "\\u%04x", c);
+        out_.Bytes(esc);
+      } else {
+        out_.Bytes(s.substr(i, n));
+      }
+      i += n;
+    }
+  }
+
   report::ChunkedWriter out_;
 };
 
@@ -177,7 +191,7 @@ void WriteLayer(Stream& s, size_t i, const OnnxAnalysis& a, const OnnxEstimate& 
   const OnnxNode& n = a.nodes[i];
   const std::string type = QualifiedOpType(n.domain, n.op_type);
   const double forward = n.forward_flop / e.examples_per_run;
-  s.Raw("{").Key("name").Str(n.name).Raw(", ").Key("type").Str(type);
+  s.Raw("{").Key("name").Path(a, n).Raw(", ").Key("type").Str(type);
   s.Raw(", ").Key("part").Str(e.spec.parts.front().name).Raw(", ").Key("line").Num(0);
   s.Raw(", ").Key("input_shape").Ints(n.inputs.empty() ? Shape{} : KnownShape(a.Input(n, 0)));
   s.Raw(", ").Key("output_shape").Ints(n.outputs.empty() ? Shape{} : KnownShape(a.Output(n, 0)));
@@ -252,7 +266,7 @@ json Summary(const OnnxAnalysis& a, const OnnxEstimate& e) {
       if (n.op_type == t.op_type && n.domain == t.domain) {
         json outputs = json::array();
         for (uint32_t k : n.outputs) outputs.push_back(TensorJson(a.tensors[k]));
-        nodes.push_back({{"name", n.name}, {"outputs", outputs}});
+        nodes.push_back({{"name", NodePath(a, n)}, {"outputs", outputs}});
       }
     }
     item["nodes"] = nodes;

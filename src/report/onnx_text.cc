@@ -87,7 +87,7 @@ report::TextTable NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         n.rule == OnnxRule::kNone
             ? kNoRule
             : forward.Get(n.forward_flop, [&](double f) { return FormatCompute(f, o.unit); });
-    table.AddRow({n.name, QualifiedOpType(n.domain, n.op_type), Outputs(a, n),
+    table.AddRow({NodePath(a, n), QualifiedOpType(n.domain, n.op_type), Outputs(a, n),
                   params.Get(n.params, [](double p) { return FormatCount(p); }), flop,
                   share.Get(n.forward_flop,
                             [&](double f) { return report::SharePercent(f, a.forward_flop); })});
@@ -117,7 +117,7 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         out += " ...";
         break;
       }
-      out += " " + Clean(n.name) + " -> " + Clean(Outputs(a, n)) + ";";
+      out += " " + Clean(NodePath(a, n)) + " -> " + Clean(Outputs(a, n)) + ";";
     }
     out += "\n";
   }

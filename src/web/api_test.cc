@@ -470,7 +470,9 @@ TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
   };
   const HttpResponse over = estimate(25);
   EXPECT_EQ(over.status, 400);
-  EXPECT_TRUE(Has(over.body, "'alexnet.onnx' holds 26 nodes, over the web API's limit of 25"))
+  EXPECT_TRUE(Has(over.body,
+                  "'alexnet.onnx' holds 26 nodes, or items costing as much memory (4 KiB a node), "
+                  "over the web API's limit of 25"))
       << over.body;
   const HttpResponse at = estimate(26);
   EXPECT_EQ(at.status, 200) << at.body.substr(0, 300);

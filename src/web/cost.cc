@@ -97,7 +97,7 @@ Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKin
     if (nodes.ok() && *nodes > limits.max_onnx_nodes) {
       return Status::InvalidArgument(
           "'" + Abbreviate(name) + "' holds " + Thousands(static_cast<double>(*nodes)) +
-          " nodes, over the web API's limit of " +
+          " nodes, or items costing as much memory (4 KiB a node), over the web API's limit of " +
           Thousands(static_cast<double>(limits.max_onnx_nodes)) +
           " (a request must stay cheap; the command line analyses graphs of any size)");
     }

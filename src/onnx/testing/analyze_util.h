@@ -20,10 +20,10 @@ inline Result<OnnxAnalysis> Analyze(const std::string& bytes,
   return AnalyzeOnnx(source, options);
 }
 
-// The node named `name`, or nullptr.
+// The node whose full name (as the reports print it) is `name`, or nullptr.
 inline const OnnxNode* FindNode(const OnnxAnalysis& a, const std::string& name) {
   for (const OnnxNode& n : a.nodes) {
-    if (n.name == name) return &n;
+    if (NodePath(a, n) == name) return &n;
   }
   return nullptr;
 }
