@@ -322,7 +322,11 @@ measure "ONNX empty attrs spread (10 MB)" "estimate $dir/spread_attrs.onnx --exa
 # Held once, not copied into the 5,000 branch nodes (which took 5 GB):
 # analysed. Without the node table, which prints each branch node's full
 # name (5,000 x 900 kB), as the JSON's layers do.
-measure "ONNX long If name (1 MB)" "estimate $dir/long_if_name.onnx --examples 1 --no-layers" 0
+measure "ONNX long If name (1 MB)" "estimate $dir/long_if_name.onnx --examples 1" 0
+# Its JSON names each branch node by a shortened path (kMaxScopePathBytes):
+# 5 MB, where the whole name in each node once gave 2.25 GB.
+measure "ONNX long If name, --json" "estimate $dir/long_if_name.onnx --examples 1 --json" 0
+[ "$(wc -c <"$dir/out")" -lt 20000000 ] || { echo "long If name: JSON over 20 MB"; bad+=("long If JSON size"); }
 # Collected once each in a hash set: analysed.
 measure "ONNX 200,000 dim_params (3 MB)" "estimate $dir/dim_params.onnx --examples 1" 0 150 2
 measure "ONNX 200,000 dim_params, bad --dim" "estimate $dir/dim_params.onnx --examples 1 --dim nope=1" 2

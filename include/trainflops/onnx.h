@@ -180,9 +180,19 @@ struct OnnxEstimate {
 Result<OnnxEstimate> EstimateOnnx(const OnnxAnalysis& analysis, const std::string& file,
                                   const OnnxEstimateOptions& options);
 
+// A node's enclosing path ("outer/then/") longer than this many bytes is
+// written as its first kShortScopePathBytes bytes and "... (N bytes)/": a
+// long name on a node with subgraphs would otherwise be repeated in every
+// node of them, and a report would grow as nodes x name length rather than
+// with the file. The node's own name is always written whole.
+inline constexpr size_t kMaxScopePathBytes = 1024;
+inline constexpr size_t kShortScopePathBytes = 120;
+
 // Calls `write(std::string_view)` with the pieces of the node's full name in
 // order (each enclosing segment and "/", then its own name), so that a
-// report writes "outer/then/fc" without building it.
+// report writes "outer/then/fc" without building it; an enclosing path over
+// kMaxScopePathBytes is shortened. A piece may view a temporary: `write`
+// uses it at once.
 template <class Write>
 void WriteNodePath(const OnnxAnalysis& analysis, const OnnxNode& node, Write&& write);
 // The node's full name as a string, for a table cell or a message.
@@ -210,9 +220,47 @@ void WriteScopePath(const std::vector<OnnxScope>& scopes, uint32_t scope, Write&
 
 }  // namespace onnx_internal
 
+namespace onnx_internal {
+
+inline size_t ScopePathBytes(const std::vector<OnnxScope>& scopes, uint32_t scope) {
+  size_t bytes = 0;
+  auto count = [&bytes](std::string_view piece) { bytes += piece.size(); };
+  WriteScopePath(scopes, scope, count);
+  return bytes;
+}
+
+// The first `limit` bytes of the scope's path, cut before a UTF-8 sequence
+// that would not fit whole.
+template <class Write>
+void WriteScopePathPrefix(const std::vector<OnnxScope>& scopes, uint32_t scope, size_t limit,
+                          Write& write) {
+  auto limited = [&limit, &write](std::string_view piece) {
+    if (limit == 0) return;
+    if (piece.size() > limit) {
+      size_t cut = limit;
+      while (cut > 0 && (static_cast<unsigned char>(piece[cut]) & 0xC0) == 0x80) --cut;
+      piece = piece.substr(0, cut);
+      limit = 0;
+    } else {
+      limit -= piece.size();
+    }
+    if (!piece.empty()) write(piece);
+  };
+  WriteScopePath(scopes, scope, limited);
+}
+
+}  // namespace onnx_internal
+
 template <class Write>
 void WriteNodePath(const OnnxAnalysis& analysis, const OnnxNode& node, Write&& write) {
-  onnx_internal::WriteScopePath(analysis.scopes, node.scope, write);
+  const size_t scope_bytes = onnx_internal::ScopePathBytes(analysis.scopes, node.scope);
+  if (scope_bytes <= kMaxScopePathBytes) {
+    onnx_internal::WriteScopePath(analysis.scopes, node.scope, write);
+  } else {
+    onnx_internal::WriteScopePathPrefix(analysis.scopes, node.scope, kShortScopePathBytes, write);
+    const std::string size = "... (" + std::to_string(scope_bytes) + " bytes)/";
+    write(std::string_view(size));
+  }
   write(std::string_view(node.name));
 }
 

@@ -221,5 +221,28 @@ TEST(OnnxControlFlow, NodeCountIncludesSubgraphs) {
   EXPECT_NE(bad.status().message().find("byte "), std::string::npos) << bad.status().message();
 }
 
+// An enclosing path over 1,024 bytes (kMaxScopePathBytes) is written as its
+// first 120 bytes and its size, then the node's own name: a 1 MB name on an
+// If node once made every branch node's row, label and JSON name 1 MB long
+// (2.25 GB of JSON from a 1 MB file). By hand: the scope "x" + 1,000 x "é"
+// (2 bytes each) is 2,001 bytes, plus "/" = 2,002; its first 120 bytes end
+// inside the 60th "é", so 119 bytes are kept ("x" + 59 x "é").
+TEST(OnnxNodePath, AnEnclosingPathOverItsCapIsShortenedOwnNameKept) {
+  std::string accents;
+  for (int i = 0; i < 1000; ++i) accents += "\xc3\xa9";
+  OnnxAnalysis a;
+  a.scopes = {OnnxScope{0, ""}, OnnxScope{0, "x" + accents}, OnnxScope{0, "gate"}};
+  OnnxNode deep, shallow;
+  deep.scope = 1;
+  deep.name = "fc";
+  shallow.scope = 2;
+  shallow.name = "fc";
+  EXPECT_EQ(NodePath(a, deep), "x" + accents.substr(0, 118) + "... (2002 bytes)/fc");
+  EXPECT_EQ(NodePath(a, shallow), "gate/fc");
+  // At the cap exactly (1,023 + "/" = 1,024 bytes) the path is whole.
+  a.scopes[2].name = std::string(1023, 'g');
+  EXPECT_EQ(NodePath(a, shallow), std::string(1023, 'g') + "/fc");
+}
+
 }  // namespace
 }  // namespace trainflops::onnx::testing
