@@ -1,7 +1,9 @@
 """The PyTorch bridge's meta path (models too large to build, counted at the
 dispatch level on the meta device) against hand arithmetic and against the
-ONNX path on small instances of the same classes; and the one
-backward/forward default shared with the command line."""
+ONNX path on small instances of the same classes; the one backward/forward
+default shared with the command line; and three export patterns (dynamic
+repeat_interleave, a scripted loop over sequences, a topk router) against
+PyTorch's own forward + backward counted at the dispatch level."""
 
 import math
 
@@ -240,3 +242,155 @@ def test_bridge_and_command_line_share_the_default_ratio(tmp_path, cli_json):
     assert r.training_flop == pytest.approx(cli["training_flop"], rel=1e-9)
     assert r.training_flop == pytest.approx(r.forward_flop * 3 * 90 * 1.28e6, rel=1e-9)
     assert r.training_flop == pytest.approx(1.262e18, rel=1e-3)
+
+
+# --- Export patterns, against PyTorch's measured training FLOP.
+
+class MatmulCounter:
+    """PyTorch's training FLOP as torch.utils.flop_counter (torch 2.x)
+    measures it: the products (mm, addmm, bmm, baddbmm, convolution and its
+    backward) a forward and backward pass run on CPU tensors, 2 FLOP per
+    multiply-add. Through a TorchDispatchMode, which is private in torch
+    1.13 (torch.utils._python_dispatch) but what the public counter of 2.x
+    is built on; it is independent of the bridge's meta counter."""
+
+    def __init__(self):
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        counter = self
+        self.flop = 0
+
+        class Mode(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                out = func(*args, **(kwargs or {}))
+                counter.flop += counter.charge(func.overloadpacket.__name__, args, out)
+                return out
+
+        self.mode = Mode
+
+    @staticmethod
+    def charge(name, args, out):
+        if name in ("mm", "bmm"):
+            return 2 * out.numel() * args[0].shape[-1]
+        if name in ("addmm", "baddbmm"):
+            return 2 * out.numel() * args[1].shape[-1]
+        return 0
+
+    def training_flop(self, model, *inputs):
+        with self.mode():
+            model(*inputs).float().pow(2).mean().backward()
+        return self.flop
+
+
+class GqaInterleave(nn.Module):
+    """A LLaMA-style decoder whose grouped-query attention repeats the key and
+    value heads with repeat_interleave: exported with a dynamic sequence
+    length, torch 1.13 writes it as a Loop over SplitToSequence,
+    SequenceAt, SequenceInsert and ConcatFromSequence."""
+
+    def __init__(self):
+        super().__init__()
+        self.model = Llama(vocab=512, d=256, layers=2, heads=8, kv_heads=2, ffn=688,
+                           repeat="interleave")
+
+    def forward(self, tokens):
+        return self.model(tokens)
+
+
+def _recurrence(x, decay):
+    state = torch.zeros_like(x[:, 0])
+    outputs = []
+    for t in range(x.shape[1]):
+        state = state * decay + x[:, t]
+        outputs.append(state)
+    return torch.stack(outputs, dim=1)
+
+
+_scripted_recurrence = torch.jit.script(_recurrence)
+
+
+class ScriptedRecurrent(nn.Module):
+    """An RWKV-style block: a time-mixing recurrence in a scripted loop
+    (SequenceEmpty, Loop with SequenceInsert, ConcatFromSequence in ONNX)
+    between dense layers; `scripted=False` runs the same loop eagerly."""
+
+    def __init__(self, vocab=512, d=256, layers=2, scripted=True):
+        super().__init__()
+        self.scripted = scripted
+        self.embed = nn.Embedding(vocab, d)
+        self.key = nn.ModuleList([nn.Linear(d, d) for _ in range(layers)])
+        self.out = nn.ModuleList([nn.Linear(d, d) for _ in range(layers)])
+        self.decay = nn.Parameter(torch.full((d,), 0.9))
+        self.head = nn.Linear(d, vocab)
+
+    def forward(self, tokens):
+        x = self.embed(tokens)
+        recur = _scripted_recurrence if self.scripted else _recurrence
+        for key, out in zip(self.key, self.out):
+            x = x + out(recur(key(x), self.decay))
+        return self.head(x)
+
+
+class TopKRouter(nn.Module):
+    """A mixture-of-experts layer: a router's top-2 of 4 experts, softmax over
+    the two, every expert run densely and weighted (zero for experts not
+    chosen)."""
+
+    def __init__(self, vocab=512, d=256, experts=4, hidden=512):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, d)
+        self.router = nn.Linear(d, experts)
+        self.up = nn.ModuleList([nn.Linear(d, hidden) for _ in range(experts)])
+        self.down = nn.ModuleList([nn.Linear(hidden, d) for _ in range(experts)])
+        self.head = nn.Linear(d, vocab)
+
+    def forward(self, tokens):
+        x = self.embed(tokens)
+        values, index = self.router(x).topk(2, dim=-1)
+        gates = torch.zeros(x.shape[:-1] + (len(self.up),)).scatter(-1, index, values.softmax(-1))
+        mixed = sum(gates[..., i:i + 1] * down(F.relu(up(x)))
+                    for i, (up, down) in enumerate(zip(self.up, self.down)))
+        return self.head(x + mixed)
+
+
+def _pattern_case(model, reference_model, tokens, **kwargs):
+    """The bridge's training FLOP for one batch (examples = the batch) and the
+    measured one. Every product in these models has operands that need
+    gradients (the embedding feeds the first one), so PyTorch's backward runs
+    2x the products' forward: the library's default ratio; the bridge also
+    counts the element-wise terms (under 1% here)."""
+    measured = MatmulCounter().training_flop(reference_model, tokens)
+    r = tf_torch.estimate(model, tokens, examples=tokens.shape[0], **kwargs)
+    assert r.path == "onnx"
+    return r, measured
+
+
+def test_pattern_dynamic_repeat_interleave():
+    torch.manual_seed(0)
+    model = GqaInterleave()
+    tokens = torch.randint(0, 512, (2, 16))
+    r, measured = _pattern_case(
+        model, model, tokens, dynamic_axes={"input_0": {0: "batch", 1: "seq"}},
+        dims={"batch": 2, "seq": 16}, examples_per_run=2)
+    assert r.training_flop == pytest.approx(measured, rel=0.02)
+    assert not r.lower_bound
+
+
+def test_pattern_scripted_loop_with_sequences():
+    torch.manual_seed(0)
+    model = ScriptedRecurrent()
+    eager = ScriptedRecurrent(scripted=False)
+    eager.load_state_dict(model.state_dict())
+    tokens = torch.randint(0, 512, (2, 16))
+    r, measured = _pattern_case(model, eager, tokens)
+    assert r.training_flop == pytest.approx(measured, rel=0.02)
+    assert not r.lower_bound
+
+
+def test_pattern_topk_router():
+    torch.manual_seed(0)
+    model = TopKRouter()
+    tokens = torch.randint(0, 512, (2, 16))
+    r, measured = _pattern_case(model, model, tokens)
+    assert r.training_flop == pytest.approx(measured, rel=0.02)
+    assert not r.lower_bound
