@@ -225,6 +225,23 @@ def test_meta_model_with_bad_inputs_raises():
     assert (r.forward_flop, r.params) == (18, 10)
 
 
+def test_fused_attention_rule_by_hand():
+    # torch 2.x's fused attention operators, called as the dispatcher calls
+    # them (1.13 has none): batch 2, 4 heads, 8 queries over 8 keys, head 16.
+    from trainflops import _meta
+
+    q = k = v = torch.empty(2, 4, 8, 16, device="meta")
+    out = torch.empty(2, 4, 8, 16, device="meta")
+    # Causal, no mask: attended length 8 − (8 − 1)/2 = 4.5, S = 2·4·8·4.5 =
+    # 288 scores: QKᵀ 2·288·16 + scale 288 + softmax 3·288 + AV 2·288·16.
+    causal = (q, k, v, None, False, 0.0, True)
+    assert _meta._flop("_scaled_dot_product_efficient_attention", causal, {}, out) == 19584
+    # Not causal, with a mask: S = 2·4·8·8 = 512: 2·512·16·2 + 512·(1 + 3 + 1).
+    mask = torch.empty(8, 8, device="meta")
+    masked = (q, k, v, mask, 0.0, False)
+    assert _meta._flop("_scaled_dot_product_attention_math", masked, {}, out) == 35328
+
+
 def test_bridge_and_command_line_share_the_default_ratio(tmp_path, cli_json):
     torch.manual_seed(0)
     model = torchvision.models.resnet18()
@@ -353,13 +370,18 @@ class TopKRouter(nn.Module):
         return self.head(x + mixed)
 
 
-def _pattern_case(model, reference_model, tokens, **kwargs):
+def _pattern_case(model, reference_model, tokens, ops, **kwargs):
     """The bridge's training FLOP for one batch (examples = the batch) and the
     measured one. Every product in these models has operands that need
     gradients (the embedding feeds the first one), so PyTorch's backward runs
     2x the products' forward: the library's default ratio; the bridge also
     counts the element-wise terms (under 1% here)."""
     measured = MatmulCounter().training_flop(reference_model, tokens)
+    # The export writes the pattern under test (operator names are plain
+    # strings in the ONNX protobuf).
+    graph = tf_torch.export_onnx(model, tokens, dynamic_axes=kwargs.get("dynamic_axes"))
+    for op in ops:
+        assert op.encode() in graph, f"the export has no {op}"
     r = tf_torch.estimate(model, tokens, examples=tokens.shape[0], **kwargs)
     assert r.path == "onnx"
     return r, measured
@@ -370,7 +392,8 @@ def test_pattern_dynamic_repeat_interleave():
     model = GqaInterleave()
     tokens = torch.randint(0, 512, (2, 16))
     r, measured = _pattern_case(
-        model, model, tokens, dynamic_axes={"input_0": {0: "batch", 1: "seq"}},
+        model, model, tokens, ["Loop", "SplitToSequence", "SequenceAt", "ConcatFromSequence"],
+        dynamic_axes={"input_0": {0: "batch", 1: "seq"}},
         dims={"batch": 2, "seq": 16}, examples_per_run=2)
     assert r.training_flop == pytest.approx(measured, rel=0.02)
     assert not r.lower_bound
@@ -382,7 +405,8 @@ def test_pattern_scripted_loop_with_sequences():
     eager = ScriptedRecurrent(scripted=False)
     eager.load_state_dict(model.state_dict())
     tokens = torch.randint(0, 512, (2, 16))
-    r, measured = _pattern_case(model, eager, tokens)
+    r, measured = _pattern_case(model, eager, tokens,
+                                ["SequenceEmpty", "Loop", "SequenceInsert", "ConcatFromSequence"])
     assert r.training_flop == pytest.approx(measured, rel=0.02)
     assert not r.lower_bound
 
@@ -391,6 +415,6 @@ def test_pattern_topk_router():
     torch.manual_seed(0)
     model = TopKRouter()
     tokens = torch.randint(0, 512, (2, 16))
-    r, measured = _pattern_case(model, model, tokens)
+    r, measured = _pattern_case(model, model, tokens, ["TopK"])
     assert r.training_flop == pytest.approx(measured, rel=0.02)
     assert not r.lower_bound

@@ -137,25 +137,38 @@ def _adaptive_pool(kind: str) -> Callable[..., int]:
     return rule
 
 
-def _attention(args: tuple, kwargs: Dict[str, Any], out: Any) -> int:
+# Where each fused attention operator takes its attention mask (or bias) and
+# is_causal, positionally (native_functions.yaml, torch 2.x): (mask, causal).
+_ATTENTION_ARGS = {
+    "_scaled_dot_product_attention_math": (3, 5),
+    "_scaled_dot_product_flash_attention": (None, 4),
+    "_scaled_dot_product_flash_attention_for_cpu": (None, 4),
+    "_scaled_dot_product_efficient_attention": (3, 6),
+    "_scaled_dot_product_cudnn_attention": (3, 6),
+}
+
+
+def _attention(name: str) -> Callable[..., int]:
     # Fused scaled dot-product attention (torch 2.x): as the ONNX Attention
     # rule, 2·S·dk + S (scale) + 3·S (softmax) + 2·S·dv with S =
     # batch·heads·Sq·L, + S for an attention mask; causal attention charges
     # the average attended length L − (Sq − 1)/2 (docs/onnx.md).
-    q, k, v = args[0], args[1], args[2]
-    sq, length, dk, dv = int(q.shape[-2]), int(k.shape[-2]), int(q.shape[-1]), int(v.shape[-1])
-    batch = _numel(q.shape[:-2])
-    causal = bool(kwargs.get("is_causal", False))
-    for value in args[3:]:
-        if isinstance(value, bool):
-            causal = causal or value
-            break
-    attended = length - (sq - 1) / 2 if causal else length
-    scores = batch * sq * attended
-    mask = any(hasattr(a, "shape") for a in args[3:4]) or kwargs.get("attn_bias") is not None \
-        or kwargs.get("attn_mask") is not None
-    return int(round(2 * scores * dk + scores + 3 * scores + 2 * scores * dv +
-                     (scores if mask else 0)))
+    mask_at, causal_at = _ATTENTION_ARGS[name]
+
+    def rule(args: tuple, kwargs: Dict[str, Any], out: Any) -> int:
+        q, k, v = args[0], args[1], args[2]
+        sq, length = int(q.shape[-2]), int(k.shape[-2])
+        dk, dv = int(q.shape[-1]), int(v.shape[-1])
+        batch = _numel(q.shape[:-2])
+        causal = bool(_arg(args, kwargs, causal_at, "is_causal", False))
+        mask = mask_at is not None and (
+            _arg(args, kwargs, mask_at, "attn_mask") is not None or
+            kwargs.get("attn_bias") is not None)
+        attended = length - (sq - 1) / 2 if causal else length
+        scores = batch * sq * attended
+        return int(round(2 * scores * dk + scores + 3 * scores + 2 * scores * dv +
+                         (scores if mask else 0)))
+    return rule
 
 
 def _normalization(per_element: int, bias_index: Optional[int]) -> Callable[..., int]:
@@ -202,12 +215,8 @@ _RULES: Dict[str, Callable[..., int]] = {
     "_adaptive_avg_pool2d": _adaptive_pool("avg"),
     "_adaptive_avg_pool3d": _adaptive_pool("avg"),
     "adaptive_max_pool2d": _adaptive_pool("max"),
-    "_scaled_dot_product_attention_math": _attention,
-    "_scaled_dot_product_flash_attention": _attention,
-    "_scaled_dot_product_efficient_attention": _attention,
-    "_scaled_dot_product_cudnn_attention": _attention,
-    "_scaled_dot_product_flash_attention_for_cpu": _attention,
 }
+_RULES.update({name: _attention(name) for name in _ATTENTION_ARGS})
 
 
 def _flop(name: str, args: tuple, kwargs: Dict[str, Any], out: Any) -> Optional[int]:
