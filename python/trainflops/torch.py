@@ -269,7 +269,9 @@ def _estimate_meta(model: Any, example_inputs: Any, *, input_dtype: Any, example
         model.train(was_training)
     params = _meta.module_params(model)
     spec = _meta_spec(model, count, params, runs)
-    result = _estimate(spec, bp_ratio=bp_ratio, **training,
+    # Named for the report's header ("Method 1 ...: Net.meta.json — Net").
+    source = (f"{type(model).__name__}.meta.json", json.dumps(spec))
+    result = _estimate(source, bp_ratio=bp_ratio, **training,
                        **{k: v for k, v in options.items()
                           if k not in ("dims", "dynamic_axes", "opset_version", "input_names")})
     total = sum(params.values())
