@@ -223,6 +223,9 @@ def test_meta_model_with_bad_inputs_raises():
     r = tf_torch.estimate(model, {"shape": (3, 4), "dtype": torch.float32}, examples=1)
     # 2·4·2 + 2 (bias) per example.
     assert (r.forward_flop, r.params) == (18, 10)
+    # Keyword inputs, as a dict of shapes: nn.Linear's forward(input).
+    r = tf_torch.estimate(model, {"input": (3, 4)}, input_dtype=torch.float32, examples=1)
+    assert (r.forward_flop, r.params) == (18, 10)
 
 
 def test_fused_attention_rule_by_hand():

@@ -247,11 +247,17 @@ def _estimate_meta(model: Any, example_inputs: Any, *, input_dtype: Any, example
     for key in ("dims", "dynamic_axes", "opset_version", "input_names"):
         if options.get(key) is not None:
             raise Error(f"{key} is an ONNX export option; the meta path has no graph to export")
-    inputs = _meta_inputs(example_inputs, input_dtype)
-    extra_inputs = {k: _meta_input(v, input_dtype, f"example_kwargs[{k!r}]")
-                    for k, v in (example_kwargs or {}).items()}
+    keywords = dict(example_kwargs or {})
+    inputs: tuple = ()
+    if isinstance(example_inputs, Mapping) and "shape" not in example_inputs:
+        # {"input_ids": (1, 2048), ...}: the model's keyword inputs.
+        keywords.update(example_inputs)
+    else:
+        inputs = _meta_inputs(example_inputs, input_dtype)
+    extra_inputs = {k: _meta_input(v, input_dtype, f"example_inputs[{k!r}]")
+                    for k, v in keywords.items()}
     if examples_per_run is None:
-        first = inputs[0] if inputs else None
+        first = inputs[0] if inputs else next(iter(extra_inputs.values()), None)
         examples_per_run = int(first.shape[0]) if first is not None and first.dim() > 0 else 1
     runs = float(examples_per_run)
     if not runs > 0:
@@ -302,8 +308,9 @@ def estimate(model: Any, example_inputs: Any, *, epochs: Any = None, examples: A
         takes it. Its batch size is the examples per graph run unless
         examples_per_run is given (the first dimension of the first input).
         On the meta path also a shape ((1, 2048), with input_dtype), a dict
-        {"shape": ..., "dtype": ...}, or a tuple of these; example_kwargs
-        are keyword inputs (meta path only).
+        {"shape": ..., "dtype": ...}, a tuple of these, or a dict of keyword
+        inputs {"input_ids": (1, 2048)}; example_kwargs are keyword inputs
+        too (meta path only).
     path: "onnx" (export the model to ONNX), "meta" (count the forward pass's
         ATen operators on the meta device, nothing allocated) or None: "meta"
         when a parameter or buffer is on the meta device or an input is a
