@@ -3,16 +3,15 @@ device: no weight and no activation is allocated, so a model too large for
 the machine (a 7B or 70B decoder being designed) can be counted.
 
 The example inputs are wrapped in a torch.Tensor subclass whose
-``__torch_dispatch__`` sees every ATen operator the forward pass runs (the
-extension point PyTorch documents for tensor subclasses, "Extending torch
-with a Tensor wrapper type", and the mechanism torch.utils.flop_counter uses
-in torch 2.x). Each operator is charged with the library's ONNX conventions
-(docs/onnx.md, "FLOP rules"), so a graph exported from the same model and
-this count agree: a multiply-add is 2 FLOP, an element-wise operation 1 per
-output element, a reduction 1 per input element, softmax 3 and the
-normalisations 7 per element. Forward hooks attribute each operator to the
-innermost running module. Only APIs present in torch 1.13 and 2.x are used.
-"""
+``__torch_dispatch__`` sees every ATen operator the forward pass runs
+(PyTorch's dispatch-level extension point for tensor subclasses; torch 2.x's
+torch.utils.flop_counter counts at the same level, through a dispatch mode).
+Each operator is charged with the library's ONNX conventions (docs/onnx.md,
+"FLOP rules"), so a graph exported from the same model and this count agree:
+a multiply-add is 2 FLOP, an element-wise operation 1 per output element, a
+reduction 1 per input element, softmax 3 and the normalisations 7 per
+element. Forward hooks attribute each operator to the innermost running
+module. Only APIs present in torch 1.13 and 2.x are used."""
 
 from __future__ import annotations
 
