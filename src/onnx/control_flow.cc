@@ -10,6 +10,8 @@
 #include <algorithm>
 
 #include "analyzer.h"
+#include "sequence.h"
+#include "values.h"
 
 namespace trainflops::onnx {
 namespace {
@@ -43,12 +45,28 @@ std::optional<double> KnownScalar(const TensorInfo* t) {
 
 // Loop-carried values change from one iteration to the next: shapes are
 // those of the first iteration, values are dropped.
-TensorInfo Carried(const TensorInfo* t) {
-  TensorInfo out = t == nullptr ? TensorInfo() : *t;
-  out.has_int_values = out.has_float_values = false;
-  out.int_values.clear();
-  out.float_values.clear();
-  return out;
+TensorInfo Carried(const TensorInfo* t) { return t == nullptr ? TensorInfo() : WithoutValues(*t); }
+
+// A trip count known only as a symbol ("seq" when --dim seq was not given).
+std::optional<Dim> SymbolicScalar(const TensorInfo* t) {
+  if (t == nullptr || !t->has_int_values || t->int_values.size() != 1) return std::nullopt;
+  const Dim& d = t->int_values[0];
+  if (d.literal() || d.symbol.empty()) return std::nullopt;
+  return d;
+}
+
+// A loop-carried sequence after `trips` iterations: each adds what one
+// adds to it (a list appended to once per iteration: initial + trips).
+// Its elements are the first iteration's.
+TensorInfo CarriedSequence(const Sequence& before, const Sequence& after, const Dim& trips) {
+  const Dim step = SymbolicOp("-", after.length, before.length);
+  Sequence out;
+  out.length = step.literal() ? SymbolicOp("+", before.length, SymbolicOp("*", trips, step))
+                              : Dim::Symbol("");
+  const bool was_empty = before.length.literal() && before.length.value == 0;
+  out.element =
+      WithoutValues(was_empty ? after.element : CommonElement(before.element, after.element));
+  return SequenceValue(std::move(out));
 }
 
 TensorInfo ScalarOfType(int32_t type) { return TensorInfo::Shaped({}, type); }
@@ -199,6 +217,7 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   const GraphData* body = Subgraph(node, "body");
   if (body == nullptr) return Status::InvalidArgument("a Loop needs a body graph");
   const auto trips = KnownScalar(inputs.empty() ? nullptr : inputs[0]);
+  const auto symbolic = SymbolicScalar(inputs.empty() ? nullptr : inputs[0]);
   const auto cond = KnownScalar(inputs.size() > 1 ? inputs[1] : nullptr);
   const bool has_cond = inputs.size() > 1 && node.inputs[1] != "";
   const bool has_trips = !node.inputs.empty() && !node.inputs[0].empty();
@@ -223,9 +242,11 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   } else {
     TF_RETURN_IF_ERROR(
         LowerBound("Loop '" + PathOf(scope.scope, name) + "': the trip count is not known (" +
-                   (has_trips  ? "M, '" + node.inputs[0] + "', is computed at run time"
-                    : has_cond ? "no M: the condition decides"
-                               : "no M and no condition") +
+                   (symbolic ? "M, '" + node.inputs[0] + "', is " + symbolic->symbol + "; " +
+                                   DimAdvice(symbolic->symbol)
+                    : has_trips ? "M, '" + node.inputs[0] + "', is computed at run time"
+                    : has_cond  ? "no M: the condition decides"
+                                : "no M and no condition") +
                    "); the body is counted once"));
   }
   std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
@@ -233,10 +254,23 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   TF_ASSIGN_OR_RETURN(const uint32_t inner, AddScope(scope.scope, name));
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
                       Body(*body, std::move(bound), inner, scope.runs * runs));
-  const Dim iterations =
-      trips && runs <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(runs)) : Dim::Symbol("");
+  // Scan outputs are stacked on a new leading axis of the trip count's
+  // size: a number, or its symbol until --dim sets it.
+  const Dim iterations = trips && runs <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(runs))
+                         : symbolic                    ? *symbolic
+                                                       : Dim::Symbol("");
   for (size_t i = 1; i < out.size(); ++i) {
-    eval->outputs.push_back(i <= carried ? Carried(&out[i]) : WithAxis(out[i], 0, iterations));
+    const Sequence* before = i <= carried ? SequenceOf(inputs[1 + i]) : nullptr;
+    const Sequence* after = SequenceOf(&out[i]);
+    if (before != nullptr && after != nullptr) {
+      eval->outputs.push_back(CarriedSequence(*before, *after, iterations));
+    } else {
+      eval->outputs.push_back(i <= carried ? Carried(&out[i]) : WithAxis(out[i], 0, iterations));
+    }
+  }
+  if (trips && runs > 0) {
+    eval->formula = "the body x M = " + Num(runs) + " trips";
+    eval->source = "ONNX Loop: the body runs M times (the trip count, a known value)";
   }
   return Status::Ok();
 }

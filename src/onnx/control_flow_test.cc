@@ -207,6 +207,62 @@ TEST(OnnxControlFlow, ScanCountsTheBodyPerSequenceElement) {
   EXPECT_FALSE(a->lower_bound());
 }
 
+// A scripted loop appending to a list (PyTorch's export of `for t in
+// range(x.shape[0]): outs.append(tanh(x[t] @ w))`): SequenceEmpty -> Loop
+// (Gather row t, MatMul, Tanh, SequenceInsert; a scan output of the row
+// too) -> ConcatFromSequence. x is [seq, 4]; the trip count is Shape(x)[0].
+// Per iteration: MatMul [4] x [4, 4] = 2·4·4 = 32, Tanh 4: 36 FLOP.
+Graph AppendingLoop() {
+  Graph b;
+  b.inputs = {ValueInfo("t", {}, kInt64Type), ValueInfo("c", {}, kBoolType), ValueInfo("outs", {})};
+  b.nodes = {
+      Node("Gather", {"x", "t"}, {"row"}), Node("MatMul", {"row", "w"}, {"m"}, {}, "mm"),
+      Node("Tanh", {"m"}, {"h"}),          Node("SequenceInsert", {"outs", "h"}, {"outs_next"}),
+      Node("Identity", {"c"}, {"c_next"}), Node("Identity", {"h"}, {"h_scan"})};
+  b.outputs = {ValueInfo("c_next", {}, kBoolType), ValueInfo("outs_next", {}),
+               ValueInfo("h_scan", S({4}))};
+  Graph g;
+  g.inputs = {ValueInfo("x", {std::string("seq"), int64_t{4}})};
+  g.initializers = {WeightTensor("w", {4, 4}), IntTensor("zero", {0}, true),
+                    Tensor("yes", {}, kBoolType).Bytes(9, std::string(1, '\1'))};
+  g.nodes = {Node("Shape", {"x"}, {"shape"}), Node("Gather", {"shape", "zero"}, {"n"}),
+             Node("SequenceEmpty", {}, {"empty"}),
+             Node("Loop", {"n", "yes", "empty"}, {"outs_final", "scanned"}, {GraphAttr("body", b)},
+                  "loop"),
+             Node("ConcatFromSequence", {"outs_final"}, {"stacked"},
+                  {AttrInt("axis", 0), AttrInt("new_axis", 1)}, "stack")};
+  return g;
+}
+
+// --dim seq=5: 5 trips x 36 = 180 FLOP; the list holds 5 rows of 4,
+// stacked 5x4; the scan output is 5x4 too.
+TEST(OnnxControlFlow, LoopOverASequenceWithATripCountFromDim) {
+  const auto a = Analyze(Model(AppendingLoop()), {{"seq", 5}});
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 180);
+  EXPECT_FALSE(a->lower_bound());
+  EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[5] of 4");
+  EXPECT_EQ(OutputShape(*a, "loop", 1), "5x4");
+  EXPECT_EQ(OutputShape(*a, "stack", 0), "5x4");
+  EXPECT_EQ(NodeNamed(*a, "loop").formula, "the body x M = 5 trips");
+}
+
+// Without --dim the trip count is the symbol `seq`: the body is counted
+// once (36 FLOP, a lower bound whose reason names the --dim to pass), and
+// the results are `seq` long, so that a later count asks for it.
+TEST(OnnxControlFlow, LoopWithASymbolicTripCountNamesItsDimension) {
+  const auto a = Analyze(Model(AppendingLoop()));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 36);
+  ASSERT_EQ(a->lower_bound_reasons.size(), 1u);
+  EXPECT_EQ(a->lower_bound_reasons[0],
+            "Loop 'loop': the trip count is not known (M, 'n', is seq; pass `dims` seq=N); the "
+            "body is counted once");
+  EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[seq] of 4");
+  EXPECT_EQ(OutputShape(*a, "loop", 1), "seq x 4");
+  EXPECT_EQ(OutputShape(*a, "stack", 0), "seq x 4");
+}
+
 // CountOnnxNodes counts the nodes of subgraphs too: the outer Loop (1) and
 // its body's Identity, MatMul and Relu (3) are 4, whatever the trip count.
 TEST(OnnxControlFlow, NodeCountIncludesSubgraphs) {

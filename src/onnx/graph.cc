@@ -175,6 +175,9 @@ Result<const TensorInfo*> NodeContext::Required(size_t i) const {
   if (t == nullptr) {
     return Status::InvalidArgument("input " + std::to_string(i) + " is required but missing");
   }
+  if (t->sequence != nullptr) {
+    return InputError(i, "it is a sequence of tensors, not a tensor");
+  }
   if (!t->rank_known) {
     return InputError(i,
                       "its shape is unknown (it comes from an operator without a shape rule "
@@ -246,8 +249,9 @@ const OpRule* FindRule(const std::string& domain, const std::string& op_type) {
   using Table = std::unordered_map<std::string, const OpRule*>;
   static const Table standard = [] {
     Table t;
-    for (const auto* table : {&ShapeOpRules(), &DataOpRules(), &ElementwiseOpRules(),
-                              &ConvOpRules(), &LinearOpRules(), &SequenceOpRules()}) {
+    for (const auto* table :
+         {&ShapeOpRules(), &DataOpRules(), &ElementwiseOpRules(), &ConvOpRules(), &LinearOpRules(),
+          &SequenceOpRules(), &TensorSequenceOpRules()}) {
       for (const OpRule& r : *table) t.emplace(r.op_type, &r);
     }
     return t;
