@@ -251,7 +251,7 @@ const OpRule* FindRule(const std::string& domain, const std::string& op_type) {
     Table t;
     for (const auto* table :
          {&ShapeOpRules(), &DataOpRules(), &ElementwiseOpRules(), &ConvOpRules(), &LinearOpRules(),
-          &SequenceOpRules(), &TensorSequenceOpRules()}) {
+          &SequenceOpRules(), &TensorSequenceOpRules(), &SelectOpRules()}) {
       for (const OpRule& r : *table) t.emplace(r.op_type, &r);
     }
     return t;

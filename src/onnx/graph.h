@@ -200,6 +200,7 @@ const std::vector<OpRule>& SequenceOpRules();        // rules_sequence.cc (RNNs,
 const std::vector<OpRule>& ContribOpRules();         // rules_sequence.cc (com.microsoft)
 const std::vector<OpRule>& ContribFusedOpRules();    // rules_contrib.cc (com.microsoft)
 const std::vector<OpRule>& TensorSequenceOpRules();  // rules_tensor_sequence.cc
+const std::vector<OpRule>& SelectOpRules();          // rules_select.cc (TopK, OneHot)
 
 }  // namespace trainflops::onnx
 
