@@ -186,6 +186,18 @@ Status CountMatMul(std::vector<int64_t> a, std::vector<int64_t> b, int32_t type,
 // Which axes a Reduce*/ArgMax/ArgMin node reduces (rules_elementwise.cc).
 Result<std::vector<bool>> ReducedAxes(const NodeContext& ctx, size_t rank);
 
+// A rule table: its domain ("" for the standard operators) and the file
+// that holds it (its operators' kind), for the list of supported operators
+// in docs/onnx.md, which a test renders from these tables.
+struct RuleTable {
+  const char* domain;
+  const char* file;
+  const std::vector<OpRule>* rules;
+};
+// Every table, in the order FindRule looks them up (the first rule of an
+// operator wins).
+const std::vector<RuleTable>& RuleTables();
+
 // The rule for (domain, op_type), or nullptr. Domains "" and "ai.onnx" are
 // the standard operators; "com.microsoft" the ONNX Runtime contrib operators.
 const OpRule* FindRule(const std::string& domain, const std::string& op_type);
