@@ -503,8 +503,10 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     TensorInfo& t = eval.outputs[i];
     const Status merged = Merge(node.outputs[i], &t);
     if (!merged.ok()) return merged.WithContext(where());
-    t.requires_grad =
-        grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 && t.elem_type != kBool;
+    // A control-flow node's outputs also need a gradient when its subgraph
+    // made them from outer values that do (read by name, not as inputs).
+    t.requires_grad = (grad_out || (control && t.requires_grad)) && t.elem_type != kInt64 &&
+                      t.elem_type != kInt32 && t.elem_type != kBool;
     // A weight seen through a view or a cast is still the weight (tied or
     // deduplicated weights, an LSTM's W unsqueezed by the exporter).
     t.weight = view_of_weight;

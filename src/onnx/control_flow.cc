@@ -264,6 +264,7 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
     const Sequence* after = SequenceOf(&out[i]);
     if (before != nullptr && after != nullptr) {
       eval->outputs.push_back(CarriedSequence(*before, *after, iterations));
+      eval->outputs.back().requires_grad = out[i].requires_grad;
     } else {
       eval->outputs.push_back(i <= carried ? Carried(&out[i]) : WithAxis(out[i], 0, iterations));
     }

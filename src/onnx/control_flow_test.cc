@@ -247,6 +247,32 @@ TEST(OnnxControlFlow, LoopOverASequenceWithATripCountFromDim) {
   EXPECT_EQ(NodeNamed(*a, "loop").formula, "the body x M = 5 trips");
 }
 
+// The body makes the list from xw = x·w, an outer value that needs a
+// gradient, read by name (not a Loop input) and with no weight in the body:
+// what the loop returns needs a gradient, so a node after it counts its
+// input gradient.
+TEST(OnnxControlFlow, LoopResultsMadeFromOuterGradientsNeedOne) {
+  Graph b;
+  b.inputs = {ValueInfo("t", {}, kInt64Type), ValueInfo("c", {}, kBoolType), ValueInfo("outs", {})};
+  b.nodes = {Node("Gather", {"xw", "t"}, {"row"}), Node("Tanh", {"row"}, {"h"}),
+             Node("SequenceInsert", {"outs", "h"}, {"outs_next"}),
+             Node("Identity", {"c"}, {"c_next"})};
+  b.outputs = {ValueInfo("c_next", {}, kBoolType), ValueInfo("outs_next", {})};
+  Graph g;
+  g.inputs = {ValueInfo("x", S({3, 4}))};
+  g.initializers = {WeightTensor("w", {4, 4}), IntTensor("n", {3}, true),
+                    Tensor("yes", {}, kBoolType).Bytes(9, std::string(1, '\1'))};
+  g.nodes = {Node("MatMul", {"x", "w"}, {"xw"}), Node("SequenceEmpty", {}, {"empty"}),
+             Node("Loop", {"n", "yes", "empty"}, {"outs_final"}, {GraphAttr("body", b)}, "loop"),
+             Node("ConcatFromSequence", {"outs_final"}, {"stacked"}, {AttrInt("axis", 0)}, "stack"),
+             Node("Relu", {"stacked"}, {"r"}, {}, "after")};
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(OutputShape(*a, "stack", 0), "12");  // 3 rows of 4, joined on axis 0
+  EXPECT_TRUE(NodeNamed(*a, "stack").input_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "after").input_gradient);
+}
+
 // Without --dim the trip count is the symbol `seq`: the body is counted
 // once (36 FLOP, a lower bound whose reason names the --dim to pass), and
 // the results are `seq` long, so that a later count asks for it.
