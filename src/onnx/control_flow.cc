@@ -90,6 +90,22 @@ double FlopOf(const std::vector<OnnxNode>& nodes, size_t from, size_t to) {
   return total;
 }
 
+// A Loop node's formula: one trip's FLOP and the trip count, a number or a
+// symbol (the body is then counted once, until --dim sets the symbol).
+void DescribeTrips(std::optional<double> trips, const std::optional<Dim>& symbolic, double per_trip,
+                   NodeEval* eval) {
+  const std::string body = "the body (" + Num(per_trip) + " FLOP per trip) x M = ";
+  if (trips) {
+    eval->formula = body + Num(*trips) + " trips";
+  } else if (symbolic) {
+    eval->formula =
+        body + symbolic->symbol + " trips, counted once: " + DimAdvice(symbolic->symbol);
+  } else {
+    return;
+  }
+  eval->source = "ONNX Loop: the body runs M times (M, the trip count)";
+}
+
 }  // namespace
 
 // The reason is kept twice (here and, by Summarise, among the notes) and
@@ -252,8 +268,13 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
   for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));
   TF_ASSIGN_OR_RETURN(const uint32_t inner, AddScope(scope.scope, name));
+  const size_t start = out_.nodes.size();
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
                       Body(*body, std::move(bound), inner, scope.runs * runs));
+  if (runs > 0) {
+    const double per_trip = FlopOf(out_.nodes, start, out_.nodes.size()) / (scope.runs * runs);
+    DescribeTrips(trips, symbolic, per_trip, eval);
+  }
   // Scan outputs are stacked on a new leading axis of the trip count's
   // size: a number, or its symbol until --dim sets it.
   const Dim iterations = trips && runs <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(runs))
@@ -268,10 +289,6 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
     } else {
       eval->outputs.push_back(i <= carried ? Carried(&out[i]) : WithAxis(out[i], 0, iterations));
     }
-  }
-  if (trips && runs > 0) {
-    eval->formula = "the body x M = " + Num(runs) + " trips";
-    eval->source = "ONNX Loop: the body runs M times (the trip count, a known value)";
   }
   return Status::Ok();
 }

@@ -244,7 +244,7 @@ TEST(OnnxControlFlow, LoopOverASequenceWithATripCountFromDim) {
   EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[5] of 4");
   EXPECT_EQ(OutputShape(*a, "loop", 1), "5x4");
   EXPECT_EQ(OutputShape(*a, "stack", 0), "5x4");
-  EXPECT_EQ(NodeNamed(*a, "loop").formula, "the body x M = 5 trips");
+  EXPECT_EQ(NodeNamed(*a, "loop").formula, "the body (36 FLOP per trip) x M = 5 trips");
 }
 
 // The body makes the list from xw = x·w, an outer value that needs a
@@ -287,6 +287,8 @@ TEST(OnnxControlFlow, LoopWithASymbolicTripCountNamesItsDimension) {
   EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[seq] of 4");
   EXPECT_EQ(OutputShape(*a, "loop", 1), "seq x 4");
   EXPECT_EQ(OutputShape(*a, "stack", 0), "seq x 4");
+  EXPECT_EQ(NodeNamed(*a, "loop").formula,
+            "the body (36 FLOP per trip) x M = seq trips, counted once: pass `dims` seq=N");
 }
 
 // CountOnnxNodes counts the nodes of subgraphs too: the outer Loop (1) and
