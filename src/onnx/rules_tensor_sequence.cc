@@ -198,7 +198,7 @@ std::optional<std::vector<int64_t>> PieceSizes(const NodeContext& ctx, const Dim
   if (!split->has_int_values) return std::nullopt;
   std::vector<int64_t> sizes;
   for (const Dim& v : split->int_values) {
-    if (!v.known()) return std::nullopt;
+    if (!v.literal()) return std::nullopt;  // negative sizes are refused by the caller
     sizes.push_back(v.value);
   }
   if (!split->rank_known || !split->shape.empty()) return sizes;
@@ -253,7 +253,10 @@ Status SplitToSequence(const NodeContext& ctx, NodeEval* eval) {
   const bool squeeze = !ctx.has_input(1) && ctx.Int("keepdims", 1) == 0;
   if (const auto sizes = PieceSizes(ctx, d)) {
     int64_t total = 0;
-    for (const int64_t s : *sizes) total += s;
+    for (const int64_t s : *sizes) {
+      if (s < 0) return ctx.InputError(1, "a piece's size, " + std::to_string(s) + ", is negative");
+      total += s;
+    }
     if (d.known() && total != d.value) {
       return ctx.InputError(1, "the pieces' sizes add up to " + std::to_string(total) +
                                    ", not the axis's " + std::to_string(d.value));

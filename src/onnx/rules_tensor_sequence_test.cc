@@ -93,6 +93,15 @@ TEST(OnnxTensorSequence, OutOfRangePositionIsAnError) {
             "elements");
 }
 
+// Split sizes must be sizes: -1 + 7 adds up to the 6 rows but is refused.
+TEST(OnnxTensorSequence, NegativePieceSizeIsAnError) {
+  const auto a = AnalyzeNodes({Node("SplitToSequence", {"x", "sizes"}, {"seq"}, {}, "split")},
+                              {IntTensor("sizes", {-1, 7})});
+  ASSERT_FALSE(a.ok());
+  EXPECT_EQ(a.status().message(),
+            "node 'split' (SplitToSequence): input 'sizes': a piece's size, -1, is negative");
+}
+
 // A tensor operator reading a sequence says so, rather than "shape unknown".
 TEST(OnnxTensorSequence, ATensorOperatorOnASequenceIsNamed) {
   const auto a = AnalyzeNodes(
