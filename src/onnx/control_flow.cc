@@ -63,6 +63,8 @@ TensorInfo CarriedSequence(const Sequence& before, const Sequence& after, const 
   Sequence out;
   out.length = step.literal() ? SymbolicOp("+", before.length, SymbolicOp("*", trips, step))
                               : Dim::Symbol("");
+  // A body that erases more than the list holds fails at run time: unknown.
+  if (out.length.literal() && out.length.value < 0) out.length = Dim::Symbol("");
   const bool was_empty = before.length.literal() && before.length.value == 0;
   out.element =
       WithoutValues(was_empty ? after.element : CommonElement(before.element, after.element));

@@ -273,6 +273,24 @@ TEST(OnnxControlFlow, LoopResultsMadeFromOuterGradientsNeedOne) {
   EXPECT_TRUE(NodeNamed(*a, "after").input_gradient);
 }
 
+// A body that erases one element per trip from a list of 2, run 5 times,
+// would fail at run time (2 - 5 < 0): the length is left unknown, never
+// a negative dimension.
+TEST(OnnxControlFlow, ALoopErasingPastEmptyLeavesTheLengthUnknown) {
+  Graph b;
+  b.inputs = {ValueInfo("t", {}, kInt64Type), ValueInfo("c", {}, kBoolType), ValueInfo("s", {})};
+  b.nodes = {Node("SequenceErase", {"s"}, {"s_next"}), Node("Identity", {"c"}, {"c_next"})};
+  b.outputs = {ValueInfo("c_next", {}, kBoolType), ValueInfo("s_next", {})};
+  Graph g;
+  g.inputs = {ValueInfo("x", S({4}))};
+  g.initializers = {IntTensor("M", {5}, true)};
+  g.nodes = {Node("SequenceConstruct", {"x", "x"}, {"two"}),
+             Node("Loop", {"M", "", "two"}, {"left"}, {GraphAttr("body", b)}, "loop")};
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[?] of 4");
+}
+
 // Without --dim the trip count is the symbol `seq`: the body is counted
 // once (36 FLOP, a lower bound whose reason names the --dim to pass), and
 // the results are `seq` long, so that a later count asks for it.

@@ -203,7 +203,7 @@ std::optional<std::vector<int64_t>> PieceSizes(const NodeContext& ctx, const Dim
   }
   if (!split->rank_known || !split->shape.empty()) return sizes;
   if (!d.known() || sizes.size() != 1 || sizes[0] <= 0) return std::nullopt;
-  const int64_t c = sizes[0], n = (d.value + c - 1) / c;
+  const int64_t c = sizes[0], n = d.value / c + (d.value % c != 0 ? 1 : 0);  // ceil(d / c)
   if (n > static_cast<int64_t>(kMaxListedElements)) return std::nullopt;
   sizes.assign(static_cast<size_t>(n), c);
   if (n > 0) sizes.back() = d.value - c * (n - 1);

@@ -102,6 +102,20 @@ TEST(OnnxTensorSequence, NegativePieceSizeIsAnError) {
             "node 'split' (SplitToSequence): input 'sizes': a piece's size, -1, is negative");
 }
 
+// A scalar split c cuts pieces of c, the last smaller: 6 rows by 4 are 4
+// and 2; by 2^63 - 1 (its ceiling division once overflowed) one piece of 6.
+TEST(OnnxTensorSequence, ScalarSplitCutsEqualPiecesButTheLast) {
+  const auto a = AnalyzeNodes({Node("SplitToSequence", {"x", "four"}, {"s4"}, {}, "by4"),
+                               Node("SequenceAt", {"s4", "last"}, {"tail"}, {}, "tail"),
+                               Node("SplitToSequence", {"x", "huge"}, {"sh"}, {}, "byhuge")},
+                              {IntTensor("four", {4}, true), IntTensor("huge", {INT64_MAX}, true),
+                               IntTensor("last", {-1}, true)});
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(OutputShape(*a, "by4", 0), "sequence[2] of ? x 4");
+  EXPECT_EQ(OutputShape(*a, "tail", 0), "2x4");
+  EXPECT_EQ(OutputShape(*a, "byhuge", 0), "sequence[1] of 6x4");
+}
+
 // A tensor operator reading a sequence says so, rather than "shape unknown".
 TEST(OnnxTensorSequence, ATensorOperatorOnASequenceIsNamed) {
   const auto a = AnalyzeNodes(
