@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "analyzer.h"
+#include "sequence.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/onnx.h"
 #include "trainflops/text.h"
@@ -29,6 +30,10 @@ constexpr size_t kMaxQuotedNodeName = 200;
 OnnxTensor Describe(const std::string& name, const TensorInfo* t) {
   OnnxTensor out;
   out.name = name;
+  if (const Sequence* s = SequenceOf(t)) {  // "sequence[seq] of 1x2x8"
+    out.shape = "sequence[" + DimsToString({s->length}) + "] of " + TensorShapeString(s->element);
+    return out;
+  }
   if (t == nullptr || !t->rank_known) {
     out.shape = "unknown";
     return out;
@@ -46,6 +51,7 @@ uint64_t TensorBytes(const TensorInfo& t) {
                    t.float_values.capacity() * sizeof(double);
   for (const Dim& d : t.shape) bytes += HeapBytes(d.symbol);
   for (const Dim& d : t.int_values) bytes += HeapBytes(d.symbol);
+  if (t.sequence != nullptr) bytes += sizeof(Sequence) + SequenceBytes(*t.sequence);
   return bytes;
 }
 
@@ -497,8 +503,10 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     TensorInfo& t = eval.outputs[i];
     const Status merged = Merge(node.outputs[i], &t);
     if (!merged.ok()) return merged.WithContext(where());
-    t.requires_grad =
-        grad_out && t.elem_type != kInt64 && t.elem_type != kInt32 && t.elem_type != kBool;
+    // A control-flow node's outputs also need a gradient when its subgraph
+    // made them from outer values that do (read by name, not as inputs).
+    t.requires_grad = (grad_out || (control && t.requires_grad)) && t.elem_type != kInt64 &&
+                      t.elem_type != kInt32 && t.elem_type != kBool;
     // A weight seen through a view or a cast is still the weight (tied or
     // deduplicated weights, an LSTM's W unsqueezed by the exporter).
     t.weight = view_of_weight;

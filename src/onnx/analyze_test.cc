@@ -168,18 +168,18 @@ TEST(OnnxAnalyze, FormulasAreHeldOnceAndOutliveTheOriginalInACopy) {
 TEST(OnnxAnalyze, OperatorWithoutRuleIsListedWithItsOutputs) {
   Graph g;
   g.inputs.push_back(ValueInfo("x", S({2, 8})));
-  g.nodes.push_back(Node("TopK", {"x", "k"}, {"v", "i"}, {}, "topk"));
+  g.nodes.push_back(Node("Unique", {"x", "k"}, {"v", "i"}, {}, "unique"));
   g.nodes.push_back(Node("Relu", {"v"}, {"y"}, {}, "relu"));
   g.initializers.push_back(IntTensor("k", {3}));
   g.value_info.push_back(ValueInfo("v", S({2, 3})));
   const auto a = Analyze(Model(g));
   ASSERT_TRUE(a.ok()) << a.status().message();
   ASSERT_EQ(a->unsupported.size(), 1u);
-  EXPECT_EQ(a->unsupported[0].op_type, "TopK");
+  EXPECT_EQ(a->unsupported[0].op_type, "Unique");
   EXPECT_EQ(a->unsupported[0].count, 1);
   EXPECT_TRUE(a->lower_bound());
-  EXPECT_EQ(OutputShape(*a, "topk", 0), "2x3");  // from value_info
-  EXPECT_EQ(OutputShape(*a, "topk", 1), "unknown");
+  EXPECT_EQ(OutputShape(*a, "unique", 0), "2x3");  // from value_info
+  EXPECT_EQ(OutputShape(*a, "unique", 1), "unknown");
   EXPECT_DOUBLE_EQ(a->forward_flop, 6);  // the Relu on 2x3
 }
 

@@ -10,6 +10,8 @@
 #include <algorithm>
 
 #include "analyzer.h"
+#include "sequence.h"
+#include "values.h"
 
 namespace trainflops::onnx {
 namespace {
@@ -43,12 +45,30 @@ std::optional<double> KnownScalar(const TensorInfo* t) {
 
 // Loop-carried values change from one iteration to the next: shapes are
 // those of the first iteration, values are dropped.
-TensorInfo Carried(const TensorInfo* t) {
-  TensorInfo out = t == nullptr ? TensorInfo() : *t;
-  out.has_int_values = out.has_float_values = false;
-  out.int_values.clear();
-  out.float_values.clear();
-  return out;
+TensorInfo Carried(const TensorInfo* t) { return t == nullptr ? TensorInfo() : WithoutValues(*t); }
+
+// A trip count known only as a symbol ("seq" when --dim seq was not given).
+std::optional<Dim> SymbolicScalar(const TensorInfo* t) {
+  if (t == nullptr || !t->has_int_values || t->int_values.size() != 1) return std::nullopt;
+  const Dim& d = t->int_values[0];
+  if (d.literal() || d.symbol.empty()) return std::nullopt;
+  return d;
+}
+
+// A loop-carried sequence after `trips` iterations: each adds what one
+// adds to it (a list appended to once per iteration: initial + trips).
+// Its elements are the first iteration's.
+TensorInfo CarriedSequence(const Sequence& before, const Sequence& after, const Dim& trips) {
+  const Dim step = SymbolicOp("-", after.length, before.length);
+  Sequence out;
+  out.length = step.literal() ? SymbolicOp("+", before.length, SymbolicOp("*", trips, step))
+                              : Dim::Symbol("");
+  // A body that erases more than the list holds fails at run time: unknown.
+  if (out.length.literal() && out.length.value < 0) out.length = Dim::Symbol("");
+  const bool was_empty = before.length.literal() && before.length.value == 0;
+  out.element =
+      WithoutValues(was_empty ? after.element : CommonElement(before.element, after.element));
+  return SequenceValue(std::move(out));
 }
 
 TensorInfo ScalarOfType(int32_t type) { return TensorInfo::Shaped({}, type); }
@@ -70,6 +90,22 @@ double FlopOf(const std::vector<OnnxNode>& nodes, size_t from, size_t to) {
   double total = 0;
   for (size_t i = from; i < to; ++i) total += nodes[i].forward_flop;
   return total;
+}
+
+// A Loop node's formula: one trip's FLOP and the trip count, a number or a
+// symbol (the body is then counted once, until --dim sets the symbol).
+void DescribeTrips(std::optional<double> trips, const std::optional<Dim>& symbolic, double per_trip,
+                   NodeEval* eval) {
+  const std::string body = "the body (" + Num(per_trip) + " FLOP per trip) x M = ";
+  if (trips) {
+    eval->formula = body + Num(*trips) + " trips";
+  } else if (symbolic) {
+    eval->formula =
+        body + symbolic->symbol + " trips, counted once: " + DimAdvice(symbolic->symbol);
+  } else {
+    return;
+  }
+  eval->source = "ONNX Loop: the body runs M times (M, the trip count)";
 }
 
 }  // namespace
@@ -199,6 +235,7 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   const GraphData* body = Subgraph(node, "body");
   if (body == nullptr) return Status::InvalidArgument("a Loop needs a body graph");
   const auto trips = KnownScalar(inputs.empty() ? nullptr : inputs[0]);
+  const auto symbolic = SymbolicScalar(inputs.empty() ? nullptr : inputs[0]);
   const auto cond = KnownScalar(inputs.size() > 1 ? inputs[1] : nullptr);
   const bool has_cond = inputs.size() > 1 && node.inputs[1] != "";
   const bool has_trips = !node.inputs.empty() && !node.inputs[0].empty();
@@ -223,20 +260,37 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
   } else {
     TF_RETURN_IF_ERROR(
         LowerBound("Loop '" + PathOf(scope.scope, name) + "': the trip count is not known (" +
-                   (has_trips  ? "M, '" + node.inputs[0] + "', is computed at run time"
-                    : has_cond ? "no M: the condition decides"
-                               : "no M and no condition") +
+                   (symbolic ? "M, '" + node.inputs[0] + "', is " + symbolic->symbol + "; " +
+                                   DimAdvice(symbolic->symbol)
+                    : has_trips ? "M, '" + node.inputs[0] + "', is computed at run time"
+                    : has_cond  ? "no M: the condition decides"
+                                : "no M and no condition") +
                    "); the body is counted once"));
   }
   std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
   for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));
   TF_ASSIGN_OR_RETURN(const uint32_t inner, AddScope(scope.scope, name));
+  const size_t start = out_.nodes.size();
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
                       Body(*body, std::move(bound), inner, scope.runs * runs));
-  const Dim iterations =
-      trips && runs <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(runs)) : Dim::Symbol("");
+  if (runs > 0) {
+    const double per_trip = FlopOf(out_.nodes, start, out_.nodes.size()) / (scope.runs * runs);
+    DescribeTrips(trips, symbolic, per_trip, eval);
+  }
+  // Scan outputs are stacked on a new leading axis of the trip count's
+  // size: a number, or its symbol until --dim sets it.
+  const Dim iterations = trips && runs <= kMaxDimValue ? Dim::Of(static_cast<int64_t>(runs))
+                         : symbolic                    ? *symbolic
+                                                       : Dim::Symbol("");
   for (size_t i = 1; i < out.size(); ++i) {
-    eval->outputs.push_back(i <= carried ? Carried(&out[i]) : WithAxis(out[i], 0, iterations));
+    const Sequence* before = i <= carried ? SequenceOf(inputs[1 + i]) : nullptr;
+    const Sequence* after = SequenceOf(&out[i]);
+    if (before != nullptr && after != nullptr) {
+      eval->outputs.push_back(CarriedSequence(*before, *after, iterations));
+      eval->outputs.back().requires_grad = out[i].requires_grad;
+    } else {
+      eval->outputs.push_back(i <= carried ? Carried(&out[i]) : WithAxis(out[i], 0, iterations));
+    }
   }
   return Status::Ok();
 }

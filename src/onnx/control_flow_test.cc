@@ -207,6 +207,108 @@ TEST(OnnxControlFlow, ScanCountsTheBodyPerSequenceElement) {
   EXPECT_FALSE(a->lower_bound());
 }
 
+// A scripted loop appending to a list (PyTorch's export of `for t in
+// range(x.shape[0]): outs.append(tanh(x[t] @ w))`): SequenceEmpty -> Loop
+// (Gather row t, MatMul, Tanh, SequenceInsert; a scan output of the row
+// too) -> ConcatFromSequence. x is [seq, 4]; the trip count is Shape(x)[0].
+// Per iteration: MatMul [4] x [4, 4] = 2·4·4 = 32, Tanh 4: 36 FLOP.
+Graph AppendingLoop() {
+  Graph b;
+  b.inputs = {ValueInfo("t", {}, kInt64Type), ValueInfo("c", {}, kBoolType), ValueInfo("outs", {})};
+  b.nodes = {
+      Node("Gather", {"x", "t"}, {"row"}), Node("MatMul", {"row", "w"}, {"m"}, {}, "mm"),
+      Node("Tanh", {"m"}, {"h"}),          Node("SequenceInsert", {"outs", "h"}, {"outs_next"}),
+      Node("Identity", {"c"}, {"c_next"}), Node("Identity", {"h"}, {"h_scan"})};
+  b.outputs = {ValueInfo("c_next", {}, kBoolType), ValueInfo("outs_next", {}),
+               ValueInfo("h_scan", S({4}))};
+  Graph g;
+  g.inputs = {ValueInfo("x", {std::string("seq"), int64_t{4}})};
+  g.initializers = {WeightTensor("w", {4, 4}), IntTensor("zero", {0}, true),
+                    Tensor("yes", {}, kBoolType).Bytes(9, std::string(1, '\1'))};
+  g.nodes = {Node("Shape", {"x"}, {"shape"}), Node("Gather", {"shape", "zero"}, {"n"}),
+             Node("SequenceEmpty", {}, {"empty"}),
+             Node("Loop", {"n", "yes", "empty"}, {"outs_final", "scanned"}, {GraphAttr("body", b)},
+                  "loop"),
+             Node("ConcatFromSequence", {"outs_final"}, {"stacked"},
+                  {AttrInt("axis", 0), AttrInt("new_axis", 1)}, "stack")};
+  return g;
+}
+
+// --dim seq=5: 5 trips x 36 = 180 FLOP; the list holds 5 rows of 4,
+// stacked 5x4; the scan output is 5x4 too.
+TEST(OnnxControlFlow, LoopOverASequenceWithATripCountFromDim) {
+  const auto a = Analyze(Model(AppendingLoop()), {{"seq", 5}});
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 180);
+  EXPECT_FALSE(a->lower_bound());
+  EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[5] of 4");
+  EXPECT_EQ(OutputShape(*a, "loop", 1), "5x4");
+  EXPECT_EQ(OutputShape(*a, "stack", 0), "5x4");
+  EXPECT_EQ(NodeNamed(*a, "loop").formula, "the body (36 FLOP per trip) x M = 5 trips");
+}
+
+// The body makes the list from xw = x·w, an outer value that needs a
+// gradient, read by name (not a Loop input) and with no weight in the body:
+// what the loop returns needs a gradient, so a node after it counts its
+// input gradient.
+TEST(OnnxControlFlow, LoopResultsMadeFromOuterGradientsNeedOne) {
+  Graph b;
+  b.inputs = {ValueInfo("t", {}, kInt64Type), ValueInfo("c", {}, kBoolType), ValueInfo("outs", {})};
+  b.nodes = {Node("Gather", {"xw", "t"}, {"row"}), Node("Tanh", {"row"}, {"h"}),
+             Node("SequenceInsert", {"outs", "h"}, {"outs_next"}),
+             Node("Identity", {"c"}, {"c_next"})};
+  b.outputs = {ValueInfo("c_next", {}, kBoolType), ValueInfo("outs_next", {})};
+  Graph g;
+  g.inputs = {ValueInfo("x", S({3, 4}))};
+  g.initializers = {WeightTensor("w", {4, 4}), IntTensor("n", {3}, true),
+                    Tensor("yes", {}, kBoolType).Bytes(9, std::string(1, '\1'))};
+  g.nodes = {Node("MatMul", {"x", "w"}, {"xw"}), Node("SequenceEmpty", {}, {"empty"}),
+             Node("Loop", {"n", "yes", "empty"}, {"outs_final"}, {GraphAttr("body", b)}, "loop"),
+             Node("ConcatFromSequence", {"outs_final"}, {"stacked"}, {AttrInt("axis", 0)}, "stack"),
+             Node("Relu", {"stacked"}, {"r"}, {}, "after")};
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(OutputShape(*a, "stack", 0), "12");  // 3 rows of 4, joined on axis 0
+  EXPECT_TRUE(NodeNamed(*a, "stack").input_gradient);
+  EXPECT_TRUE(NodeNamed(*a, "after").input_gradient);
+}
+
+// A body that erases one element per trip from a list of 2, run 5 times,
+// would fail at run time (2 - 5 < 0): the length is left unknown, never
+// a negative dimension.
+TEST(OnnxControlFlow, ALoopErasingPastEmptyLeavesTheLengthUnknown) {
+  Graph b;
+  b.inputs = {ValueInfo("t", {}, kInt64Type), ValueInfo("c", {}, kBoolType), ValueInfo("s", {})};
+  b.nodes = {Node("SequenceErase", {"s"}, {"s_next"}), Node("Identity", {"c"}, {"c_next"})};
+  b.outputs = {ValueInfo("c_next", {}, kBoolType), ValueInfo("s_next", {})};
+  Graph g;
+  g.inputs = {ValueInfo("x", S({4}))};
+  g.initializers = {IntTensor("M", {5}, true)};
+  g.nodes = {Node("SequenceConstruct", {"x", "x"}, {"two"}),
+             Node("Loop", {"M", "", "two"}, {"left"}, {GraphAttr("body", b)}, "loop")};
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[?] of 4");
+}
+
+// Without --dim the trip count is the symbol `seq`: the body is counted
+// once (36 FLOP, a lower bound whose reason names the --dim to pass), and
+// the results are `seq` long, so that a later count asks for it.
+TEST(OnnxControlFlow, LoopWithASymbolicTripCountNamesItsDimension) {
+  const auto a = Analyze(Model(AppendingLoop()));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 36);
+  ASSERT_EQ(a->lower_bound_reasons.size(), 1u);
+  EXPECT_EQ(a->lower_bound_reasons[0],
+            "Loop 'loop': the trip count is not known (M, 'n', is seq; pass `dims` seq=N); the "
+            "body is counted once");
+  EXPECT_EQ(OutputShape(*a, "loop", 0), "sequence[seq] of 4");
+  EXPECT_EQ(OutputShape(*a, "loop", 1), "seq x 4");
+  EXPECT_EQ(OutputShape(*a, "stack", 0), "seq x 4");
+  EXPECT_EQ(NodeNamed(*a, "loop").formula,
+            "the body (36 FLOP per trip) x M = seq trips, counted once: pass `dims` seq=N");
+}
+
 // CountOnnxNodes counts the nodes of subgraphs too: the outer Loop (1) and
 // its body's Identity, MatMul and Relu (3) are 4, whatever the trip count.
 TEST(OnnxControlFlow, NodeCountIncludesSubgraphs) {

@@ -81,7 +81,10 @@ bool EvalMemo::Sign(const OpRule* rule, int64_t opset, const NodeProtoData& node
     if (!PutAttribute(&key_, a)) return false;
   }
   Put(&key_, inputs.size());
-  for (const TensorInfo* t : inputs) PutTensor(&key_, t);
+  for (const TensorInfo* t : inputs) {
+    if (t != nullptr && t->sequence != nullptr) return false;  // its elements are not signed
+    PutTensor(&key_, t);
+  }
   signed_ = key_.size() <= kMaxKeyBytes;
   return signed_;
 }

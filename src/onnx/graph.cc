@@ -175,6 +175,9 @@ Result<const TensorInfo*> NodeContext::Required(size_t i) const {
   if (t == nullptr) {
     return Status::InvalidArgument("input " + std::to_string(i) + " is required but missing");
   }
+  if (t->sequence != nullptr) {
+    return InputError(i, "it is a sequence of tensors, not a tensor");
+  }
   if (!t->rank_known) {
     return InputError(i,
                       "its shape is unknown (it comes from an operator without a shape rule "
@@ -242,23 +245,34 @@ std::optional<std::vector<int64_t>> NodeContext::Ints(const std::string& name) c
   return a->ints;
 }
 
+const std::vector<RuleTable>& RuleTables() {
+  static const std::vector<RuleTable> tables = {
+      {"", "rules_shape.cc", &ShapeOpRules()},
+      {"", "rules_data.cc", &DataOpRules()},
+      {"", "rules_elementwise.cc", &ElementwiseOpRules()},
+      {"", "rules_conv.cc", &ConvOpRules()},
+      {"", "rules_linear.cc", &LinearOpRules()},
+      {"", "rules_sequence.cc", &SequenceOpRules()},
+      {"", "rules_tensor_sequence.cc", &TensorSequenceOpRules()},
+      {"", "rules_select.cc", &SelectOpRules()},
+      {"com.microsoft", "rules_sequence.cc", &ContribOpRules()},
+      {"com.microsoft", "rules_contrib.cc", &ContribFusedOpRules()},
+  };
+  return tables;
+}
+
 const OpRule* FindRule(const std::string& domain, const std::string& op_type) {
   using Table = std::unordered_map<std::string, const OpRule*>;
-  static const Table standard = [] {
+  const auto build = [](std::string_view wanted) {
     Table t;
-    for (const auto* table : {&ShapeOpRules(), &DataOpRules(), &ElementwiseOpRules(),
-                              &ConvOpRules(), &LinearOpRules(), &SequenceOpRules()}) {
-      for (const OpRule& r : *table) t.emplace(r.op_type, &r);
+    for (const RuleTable& table : RuleTables()) {
+      if (table.domain != wanted) continue;
+      for (const OpRule& r : *table.rules) t.emplace(r.op_type, &r);
     }
     return t;
-  }();
-  static const Table contrib = [] {
-    Table t;
-    for (const auto* table : {&ContribOpRules(), &ContribFusedOpRules()}) {
-      for (const OpRule& r : *table) t.emplace(r.op_type, &r);
-    }
-    return t;
-  }();
+  };
+  static const Table standard = build("");
+  static const Table contrib = build("com.microsoft");
   const Table* table = domain.empty() || domain == "ai.onnx" ? &standard
                        : domain == "com.microsoft"           ? &contrib
                                                              : nullptr;

@@ -7,6 +7,7 @@
 #define TRAINFLOPS_SRC_ONNX_GRAPH_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,8 +32,13 @@ struct Dim {
 };
 using Dims = std::vector<Dim>;
 
+struct Sequence;  // sequence.h
+
+// (The flags sit together so that the struct keeps to 128 bytes.)
 struct TensorInfo {
   bool rank_known = false;
+  bool requires_grad = false;  // depends on a trainable weight (see analyze.cc)
+  bool weight = false;         // a trainable weight through Identity/Transpose/Reshape/...
   Dims shape;
   int32_t elem_type = kUndefined;
   // Values of small integer tensors (shape vectors, axes, indices), possibly
@@ -41,14 +47,16 @@ struct TensorInfo {
   Dims int_values;
   bool has_float_values = false;
   std::vector<double> float_values;
-  bool requires_grad = false;  // depends on a trainable weight (see analyze.cc)
   // Its position in OnnxAnalysis::tensors once a node has read or written
   // it; -1 before. Set by the analyser, not by rules.
   int64_t described = -1;
   // Its position in the main graph's initializers when it is one (read by
   // name, not a copy made by a rule or bound to a subgraph input); -1 else.
   int64_t initializer = -1;
-  bool weight = false;  // a trainable weight through Identity/Transpose/Reshape/...
+  // Set when the value is an ONNX sequence (of tensors) rather than a tensor:
+  // what is known of its elements (sequence.h). Shared: a sequence passed on
+  // unchanged is not copied.
+  std::shared_ptr<const Sequence> sequence;
 
   static TensorInfo Shaped(Dims dims, int32_t type = kUndefined) {
     TensorInfo t;
@@ -178,19 +186,33 @@ Status CountMatMul(std::vector<int64_t> a, std::vector<int64_t> b, int32_t type,
 // Which axes a Reduce*/ArgMax/ArgMin node reduces (rules_elementwise.cc).
 Result<std::vector<bool>> ReducedAxes(const NodeContext& ctx, size_t rank);
 
+// A rule table: its domain ("" for the standard operators) and the file
+// that holds it (its operators' kind), for the list of supported operators
+// in docs/onnx.md, which a test renders from these tables.
+struct RuleTable {
+  const char* domain;
+  const char* file;
+  const std::vector<OpRule>* rules;
+};
+// Every table, in the order FindRule looks them up (the first rule of an
+// operator wins).
+const std::vector<RuleTable>& RuleTables();
+
 // The rule for (domain, op_type), or nullptr. Domains "" and "ai.onnx" are
 // the standard operators; "com.microsoft" the ONNX Runtime contrib operators.
 const OpRule* FindRule(const std::string& domain, const std::string& op_type);
 
 // Rule tables contributed by each file.
-const std::vector<OpRule>& ShapeOpRules();         // rules_shape.cc
-const std::vector<OpRule>& DataOpRules();          // rules_data.cc
-const std::vector<OpRule>& ElementwiseOpRules();   // rules_elementwise.cc
-const std::vector<OpRule>& ConvOpRules();          // rules_conv.cc
-const std::vector<OpRule>& LinearOpRules();        // rules_linear.cc
-const std::vector<OpRule>& SequenceOpRules();      // rules_sequence.cc (RNNs, attention)
-const std::vector<OpRule>& ContribOpRules();       // rules_sequence.cc (com.microsoft)
-const std::vector<OpRule>& ContribFusedOpRules();  // rules_contrib.cc (com.microsoft)
+const std::vector<OpRule>& ShapeOpRules();           // rules_shape.cc
+const std::vector<OpRule>& DataOpRules();            // rules_data.cc
+const std::vector<OpRule>& ElementwiseOpRules();     // rules_elementwise.cc
+const std::vector<OpRule>& ConvOpRules();            // rules_conv.cc
+const std::vector<OpRule>& LinearOpRules();          // rules_linear.cc
+const std::vector<OpRule>& SequenceOpRules();        // rules_sequence.cc (RNNs, attention)
+const std::vector<OpRule>& ContribOpRules();         // rules_sequence.cc (com.microsoft)
+const std::vector<OpRule>& ContribFusedOpRules();    // rules_contrib.cc (com.microsoft)
+const std::vector<OpRule>& TensorSequenceOpRules();  // rules_tensor_sequence.cc
+const std::vector<OpRule>& SelectOpRules();          // rules_select.cc (TopK, OneHot)
 
 }  // namespace trainflops::onnx
 
