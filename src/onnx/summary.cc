@@ -39,7 +39,12 @@ void Summarise(OnnxAnalysis* out) {
     out->notes.push_back("lower bound: " + reason);
   }
   if (!out->uncounted.empty()) {
-    out->notes.push_back("lower bound: " + std::to_string(out->uncounted.size()) +
+    // Those without a rule are in the next note.
+    size_t with_rule = 0;
+    for (const OnnxUncounted& u : out->uncounted) {
+      with_rule += out->nodes[u.node].rule != OnnxRule::kNone;
+    }
+    out->notes.push_back("lower bound: " + std::to_string(with_rule) +
                          " node(s) not counted: a shape or value they need is not known (listed "
                          "with the reason); with the operators without a FLOP rule, " +
                          report::SharePercent(out->uncounted_share(), 1) + " of the " +
