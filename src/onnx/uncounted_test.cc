@@ -95,5 +95,33 @@ TEST(OnnxUncounted, UnsetInputDimensionsAreAskedForFirst) {
   ASSERT_EQ(set->uncounted.size(), 2u);      // foo, fc2
 }
 
+// A Loop of 5 trips whose body is h [1, 4] -> MatMul "mm" with the outer
+// w [4, 4] -> FooBar "foo" (no rule) -> Relu "act": mm is counted each trip,
+// 5 x 2·1·4·4 = 160 FLOP; act is not (its input's shape is unknown), nor
+// the main graph's Relu "after" on the Loop's output.
+TEST(OnnxUncounted, NodesInALoopBodyAreUncountedLikeTheMainGraphs) {
+  Graph body;
+  body.inputs = {ValueInfo("iter", {}, 7), ValueInfo("cond_in", {}, 9), ValueInfo("h", S({1, 4}))};
+  body.nodes = {Node("Identity", {"cond_in"}, {"cond_out"}, {}, "keep_going"),
+                Node("MatMul", {"h", "w"}, {"m"}, {}, "mm"),
+                Node("FooBar", {"m"}, {"u"}, {}, "foo"),
+                Node("Relu", {"u"}, {"h_next"}, {}, "act")};
+  body.outputs = {ValueInfo("cond_out", {}, 9), ValueInfo("h_next", S({1, 4}))};
+  Graph g;
+  g.inputs.push_back(ValueInfo("h0", S({1, 4})));
+  g.initializers = {WeightTensor("w", {4, 4}), IntTensor("M", {5}, true)};
+  // AttributeProto g = 6, type GRAPH = 5.
+  const Proto body_attr = Proto().Bytes(1, "body").Message(6, body.Build()).Varint(20, 5);
+  g.nodes = {Node("Loop", {"M", "", "h0"}, {"h_final"}, {body_attr}, "loop"),
+             Node("Relu", {"h_final"}, {"y"}, {}, "after")};
+  const auto a = Analyze(Model(g));
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_DOUBLE_EQ(a->forward_flop, 160);
+  EXPECT_DOUBLE_EQ(NodeNamed(*a, "loop/mm").forward_flop, 160);
+  std::vector<std::string> uncounted;
+  for (const OnnxUncounted& u : a->uncounted) uncounted.push_back(NodePath(*a, a->nodes[u.node]));
+  EXPECT_EQ(uncounted, (std::vector<std::string>{"loop/foo", "loop/act", "after"}));
+}
+
 }  // namespace
 }  // namespace trainflops::onnx::testing
