@@ -224,7 +224,10 @@ TEST(CliOnnx, AnUnknownShapeLeavesNodesUncountedAndStrictStops) {
        {std::string("4 nodes: 1 counted, 0 zero-FLOP (shape/data movement), 1 without a FLOP "
                     "rule, 2 not counted (shape unknown)"),
         "  fc2 (MatMul): " + unknown_u + " [after foo]\n",
-        std::string("lower bound: 2 node(s) not counted"), std::string("75.0% of the 4 nodes")}) {
+        std::string("lower bound: 2 node(s) not counted"), std::string("75.0% of the 4 nodes"),
+        // The operator types: Relu's one node is not counted; MatMul's fc1 is.
+        std::string("  Relu        1       0  not counted"),
+        std::string("  MatMul      2      44     128 FLOP")}) {
     EXPECT_NE(text.out.find(line), std::string::npos) << line << "\n" << text.out;
   }
 

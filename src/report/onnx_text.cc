@@ -1,6 +1,7 @@
 // The text report of an ONNX estimate (onnx_json.cc writes the JSON): the graph's tables, then
 // the Method 1 report shared with spec files.
 
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <unordered_map>
@@ -140,10 +141,19 @@ std::string UncountedList(const OnnxAnalysis& a) {
 std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   report::TextTable table({"op", "count", "params", "forward", "multiply-adds", "share"},
                           {false, true, true, true, true, true});
+  // A type whose every node is uncounted has no figure, not 0 FLOP.
+  std::map<std::pair<std::string_view, std::string_view>, int64_t> uncounted;
+  for (const OnnxUncounted& u : a.uncounted) {
+    ++uncounted[{a.nodes[u.node].domain, a.nodes[u.node].op_type}];
+  }
   for (const OnnxOpType& t : a.op_types) {
+    const auto it = uncounted.find({t.domain, t.op_type});
+    const bool none_counted = it != uncounted.end() && it->second == t.count;
     table.AddRow(
         {QualifiedOpType(t.domain, t.op_type), std::to_string(t.count), FormatCount(t.params),
-         t.rule == OnnxRule::kNone ? kNoRule : FormatCompute(t.forward_flop, o.unit),
+         t.rule == OnnxRule::kNone ? kNoRule
+         : none_counted            ? kUncounted
+                                   : FormatCompute(t.forward_flop, o.unit),
          FormatCount(t.multiply_adds), report::SharePercent(t.forward_flop, a.forward_flop)});
   }
   std::string out = "\nOperator types:\n" + table.Render() + UncountedList(a);
