@@ -195,6 +195,76 @@ TEST(CliOnnx, SymbolicDimensionsAndOperatorsWithoutRule) {
   EXPECT_NE(text.out.find("NonMaxSuppression x1: nms -> unknown;"), std::string::npos) << text.out;
 }
 
+// w::UnknownOperatorModel: fc1 (counted), foo (FooBar: no rule), then fc2
+// and act, whose inputs derive from foo's unknown output.
+TEST(CliOnnx, AnUnknownShapeLeavesNodesUncountedAndStrictStops) {
+  const std::string path = WriteTempFile("unknown_op.onnx", w::UnknownOperatorModel());
+  const nlohmann::json j = Json(path + " --examples 1");
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j["graph_forward_flop"].get<double>(), 2 * 2 * 8 * 4);  // fc1: 2·M·K·N
+  EXPECT_TRUE(j["lower_bound"].get<bool>());
+  ASSERT_EQ(j["uncounted_nodes"].size(), 3u);
+  EXPECT_EQ(j["uncounted_nodes"][0],
+            nlohmann::json::parse(R"({"name": "foo", "op_type": "FooBar", "after": null,
+              "reason": "the operator has no shape rule: the shapes of its outputs are unknown"})"));
+  const std::string unknown_u =
+      "input 'u': its shape is unknown (it comes from an operator without a shape rule and the "
+      "file gives no value_info for it)";
+  EXPECT_EQ(j["uncounted_nodes"][1]["name"], "fc2");
+  EXPECT_EQ(j["uncounted_nodes"][1]["op_type"], "MatMul");
+  EXPECT_EQ(j["uncounted_nodes"][1]["reason"], unknown_u);
+  EXPECT_EQ(j["uncounted_nodes"][1]["after"], "foo");
+  EXPECT_EQ(j["uncounted_nodes"][2]["name"], "act");
+  EXPECT_EQ(j["uncounted_nodes"][2]["after"], "foo");
+  EXPECT_EQ(j["uncounted_share"].get<double>(), 0.75);  // foo, fc2, act of 4 nodes
+
+  const CliOutput text = RunCli("estimate " + path + " --examples 1");
+  EXPECT_EQ(text.code, 0) << text.err;
+  for (const std::string& line :
+       {std::string("4 nodes: 1 counted, 0 zero-FLOP (shape/data movement), 1 without a FLOP "
+                    "rule, 2 not counted (shape unknown)"),
+        "  fc2 (MatMul): " + unknown_u + " [after foo]\n",
+        std::string("lower bound: 2 node(s) not counted"), std::string("75.0% of the 4 nodes"),
+        // The operator types: Relu's one node is not counted; MatMul's fc1 is.
+        std::string("  Relu        1       0  not counted"),
+        std::string("  MatMul      2      44     128 FLOP")}) {
+    EXPECT_NE(text.out.find(line), std::string::npos) << line << "\n" << text.out;
+  }
+
+  const CliOutput strict = RunCli("estimate " + path + " --examples 1 --strict");
+  EXPECT_EQ(strict.code, 2);
+  EXPECT_EQ(strict.err,
+            "trainflops estimate: error: " + path + ": node 'fc2' (MatMul): " + unknown_u + "\n");
+
+  // Without fc1 nothing can be counted: the first unknown is the error.
+  const std::string none = WriteTempFile("nothing_counted.onnx", w::UnknownOperatorModel(false));
+  const CliOutput nothing = RunCli("estimate " + none + " --examples 1");
+  EXPECT_EQ(nothing.code, 2);
+  EXPECT_EQ(nothing.err,
+            "trainflops estimate: error: " + none + ": node 'fc2' (MatMul): " + unknown_u + "\n");
+}
+
+// Past 20 uncounted nodes the text report says how many more there are.
+TEST(CliOnnx, LongUncountedListIsShortened) {
+  w::Graph g;
+  g.inputs.push_back(w::ValueInfo("x", w::S({2, 8})));
+  g.initializers.push_back(w::WeightTensor("W1", {8, 8}));
+  g.nodes.push_back(w::Node("MatMul", {"x", "W1"}, {"h"}, {}, "fc1"));
+  g.nodes.push_back(w::Node("FooBar", {"h"}, {"r0"}, {}, "foo"));
+  // foo and 25 Relu after it: 26 listed, 20 by name.
+  for (int i = 0; i < 25; ++i) {
+    g.nodes.push_back(w::Node("Relu", {"r" + std::to_string(i)}, {"r" + std::to_string(i + 1)}, {},
+                              "relu" + std::to_string(i)));
+  }
+  const std::string path = WriteTempFile("long_uncounted.onnx", w::Model(g));
+  const CliOutput o = RunCli("estimate " + path + " --examples 1");
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("  relu18 (Relu): "), std::string::npos) << o.out;
+  EXPECT_EQ(o.out.find("  relu19 (Relu): "), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("  ... and 6 more (the JSON report lists them all)\n"), std::string::npos)
+      << o.out;
+}
+
 std::string Prefix(const std::string& path, size_t n) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream s;
@@ -250,6 +320,7 @@ TEST(CliOnnx, HelpListsTheOptions) {
   EXPECT_EQ(o.code, 0);
   EXPECT_NE(o.out.find("--dim NAME=N"), std::string::npos);
   EXPECT_NE(o.out.find("--examples-per-run N"), std::string::npos);
+  EXPECT_NE(o.out.find("--strict"), std::string::npos);
 }
 
 }  // namespace

@@ -49,6 +49,9 @@ struct EstimateRequest {
   // ONNX graphs: symbolic dimensions "NAME=N", and examples per graph run.
   std::vector<std::string> dims;
   std::optional<std::string> examples_per_run;
+  // ONNX graphs: stop at the first node whose inputs' shapes or values are
+  // not known (OnnxOptions::strict) rather than give a lower bound.
+  bool strict = false;
   // Hugging Face configs: tokens, stages, convention... (its uncertainty and
   // thresholds fields are ignored: the ones above apply).
   LlmRequest llm;

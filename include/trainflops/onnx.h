@@ -31,6 +31,9 @@ namespace trainflops {
 struct OnnxOptions {
   // Values of symbolic dimensions (dim_param), e.g. {"batch_size", 1}.
   std::map<std::string, int64_t> dims;
+  // Stop at the first node whose inputs' shapes or values are not known
+  // (an error naming it) rather than leave it uncounted and go on.
+  bool strict = false;
 };
 
 struct OnnxTensor {
@@ -94,6 +97,20 @@ struct OnnxNode {
   int64_t subgraph_nodes = 0;
 };
 
+// A node the analysis could not count: a shape or value it needs is not
+// known (written by an operator without a shape rule, or by another node
+// left uncounted), so its outputs are unknown too unless value_info
+// declares them.
+struct OnnxUncounted {
+  uint32_t node = 0;   // in OnnxAnalysis::nodes
+  std::string reason;  // what was not known: "input 'x': its shape is unknown (...)"
+  // The node that first made the unknown value its inputs derive from (an
+  // operator without a shape rule, or an uncounted node), itself listed
+  // before it; -1 when it is the first (its input is a graph input of
+  // unknown shape, or a value no rule could infer).
+  int64_t after = -1;
+};
+
 struct OnnxOpType {
   std::string op_type, domain;
   OnnxRule rule = OnnxRule::kNone;
@@ -133,7 +150,18 @@ struct OnnxAnalysis {
   // whose condition, or a Loop/Scan whose count, is not known (its
   // subgraph is counted once, or the cheaper branch).
   std::vector<std::string> lower_bound_reasons;
-  bool lower_bound() const { return !unsupported.empty() || !lower_bound_reasons.empty(); }
+  // Nodes left uncounted because a shape or value they need is not known,
+  // in the order of `nodes`; an operator without a rule whose outputs they
+  // needed is listed too (before them).
+  std::vector<OnnxUncounted> uncounted;
+  // The share of the nodes that may have FLOP the total leaves out: those
+  // listed in `uncounted` and those of operators without a FLOP rule, over
+  // all nodes. A share of nodes, not of FLOP: what an uncounted node would
+  // cost is not known (a MatMul may outweigh the rest of the graph).
+  double uncounted_share() const;
+  bool lower_bound() const {
+    return !unsupported.empty() || !lower_bound_reasons.empty() || !uncounted.empty();
+  }
 };
 
 // Parses and analyses the model in `source`. The memory its items take (the

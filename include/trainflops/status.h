@@ -20,7 +20,12 @@ enum class StatusCode {
   kNotFound,         // an unknown name (layer type, chip, field)
   kParseError,       // a document could not be read (YAML/JSON/CSV syntax)
   kIoError,          // a file could not be opened or read
-  kInternal,         // a bug in trainflops, never the user's input
+  // The input does not determine a value the computation needs (an ONNX
+  // tensor's shape written by an operator without a shape rule): not wrong,
+  // unknown. A caller may go on without it (an ONNX analysis then gives a
+  // lower bound).
+  kIndeterminate,
+  kInternal,  // a bug in trainflops, never the user's input
 };
 
 // [[nodiscard]]: a Status that nobody looks at is an error silently lost.
@@ -36,6 +41,9 @@ class [[nodiscard]] Status {
     return Status(StatusCode::kParseError, std::move(msg));
   }
   static Status IoError(std::string msg) { return Status(StatusCode::kIoError, std::move(msg)); }
+  static Status Indeterminate(std::string msg) {
+    return Status(StatusCode::kIndeterminate, std::move(msg));
+  }
   static Status Internal(std::string msg) { return Status(StatusCode::kInternal, std::move(msg)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }

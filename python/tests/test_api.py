@@ -197,3 +197,58 @@ def test_citation_is_the_command_lines(cli_json):
     # 6 x 70e9 x 1.4e12 = 5.88e23 FLOP, in the sentence.
     assert "5.88e23 FLOP" in r.citation()["text"]
     assert trainflops.units("22 pfs-days").citation() is None
+
+
+def _varint(n: int) -> bytes:
+    out = b""
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out += bytes([byte | (0x80 if n else 0)])
+        if not n:
+            return out
+
+
+def _field(number: int, value) -> bytes:
+    """A protobuf field: an int as a varint, bytes or str length-delimited."""
+    if isinstance(value, int):
+        return _varint(number << 3) + _varint(value)
+    data = value.encode() if isinstance(value, str) else value
+    return _varint(number << 3 | 2) + _varint(len(data)) + data
+
+
+def _unknown_operator_model() -> bytes:
+    """src/onnx/testing/onnx_writer.h's UnknownOperatorModel, by onnx.proto's
+    field numbers: x [2, 8] -> MatMul fc1 (W1 [8, 4]) -> FooBar foo (no rule)
+    -> MatMul fc2 (W2 [4, 3]) -> Relu act."""
+    def tensor(name, dims):
+        return (b"".join(_field(1, d) for d in dims) + _field(2, 1) + _field(8, name)
+                + _field(9, bytes(4 * dims[0] * dims[1])))
+
+    def value_info(name, dims):
+        shape = b"".join(_field(1, _field(1, d)) for d in dims)
+        return _field(1, name) + _field(2, _field(1, _field(1, 1) + _field(2, shape)))
+
+    def node(op, inputs, outputs, name):
+        return (b"".join(_field(1, i) for i in inputs) + b"".join(_field(2, o) for o in outputs)
+                + _field(3, name) + _field(4, op))
+
+    graph = (_field(1, node("MatMul", ["x", "W1"], ["h"], "fc1"))
+             + _field(1, node("FooBar", ["h"], ["u"], "foo"))
+             + _field(1, node("MatMul", ["u", "W2"], ["v"], "fc2"))
+             + _field(1, node("Relu", ["v"], ["y"], "act")) + _field(2, "test")
+             + _field(5, tensor("W1", [8, 4])) + _field(5, tensor("W2", [4, 3]))
+             + _field(11, value_info("x", [2, 8])) + _field(12, value_info("y", [2, 3])))
+    return (_field(1, 8) + _field(2, "trainflops-test") + _field(7, graph)
+            + _field(8, _field(1, "") + _field(2, 17)))
+
+
+def test_strict_stops_at_the_first_unknown_shape(tmp_path):
+    model = tmp_path / "unknown.onnx"
+    model.write_bytes(_unknown_operator_model())
+    r = trainflops.estimate(model, examples=1).to_dict()
+    assert r["graph_forward_flop"] == 2 * 2 * 8 * 4  # fc1 alone: 2·M·K·N
+    assert r["lower_bound"]
+    assert [u["name"] for u in r["uncounted_nodes"]] == ["foo", "fc2", "act"]
+    with pytest.raises(trainflops.Error) as raised:
+        trainflops.estimate(model, examples=1, strict=True)
+    assert "node 'fc2' (MatMul): input 'u': its shape is unknown" in str(raised.value)

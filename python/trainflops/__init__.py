@@ -59,7 +59,8 @@ def estimate(source: Source, *, epochs: Optional[Value] = None,
              batch_size: Optional[Value] = None, tokens_per_sequence: Optional[Value] = None,
              bp_ratio: Optional[Value] = None, batch_regime: Optional[str] = None,
              formula: Optional[str] = None, dims: Optional[Mapping[str, int]] = None,
-             examples_per_run: Optional[Value] = None, tokens: Optional[Value] = None,
+             examples_per_run: Optional[Value] = None, strict: bool = False,
+             tokens: Optional[Value] = None,
              stages: Optional[Sequence[str]] = None, seq_len: Optional[Value] = None,
              convention: Optional[str] = None, attention: Optional[str] = None,
              recompute: Optional[str] = None, range: Optional[str] = None,
@@ -79,7 +80,9 @@ def estimate(source: Source, *, epochs: Optional[Value] = None,
         "per-layer" (Sevilla et al. 2022, Method 1 and Table 3).
     formula: "exact" (default) or "approx" (Table 1's two forms).
     dims: ONNX symbolic dimensions, e.g. {"batch_size": 1};
-        examples_per_run: examples one run of the graph processes.
+        examples_per_run: examples one run of the graph processes;
+        strict: stop at the first node whose input shapes are unknown
+        (raise) rather than leave it uncounted and give a lower bound.
     tokens, stages, seq_len, convention, attention, recompute, range: a
         Hugging Face config's training (as ``tokens()``).
     thresholds: check the total against the legal thresholds.

@@ -35,7 +35,7 @@ def estimate(source: Source, *, epochs: Optional[Value] = ..., examples: Optiona
              tokens_per_sequence: Optional[Value] = ..., bp_ratio: Optional[Value] = ...,
              batch_regime: Optional[str] = ..., formula: Optional[str] = ...,
              dims: Optional[Mapping[str, int]] = ..., examples_per_run: Optional[Value] = ...,
-             tokens: Optional[Value] = ..., stages: Optional[Sequence[str]] = ...,
+             strict: bool = ..., tokens: Optional[Value] = ..., stages: Optional[Sequence[str]] = ...,
              seq_len: Optional[Value] = ..., convention: Optional[str] = ...,
              attention: Optional[str] = ..., recompute: Optional[str] = ...,
              range: Optional[str] = ..., thresholds: bool = ..., uncertainty: bool = ...,

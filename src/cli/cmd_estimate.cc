@@ -36,6 +36,9 @@ const std::vector<OptionSpec>& OnnxOptions() {
     const std::vector<OptionSpec> own = {
         {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1", true},
         {"--examples-per-run", "N", "examples one run of the graph processes (default 1)"},
+        {"--strict", "",
+         "stop at the first node whose input shapes are unknown (default: leave it and the "
+         "nodes after it uncounted, and give a lower bound)"},
         {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"},
         {"--no-layers", "", "omit the per-node table"},
         {"--json", "", "print one JSON object instead of the report"},
@@ -158,6 +161,7 @@ Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpen
   r.thresholds = args.Has("--thresholds");
   r.dims = AllValues(args, "--dim");
   r.examples_per_run = args.Get("--examples-per-run");
+  r.strict = args.Has("--strict");
   if (kind == Kind::kHfConfig) r.llm = LlmRequestFrom(args);
   r.unit = args.Get("--unit");
   r.show_layers = !args.Has("--no-layers");

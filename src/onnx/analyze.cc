@@ -157,6 +157,7 @@ Result<OnnxAnalysis> Analyzer::Run() {
     TF_RETURN_IF_ERROR(Evaluate(main, order[i]));
     ReleaseRead(order[i]);
   }
+  TF_RETURN_IF_ERROR(NothingCounted());
   FinishParams(graph_, initializers_, use_, &out_);
   out_.params += declared_params_;
   for (const ValueInfo& v : graph_.outputs)
@@ -203,6 +204,7 @@ Status Analyzer::CheckModel() {
 Status Analyzer::CollectDims() {
   std::vector<std::string> symbols;
   std::unordered_set<std::string_view> seen;
+  size_t input_symbols = 0;
   for (const auto* list : {&graph_.inputs, &graph_.outputs, &graph_.value_info}) {
     for (const ValueInfo& v : *list) {
       for (const Dimension& d : v.dims) {
@@ -211,6 +213,7 @@ Status Analyzer::CollectDims() {
         }
       }
     }
+    if (list == &graph_.inputs) input_symbols = symbols.size();
   }
   for (const auto& [name, value] : options_.dims) {
     if (!seen.contains(name)) {
@@ -221,9 +224,13 @@ Status Analyzer::CollectDims() {
           ")" + DidYouMean(name, symbols));
     }
   }
-  for (const std::string& s : symbols) {
+  for (size_t i = 0; i < symbols.size(); ++i) {
+    const std::string& s = symbols[i];
     const auto it = options_.dims.find(s);
     out_.dims[s] = it == options_.dims.end() ? -1 : it->second;
+    // The inputs' (named first) decide the shapes; an output's or
+    // value_info's (MatMuloutput_dim_0) are the exporter's to name.
+    if (i < input_symbols && it == options_.dims.end()) unset_input_dims_.push_back(s);
   }
   return Status::Ok();
 }
@@ -463,18 +470,34 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
   NodeEval eval;
   std::string_view formula, source;  // held in out_.texts
   const bool control = op.control;
+  Status applied;
   if (control) {
-    const Status s = ControlFlow(scope, node, result.name, inputs, &eval);
-    if (!s.ok()) return s.WithContext(where());
-    formula = Intern(std::move(eval.formula));
-    source = Intern(std::move(eval.source));
+    applied = ControlFlow(scope, node, result.name, inputs, &eval);
     result.rule = OnnxRule::kZero;  // its cost is its subgraphs' nodes
   } else if (rule != nullptr) {
-    const Status s = ApplyRule(*rule, op.opset, node, inputs, &eval, &formula, &source);
-    if (!s.ok()) return s.WithContext(where());
+    applied = ApplyRule(*rule, op.opset, node, inputs, &eval, &formula, &source);
     result.rule = rule->cost == OpRule::kCounted ? OnnxRule::kCounted
                   : rule->cost == OpRule::kZero  ? OnnxRule::kZero
                                                  : OnnxRule::kNone;
+  }
+  // Where the unknown value this node's outputs derive from started (-1:
+  // nowhere known); kSourceUnsought until looked for.
+  constexpr int64_t kSourceUnsought = -2;
+  int64_t unknown_source = kSourceUnsought;
+  const bool uncounted = !applied.ok();
+  if (uncounted) {
+    TF_ASSIGN_OR_RETURN(unknown_source, Uncounted(node, applied.WithContext(where())));
+    eval = NodeEval{};
+  } else if (control) {
+    formula = Intern(std::move(eval.formula));
+    source = Intern(std::move(eval.source));
+  } else if (rule != nullptr && rule->cost == OpRule::kCounted) {
+    ++counted_;
+  }
+  // Subgraph nodes are reported before their If, Loop or Scan.
+  const auto position = static_cast<uint32_t>(out_.nodes.size());
+  if (uncounted) {
+    TF_RETURN_IF_ERROR(ListUncounted(position, applied.message(), unknown_source));
   }
   if (!control) {
     for (const Attribute& a : node.attributes) result.subgraph_nodes += a.subgraph_nodes;
@@ -521,6 +544,17 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
       stored = &(tensors_[node.outputs[i]] = std::move(t));
     }
     TF_RETURN_IF_ERROR(budget_->Charge(TensorBytes(*stored), "tensor shapes and values"));
+    if (!stored->rank_known) {
+      // Unknown: from this node when it could not say, else from its inputs.
+      if (uncounted) {
+        TraceUnknown(node.outputs[i], unknown_source >= 0 ? unknown_source : position);
+      } else if (rule == nullptr && !control) {
+        TraceUnknown(node.outputs[i], position);
+      } else {
+        if (unknown_source == kSourceUnsought) unknown_source = UnknownSource(node);
+        TraceUnknown(node.outputs[i], unknown_source);
+      }
+    }
     TF_ASSIGN_OR_RETURN(const uint32_t described, DescribeOnce(node.outputs[i], stored));
     result.outputs.push_back(described);
   }

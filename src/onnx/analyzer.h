@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -91,6 +92,23 @@ class Analyzer {
   void CountReaders();
   void ReleaseRead(size_t node);
 
+  // uncounted.cc: a node whose rule (or control flow) failed with `error`
+  // (its context added) is left uncounted when what failed is not known
+  // rather than wrong (StatusCode::kIndeterminate) and --strict is off:
+  // returns -1, or the error that stops the analysis. Otherwise returns
+  // the node whose unknown output its inputs derive from (OnnxUncounted::
+  // after), listing it first when it is an operator without a rule.
+  Result<int64_t> Uncounted(const NodeProtoData& node, const Status& error);
+  // Records the node at `position`, uncounted for `reason`.
+  Status ListUncounted(uint32_t position, std::string reason, int64_t after);
+  // The node whose unknown value input of `node` derives from, or -1.
+  int64_t UnknownSource(const NodeProtoData& node) const;
+  // Notes that output `name`, whose shape is unknown, derives from the node
+  // at `source` (-1: from none).
+  void TraceUnknown(const std::string& name, int64_t source);
+  // The first uncounted node's error, when no node could be counted.
+  Status NothingCounted() const;
+
   // control_flow.cc: If, Loop and Scan, `name` the node's own. Each analyses
   // its subgraphs (their nodes join the report in a scope under the node's
   // name) and sets `eval`'s outputs; unknown conditions or counts add a
@@ -133,6 +151,16 @@ class Analyzer {
   std::vector<uint32_t> readers_;  // per slot: readers not yet evaluated; empty: keep all
   std::unordered_map<std::string, const ValueInfo*> value_info_;
   EvalMemo memo_;
+  // Outputs of unknown shape that derive from an operator without a rule
+  // or an uncounted node, with that node's position in out_.nodes: only
+  // such values are entered, so a graph whose shapes are all known never
+  // looks a name up here.
+  std::unordered_map<std::string_view, int64_t> unknown_source_;
+  std::unordered_set<int64_t> listed_;  // those of unknown_source_ in out_.uncounted
+  Status first_uncounted_;              // the first uncounted node's error, in context
+  int64_t counted_ = 0;                 // nodes counted by a FLOP rule
+  // The graph inputs' symbolic dimensions not set with --dim.
+  std::vector<std::string> unset_input_dims_;
   // The main graph's initializers and inputs, by their position in the
   // order's `defined` list (GraphOrder::input_defined).
   std::vector<TensorInfo*> defined_;

@@ -318,7 +318,7 @@ Status Analyzer::Scan(const Scope& scope, const NodeProtoData& node, const std::
   for (size_t j = 0; j < static_cast<size_t>(scans); ++j) {
     const TensorInfo* t = inputs[state + j];
     if (t == nullptr || !t->rank_known)
-      return Status::InvalidArgument("a scan input's shape is unknown");
+      return Status::Indeterminate("a scan input's shape is unknown");
     TF_ASSIGN_OR_RETURN(const int64_t axis,
                         Axis(j < in_axes.size() ? in_axes[j] : 0,
                              static_cast<int64_t>(t->shape.size()), "scan_input_axes entry"));

@@ -79,9 +79,9 @@ std::string DimAdvice(const std::string& symbol) {
 
 Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string& tensor) {
   if (!t.rank_known) {
-    return Status::InvalidArgument("the shape of '" + tensor +
-                                   "' is unknown (it comes from an operator without a shape "
-                                   "rule and the file gives no value_info for it)");
+    return Status::Indeterminate("the shape of '" + tensor +
+                                 "' is unknown (it comes from an operator without a shape "
+                                 "rule and the file gives no value_info for it)");
   }
   std::vector<int64_t> out;
   for (size_t i = 0; i < t.shape.size(); ++i) {
@@ -93,9 +93,8 @@ Result<std::vector<int64_t>> ConcreteDims(const TensorInfo& t, const std::string
                                      DimsToString(t.shape) + ") is not set; " +
                                      DimAdvice(d.symbol));
     } else {
-      return Status::InvalidArgument("dimension " + std::to_string(i) + " of '" + tensor +
-                                     "' (shape " + DimsToString(t.shape) +
-                                     ") could not be inferred");
+      return Status::Indeterminate("dimension " + std::to_string(i) + " of '" + tensor +
+                                   "' (shape " + DimsToString(t.shape) + ") could not be inferred");
     }
   }
   return out;
@@ -179,9 +178,9 @@ Result<const TensorInfo*> NodeContext::Required(size_t i) const {
     return InputError(i, "it is a sequence of tensors, not a tensor");
   }
   if (!t->rank_known) {
-    return InputError(i,
-                      "its shape is unknown (it comes from an operator without a shape rule "
-                      "and the file gives no value_info for it)");
+    return Unknown(i,
+                   "its shape is unknown (it comes from an operator without a shape rule "
+                   "and the file gives no value_info for it)");
   }
   return t;
 }
@@ -189,6 +188,13 @@ Result<const TensorInfo*> NodeContext::Required(size_t i) const {
 Status NodeContext::InputError(size_t i, const std::string& what) const {
   const std::string name = i < node_.inputs.size() ? node_.inputs[i] : std::to_string(i);
   return Status::InvalidArgument("input '" + name + "': " + what);
+}
+
+Status NodeContext::Unknown(size_t i, const std::string& what) const {
+  // An absent input is missing, not unknown: the graph is wrong.
+  if (input(i) == nullptr) return InputError(i, what);
+  const std::string name = i < node_.inputs.size() ? node_.inputs[i] : std::to_string(i);
+  return Status::Indeterminate("input '" + name + "': " + what);
 }
 
 Result<std::vector<int64_t>> NodeContext::Concrete(size_t i) const {
@@ -207,17 +213,20 @@ Result<std::vector<int64_t>> NodeContext::IntValues(size_t i, const char* what) 
     return Status::InvalidArgument(std::string(what) + " (input " + std::to_string(i) +
                                    ") is missing");
   if (!t->has_int_values) {
-    return InputError(i, std::string("the values of ") + what +
-                             " are not known (they must be a constant, an initializer of at "
-                             "most 1024 values, or computed from shapes)");
+    return Unknown(i, std::string("the values of ") + what +
+                          " are not known (they must be a constant, an initializer of at "
+                          "most 1024 values, or computed from shapes)");
   }
   std::vector<int64_t> out;
   for (const Dim& d : t->int_values) {
     if (!d.literal()) {
-      return InputError(
-          i, std::string(what) + " " + DimsToString(t->int_values) + ": " +
-                 (d.symbol.empty() ? "a value could not be inferred"
-                                   : "'" + d.symbol + "' is not set; " + DimAdvice(d.symbol)));
+      const std::string values = std::string(what) + " " + DimsToString(t->int_values) + ": ";
+      // An unset symbol is the user's to set (--dim); a value no rule
+      // could infer is unknown.
+      if (!d.symbol.empty()) {
+        return InputError(i, values + "'" + d.symbol + "' is not set; " + DimAdvice(d.symbol));
+      }
+      return Unknown(i, values + "a value could not be inferred");
     }
     out.push_back(d.value);
   }

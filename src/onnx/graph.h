@@ -130,6 +130,9 @@ class NodeContext {
 
   // An error about this node's input i: "input 'x': <what>".
   Status InputError(size_t i, const std::string& what) const;
+  // The same for what input i does not determine (its shape or values are
+  // unknown, not wrong): the analysis counts the node as unknown and goes on.
+  Status Unknown(size_t i, const std::string& what) const;
 
  private:
   const NodeProtoData& node_;

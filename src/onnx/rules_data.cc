@@ -27,7 +27,7 @@ Status Gather(const NodeContext& ctx, NodeEval* eval) {
     out.has_int_values = true;
     const auto n = static_cast<int64_t>(data->int_values.size());
     for (const Dim& i : indices->int_values) {
-      if (!i.literal()) return ctx.InputError(1, "an index is not known");
+      if (!i.literal()) return ctx.Unknown(1, "an index is not known");
       const int64_t k = i.value < 0 ? i.value + n : i.value;
       if (k < 0 || k >= n)
         return ctx.InputError(1, "index " + std::to_string(i.value) + " out of range");
@@ -143,7 +143,7 @@ Status Expand(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   const TensorInfo* shape = ctx.input(1);
   if (shape == nullptr || !shape->has_int_values) {
-    return ctx.InputError(1, "the target shape is not known");
+    return ctx.Unknown(1, "the target shape is not known");
   }
   TF_ASSIGN_OR_RETURN(Dims out, Broadcast(in->shape, shape->int_values));
   eval->outputs = {TensorInfo::Shaped(out, in->elem_type)};

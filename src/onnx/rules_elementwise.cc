@@ -228,8 +228,7 @@ Status Resize(const NodeContext& ctx, NodeEval* eval) {
     } else if (input != nullptr && input->has_float_values) {
       scales = input->float_values;
     } else {
-      return ctx.InputError(scales_input,
-                            "the scales are not known (give sizes or constant scales)");
+      return ctx.Unknown(scales_input, "the scales are not known (give sizes or constant scales)");
     }
     if (scales.size() != x.size()) return Status::InvalidArgument("one scale per dimension");
     for (size_t i = 0; i < x.size(); ++i) {

@@ -97,9 +97,9 @@ Status Reshape(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   const TensorInfo* target = ctx.input(1);
   if (target == nullptr || !target->has_int_values) {
-    return ctx.InputError(1,
-                          "the target shape is not known (it must be a constant, an "
-                          "initializer of at most 1024 values, or computed from shapes)");
+    return ctx.Unknown(1,
+                       "the target shape is not known (it must be a constant, an "
+                       "initializer of at most 1024 values, or computed from shapes)");
   }
   const bool allow_zero = ctx.Int("allowzero", 0) != 0;
   Dims out = target->int_values;
@@ -284,8 +284,7 @@ Status Constant(const NodeContext& ctx, NodeEval* eval) {
 
 Status ConstantOfShape(const NodeContext& ctx, NodeEval* eval) {
   const TensorInfo* shape = ctx.input(0);
-  if (shape == nullptr || !shape->has_int_values)
-    return ctx.InputError(0, "the shape is not known");
+  if (shape == nullptr || !shape->has_int_values) return ctx.Unknown(0, "the shape is not known");
   for (const Dim& d : shape->int_values) {
     if (d.literal() && d.value < 0) {
       return ctx.InputError(

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <map>
 
+#include "../core/table.h"
 #include "analyze_internal.h"
 #include "trainflops/units.h"
 
@@ -37,6 +38,19 @@ void Summarise(OnnxAnalysis* out) {
   for (const std::string& reason : out->lower_bound_reasons) {
     out->notes.push_back("lower bound: " + reason);
   }
+  if (!out->uncounted.empty()) {
+    // Those without a rule are in the next note.
+    size_t with_rule = 0;
+    for (const OnnxUncounted& u : out->uncounted) {
+      with_rule += out->nodes[u.node].rule != OnnxRule::kNone;
+    }
+    out->notes.push_back("lower bound: " + std::to_string(with_rule) +
+                         " node(s) not counted: a shape or value they need is not known (listed "
+                         "with the reason); with the operators without a FLOP rule, " +
+                         report::SharePercent(out->uncounted_share(), 1) + " of the " +
+                         std::to_string(out->nodes.size()) +
+                         " nodes may have FLOP the total leaves out");
+  }
   if (!out->unsupported.empty()) {
     int64_t count = 0;
     for (const OnnxOpType& t : out->unsupported) count += t.count;
@@ -54,3 +68,15 @@ void Summarise(OnnxAnalysis* out) {
 }
 
 }  // namespace trainflops::onnx
+
+namespace trainflops {
+
+double OnnxAnalysis::uncounted_share() const {
+  if (nodes.empty()) return 0;
+  size_t missed = 0;
+  for (const OnnxNode& n : nodes) missed += n.rule == OnnxRule::kNone;
+  for (const OnnxUncounted& u : uncounted) missed += nodes[u.node].rule != OnnxRule::kNone;
+  return static_cast<double>(missed) / static_cast<double>(nodes.size());
+}
+
+}  // namespace trainflops

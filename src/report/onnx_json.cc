@@ -274,6 +274,16 @@ json Summary(const OnnxAnalysis& a, const OnnxEstimate& e) {
   }
   out["op_types"] = types;
   out["unsupported_ops"] = unsupported;
+  json uncounted = json::array();
+  for (const OnnxUncounted& u : a.uncounted) {
+    const OnnxNode& n = a.nodes[u.node];
+    uncounted.push_back({{"name", NodePath(a, n)},
+                         {"op_type", QualifiedOpType(n.domain, n.op_type)},
+                         {"reason", u.reason},
+                         {"after", u.after >= 0 ? json(NodePath(a, a.nodes[u.after])) : json()}});
+  }
+  out["uncounted_nodes"] = uncounted;
+  out["uncounted_share"] = a.uncounted_share();
   return out;
 }
 

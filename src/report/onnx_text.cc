@@ -1,9 +1,11 @@
 // The text report of an ONNX estimate (onnx_json.cc writes the JSON): the graph's tables, then
 // the Method 1 report shared with spec files.
 
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <unordered_map>
+#include <vector>
 
 #include "../core/table.h"
 #include "trainflops/onnx_report.h"
@@ -14,6 +16,10 @@ namespace trainflops {
 namespace {
 
 const std::string kNoRule = "no rule";
+const std::string kUncounted = "not counted";
+// Uncounted nodes listed by name past which the list is summed up: a graph
+// may leave thousands after one unknown.
+constexpr size_t kMaxUncountedListed = 20;
 
 std::string Outputs(const OnnxAnalysis& a, const OnnxNode& node) {
   std::string s;
@@ -47,9 +53,19 @@ std::string Header(const OnnxAnalysis& a, const OnnxEstimate& e) {
   for (const OnnxNode& n : a.nodes) {
     (n.rule == OnnxRule::kCounted ? counted : n.rule == OnnxRule::kZero ? zero : none) += 1;
   }
+  // Uncounted nodes have a rule (or are listed under none already).
+  int64_t uncounted = 0;
+  for (const OnnxUncounted& u : a.uncounted) {
+    const OnnxRule rule = a.nodes[u.node].rule;
+    if (rule == OnnxRule::kNone) continue;
+    ++uncounted;
+    --(rule == OnnxRule::kCounted ? counted : zero);
+  }
   out += "  " + std::to_string(a.nodes.size()) + " nodes: " + std::to_string(counted) +
          " counted, " + std::to_string(zero) + " zero-FLOP (shape/data movement), " +
-         std::to_string(none) + " without a FLOP rule\n";
+         std::to_string(none) + " without a FLOP rule" +
+         (uncounted > 0 ? ", " + std::to_string(uncounted) + " not counted (shape unknown)" : "") +
+         "\n";
   out += "  " + std::to_string(a.initializers) +
          " initializers: " + std::to_string(a.trainable_initializers) + " trainable (" +
          FormatCount(a.params) + " parameters), constants " + FormatCount(a.constant_elements) +
@@ -82,10 +98,15 @@ report::TextTable NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
                           {false, false, false, true, true, true});
   CellCache params, forward, share;
   table.Reserve(a.nodes.size());
-  for (const OnnxNode& n : a.nodes) {
+  std::vector<bool> uncounted;  // empty: none
+  if (!a.uncounted.empty()) uncounted.resize(a.nodes.size());
+  for (const OnnxUncounted& u : a.uncounted) uncounted[u.node] = true;
+  for (size_t i = 0; i < a.nodes.size(); ++i) {
+    const OnnxNode& n = a.nodes[i];
     const std::string& flop =
-        n.rule == OnnxRule::kNone
-            ? kNoRule
+        n.rule == OnnxRule::kNone ? kNoRule
+        : !uncounted.empty() && uncounted[i]
+            ? kUncounted
             : forward.Get(n.forward_flop, [&](double f) { return FormatCompute(f, o.unit); });
     table.AddRow({NodePath(a, n), QualifiedOpType(n.domain, n.op_type), Outputs(a, n),
                   params.Get(n.params, [](double p) { return FormatCount(p); }), flop,
@@ -95,16 +116,47 @@ report::TextTable NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   return table;
 }
 
+// The nodes left uncounted, each with its reason, the first
+// kMaxUncountedListed by name.
+std::string UncountedList(const OnnxAnalysis& a) {
+  if (a.uncounted.empty()) return "";
+  std::string out =
+      "\nNodes not counted (a shape or value they need is not known; the total is a "
+      "lower bound):\n";
+  for (size_t i = 0; i < a.uncounted.size() && i < kMaxUncountedListed; ++i) {
+    const OnnxUncounted& u = a.uncounted[i];
+    const OnnxNode& n = a.nodes[u.node];
+    out += "  " + Clean(NodePath(a, n)) + " (" + Clean(QualifiedOpType(n.domain, n.op_type)) +
+           "): " + Clean(u.reason);
+    if (u.after >= 0) out += " [after " + Clean(NodePath(a, a.nodes[u.after])) + "]";
+    out += "\n";
+  }
+  if (a.uncounted.size() > kMaxUncountedListed) {
+    out += "  ... and " + std::to_string(a.uncounted.size() - kMaxUncountedListed) +
+           " more (the JSON report lists them all)\n";
+  }
+  return out;
+}
+
 std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   report::TextTable table({"op", "count", "params", "forward", "multiply-adds", "share"},
                           {false, true, true, true, true, true});
+  // A type whose every node is uncounted has no figure, not 0 FLOP.
+  std::map<std::pair<std::string_view, std::string_view>, int64_t> uncounted;
+  for (const OnnxUncounted& u : a.uncounted) {
+    ++uncounted[{a.nodes[u.node].domain, a.nodes[u.node].op_type}];
+  }
   for (const OnnxOpType& t : a.op_types) {
+    const auto it = uncounted.find({t.domain, t.op_type});
+    const bool none_counted = it != uncounted.end() && it->second == t.count;
     table.AddRow(
         {QualifiedOpType(t.domain, t.op_type), std::to_string(t.count), FormatCount(t.params),
-         t.rule == OnnxRule::kNone ? kNoRule : FormatCompute(t.forward_flop, o.unit),
+         t.rule == OnnxRule::kNone ? kNoRule
+         : none_counted            ? kUncounted
+                                   : FormatCompute(t.forward_flop, o.unit),
          FormatCount(t.multiply_adds), report::SharePercent(t.forward_flop, a.forward_flop)});
   }
-  std::string out = "\nOperator types:\n" + table.Render();
+  std::string out = "\nOperator types:\n" + table.Render() + UncountedList(a);
   if (a.unsupported.empty()) return out;
   out += "\nOperators without a FLOP rule (not counted: the total is a lower bound):\n";
   for (const OnnxOpType& t : a.unsupported) {

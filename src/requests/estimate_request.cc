@@ -84,6 +84,7 @@ Result<EstimateResult> RunSpec(const EstimateRequest& r, ReportOptions report) {
 Result<EstimateResult> RunOnnx(const EstimateRequest& r, ReportOptions report) {
   OnnxOptions options;
   TF_ASSIGN_OR_RETURN(options.dims, OnnxDimsFrom(r.dims));
+  options.strict = r.strict;
   std::vector<TrainingRange> ranges;
   OnnxEstimateOptions estimate_options;
   TF_ASSIGN_OR_RETURN(estimate_options.method1, Method1OptionsFrom(r.training));
@@ -143,7 +144,7 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
   const TrainingRequest& t = r.training;
   const bool training_fields = t.epochs || t.examples || t.batches || t.batch_size ||
                                t.tokens_per_sequence || t.bp_ratio || t.batch_regime || t.formula;
-  const bool onnx_fields = !r.dims.empty() || r.examples_per_run;
+  const bool onnx_fields = !r.dims.empty() || r.examples_per_run || r.strict;
   if (kind != ModelFileKind::kHfConfig && llm_fields) {
     return Status::InvalidArgument(
         "`tokens`, `stages`, `seq_len`, `convention`, `attention`, `recompute` and `range` apply "
@@ -172,8 +173,8 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
         r.model.name() + ")");
   }
   if (kind == ModelFileKind::kSpec && onnx_fields) {
-    return Status::InvalidArgument("`dims` and `examples_per_run` apply to ONNX graphs, not to " +
-                                   r.model.name());
+    return Status::InvalidArgument(
+        "`dims`, `examples_per_run` and `strict` apply to ONNX graphs, not to " + r.model.name());
   }
   return Status::Ok();
 }

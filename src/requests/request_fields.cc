@@ -186,6 +186,7 @@ const RequestFields<EstimateRequest>& EstimateFields() {
                               Flag("thresholds", &R::thresholds),
                               List("dims", &R::dims),
                               Text("examples_per_run", &R::examples_per_run),
+                              Flag("strict", &R::strict),
                               Text("unit", &R::unit),
                               Flag("show_layers", &R::show_layers),
                               File("checkpoint", &R::checkpoint, FileRole::kCheckpoint)};

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../onnx/testing/onnx_writer.h"
 #include "request_args.h"
 #include "trainflops/hardware_request.h"
 
@@ -186,6 +187,25 @@ TEST(WebApi, EstimateOnUploadedOnnxAndHuggingFaceConfig) {
   j = JsonOf(Handle(Request("POST", "/api/estimate", "", "application/json", envelope.dump())));
   EXPECT_EQ(j["params"].get<double>(), 6738415616.0);
   EXPECT_NEAR(j["training_flop"].get<double>() / 8.0860987392e22, 1.0, 1e-12);
+}
+
+// onnx::testing::UnknownOperatorModel: fc1 counted (2·2·8·4 = 128 FLOP), then
+// FooBar (no rule) and the two nodes after it uncounted; `strict` stops at
+// the first of those.
+TEST(WebApi, StrictStopsAtTheFirstUnknownShape) {
+  const std::string onnx = onnx::testing::UnknownOperatorModel();
+  const json j = JsonOf(Handle(Request("POST", "/api/estimate", "file=unknown.onnx&examples=1",
+                                       "application/octet-stream", onnx)));
+  EXPECT_EQ(j["graph_forward_flop"].get<double>(), 128);
+  EXPECT_TRUE(j["lower_bound"].get<bool>());
+  EXPECT_EQ(j["uncounted_nodes"].size(), 3u);
+  const HttpResponse strict =
+      Handle(Request("POST", "/api/estimate", "file=unknown.onnx&examples=1&strict=true",
+                     "application/octet-stream", onnx));
+  ASSERT_EQ(strict.status, 400) << strict.body;
+  EXPECT_EQ(json::parse(strict.body)["error"],
+            "unknown.onnx: node 'fc2' (MatMul): input 'u': its shape is unknown (it comes from an "
+            "operator without a shape rule and the file gives no value_info for it)");
 }
 
 // Regression (found while writing the fuzzer): text that is not UTF-8 in an answer,

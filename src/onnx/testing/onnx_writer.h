@@ -191,6 +191,26 @@ inline std::string Model(const Graph& graph, int64_t opset = 17, bool contrib = 
   return m.str();
 }
 
+// x [2, 8] -> MatMul "fc1" (W1 [8, 4]) -> h -> FooBar "foo" (an operator
+// no rule knows) -> u -> MatMul "fc2" (W2 [4, 3]) -> v -> Relu "act" -> y.
+// Only fc1 can be counted: u's shape is unknown, and so are v's and y's.
+// Without fc1 (`with_fc1` false) the graph reads x into foo and nothing
+// can be counted.
+inline std::string UnknownOperatorModel(bool with_fc1 = true) {
+  Graph g;
+  g.inputs.push_back(ValueInfo("x", S({2, 8})));
+  g.initializers.push_back(WeightTensor("W2", {4, 3}));
+  if (with_fc1) {
+    g.initializers.push_back(WeightTensor("W1", {8, 4}));
+    g.nodes.push_back(Node("MatMul", {"x", "W1"}, {"h"}, {}, "fc1"));
+  }
+  g.nodes.push_back(Node("FooBar", {with_fc1 ? "h" : "x"}, {"u"}, {}, "foo"));
+  g.nodes.push_back(Node("MatMul", {"u", "W2"}, {"v"}, {}, "fc2"));
+  g.nodes.push_back(Node("Relu", {"v"}, {"y"}, {}, "act"));
+  g.outputs.push_back(ValueInfo("y", S({2, 3})));
+  return Model(g);
+}
+
 }  // namespace trainflops::onnx::testing
 
 #endif  // TRAINFLOPS_SRC_ONNX_TESTING_ONNX_WRITER_H_
