@@ -3,6 +3,8 @@
 // counts bounded.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "testing/analyze_util.h"
 
 namespace trainflops::onnx::testing {
@@ -271,6 +273,71 @@ TEST(OnnxControlFlow, LoopResultsMadeFromOuterGradientsNeedOne) {
   EXPECT_EQ(OutputShape(*a, "stack", 0), "12");  // 3 rows of 4, joined on axis 0
   EXPECT_TRUE(NodeNamed(*a, "stack").input_gradient);
   EXPECT_TRUE(NodeNamed(*a, "after").input_gradient);
+}
+
+// PyTorch 1.13's export of k.repeat_interleave(4, dim=1) for k [batch, 2,
+// seq, 32] whose dimension 1 its tracer does not know
+// (symbolic_opset13.repeat_interleave): SplitToSequence of the repeats
+// [4, 4] and of k on axis 1 (split [1, 1]), then a Loop of 2 trips whose
+// body takes piece i [batch, 1, seq, 32], unsqueezes it on axis 2
+// ([batch, 1, 1, seq, 32]), expands it to [batch, 1, 4, seq, 32] (the
+// exporter's Concat/Where chain gives [1, 1, 4, 1, 1]) and reshapes it to
+// `target`, inserting the result; ConcatFromSequence joins on axis 1.
+Graph RepeatInterleaveLoop(const std::vector<int64_t>& target) {
+  Graph b;
+  b.inputs = {ValueInfo("i", {}, kInt64Type), ValueInfo("c", {}, kBoolType), ValueInfo("outs", {})};
+  b.nodes = {Node("SequenceAt", {"r_splits", "i"}, {"r"}),
+             Node("SequenceAt", {"k_splits", "i"}, {"piece"}, {}, "at"),
+             Node("Unsqueeze", {"piece", "two"}, {"u"}),
+             Node("Concat", {"ones2", "r", "ones2"}, {"expanded_shape"}, {AttrInt("axis", 0)}),
+             Node("Expand", {"u", "expanded_shape"}, {"e"}, {}, "expand"),
+             Node("Reshape", {"e", "target"}, {"rows"}, {}, "reshape"),
+             Node("SequenceInsert", {"outs", "rows"}, {"outs_next"}),
+             Node("Identity", {"c"}, {"c_next"})};
+  b.outputs = {ValueInfo("c_next", {}, kBoolType), ValueInfo("outs_next", {})};
+  Graph g;
+  g.inputs = {ValueInfo("k", {std::string("batch"), int64_t{2}, std::string("seq"), int64_t{32}})};
+  g.initializers = {IntTensor("reps", {4, 4}),
+                    IntTensor("split", {1, 1}),
+                    IntTensor("M", {2}),
+                    IntTensor("two", {2}),
+                    IntTensor("ones2", {1, 1}),
+                    IntTensor("target", target),
+                    Tensor("yes", {}, kBoolType).Bytes(9, std::string(1, '\1'))};
+  g.nodes = {
+      Node("SplitToSequence", {"reps", "split"}, {"r_splits"}, {AttrInt("axis", 0)}),
+      Node("SplitToSequence", {"k", "split"}, {"k_splits"}, {AttrInt("axis", 1)}, "split"),
+      Node("SequenceEmpty", {}, {"empty"}),
+      Node("Loop", {"M", "yes", "empty"}, {"outs_final"}, {GraphAttr("body", b)}, "loop"),
+      Node("ConcatFromSequence", {"outs_final"}, {"repeated"}, {AttrInt("axis", 1)}, "join")};
+  return g;
+}
+
+// The sequence rules and Loop give what the ONNX operator specification
+// computes for this export, not what repeat_interleave means: the exporter
+// writes the target [0, -1, 0, 0] (0 for each dimension it does not know)
+// as if its zeros copied k's dimensions, but Reshape's 0 copies the
+// dimension of the same index of its input (onnx/docs/Operators.md,
+// Reshape, allowzero = 0), here the 5-D [batch, 1, 4, seq, 32]: with
+// batch = 2, seq = 16 each piece becomes [2, ?, 4, 16] with ? = 2·4·16·32 /
+// (2·4·16) = 32, and two pieces joined on axis 1 are 2x64x4x16 (a runtime
+// computes the same; a MatMul with q [2, 8, 16, 32] then fails). A target
+// that names the dimensions after the repeated one, [0, -1, 16, 32], gives
+// repeat_interleave's [2, 4, 16, 32] per piece and 2x8x16x32 joined.
+TEST(OnnxControlFlow, RepeatInterleaveLoopFollowsReshapeZeroCopyingByIndex) {
+  const std::map<std::string, int64_t> dims = {{"batch", 2}, {"seq", 16}};
+  const auto exported = Analyze(Model(RepeatInterleaveLoop({0, -1, 0, 0})), dims);
+  ASSERT_TRUE(exported.ok()) << exported.status().message();
+  EXPECT_EQ(OutputShape(*exported, "split", 0), "sequence[2] of 2x1x16x32");
+  EXPECT_EQ(OutputShape(*exported, "loop/at", 0), "2x1x16x32");
+  EXPECT_EQ(OutputShape(*exported, "loop/expand", 0), "2x1x4x16x32");
+  EXPECT_EQ(OutputShape(*exported, "loop/reshape", 0), "2x32x4x16");
+  EXPECT_EQ(OutputShape(*exported, "loop", 0), "sequence[2] of 2x32x4x16");
+  EXPECT_EQ(OutputShape(*exported, "join", 0), "2x64x4x16");
+  const auto named = Analyze(Model(RepeatInterleaveLoop({0, -1, 16, 32})), dims);
+  ASSERT_TRUE(named.ok()) << named.status().message();
+  EXPECT_EQ(OutputShape(*named, "loop/reshape", 0), "2x4x16x32");
+  EXPECT_EQ(OutputShape(*named, "join", 0), "2x8x16x32");
 }
 
 // A body that erases one element per trip from a list of 2, run 5 times,
