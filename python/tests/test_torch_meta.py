@@ -413,7 +413,7 @@ def _pattern_case(model, reference_model, tokens, ops, **kwargs):
     "the repeat counts reach the Loop body as a sequence split from an Expand of the count by "
     "a size read from a shape; the analyser does not yet carry those values into the body, "
     "so the Expand that repeats each piece has no known target, the pieces' shapes are "
-    "unknown and the analysis stops at the ConcatFromSequence"))
+    "unknown and the attention after the ConcatFromSequence is left uncounted (a lower bound)"))
 def test_pattern_dynamic_repeat_interleave():
     torch.manual_seed(0)
     model = GqaInterleave()

@@ -281,6 +281,16 @@ Status SplitToSequence(const NodeContext& ctx, NodeEval* eval) {
   return Finish(SequenceValue(std::move(s)), eval);
 }
 
+// Elements of different ranks cannot be joined: the graph is wrong. Elements
+// whose shapes are not known (built from an unknown) leave the join not
+// known either: a lower bound, not a stop.
+Status ElementsWithoutOneRank(const NodeContext& ctx, const Sequence& s) {
+  const bool all_known = s.listed && std::all_of(s.elements.begin(), s.elements.end(),
+                                                 [](const TensorInfo& e) { return e.rank_known; });
+  if (all_known) return ctx.InputError(0, "its elements differ in rank");
+  return ctx.Unknown(0, "its elements' shapes are not known");
+}
+
 // ConcatFromSequence(input; axis, new_axis = 0): the elements joined on
 // `axis`, or stacked on a new axis there (new_axis = 1).
 Status ConcatFromSequence(const NodeContext& ctx, NodeEval* eval) {
@@ -288,9 +298,7 @@ Status ConcatFromSequence(const NodeContext& ctx, NodeEval* eval) {
   const bool stack = ctx.Int("new_axis", 0) != 0;
   if (!ctx.Attr("axis")) return Status::InvalidArgument("attribute 'axis' is required");
   const TensorInfo& common = s->element;
-  if (!common.rank_known) {
-    return ctx.InputError(0, "its elements' shapes are unknown or differ in rank");
-  }
+  if (!common.rank_known) return ElementsWithoutOneRank(ctx, *s);
   const auto rank = static_cast<int64_t>(common.shape.size());
   TF_ASSIGN_OR_RETURN(const int64_t a, Axis(ctx.Int("axis", 0), rank + (stack ? 1 : 0), "axis"));
   TensorInfo out = TensorInfo::Shaped(common.shape, common.elem_type);

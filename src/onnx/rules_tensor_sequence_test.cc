@@ -137,5 +137,36 @@ TEST(OnnxTensorSequence, UnknownSplitSizesKeepTheCount) {
   EXPECT_EQ(OutputShape(*a, "join", 0), "6 x ?");
 }
 
+// A sequence built from a tensor whose shape is not known (the output of an
+// operator without a rule) is joined into a tensor not known either: the
+// join and the Relu after it are left uncounted and the total is a lower
+// bound; the Relu on x is counted (6 x 4 = 24 FLOP). The analysis once
+// stopped at the join.
+TEST(OnnxTensorSequence, JoiningElementsOfUnknownShapeIsALowerBound) {
+  const auto a =
+      AnalyzeNodes({Node("Relu", {"x"}, {"r"}, {}, "relu"), Node("FooBar", {"x"}, {"y"}, {}, "foo"),
+                    Node("SequenceEmpty", {}, {"empty"}, {}, "empty"),
+                    Node("SequenceInsert", {"empty", "y"}, {"seq"}, {}, "insert"),
+                    Node("ConcatFromSequence", {"seq"}, {"joined"}, {AttrInt("axis", 0)}, "join"),
+                    Node("Relu", {"joined"}, {"after"}, {}, "after")});
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_TRUE(a->lower_bound());
+  EXPECT_DOUBLE_EQ(a->forward_flop, 24);
+  bool join_listed = false;
+  for (const OnnxUncounted& u : a->uncounted) join_listed |= a->nodes[u.node].name == "join";
+  EXPECT_TRUE(join_listed);
+}
+
+// Elements of different ranks cannot be joined: still an error.
+TEST(OnnxTensorSequence, JoiningElementsOfDifferentRanksIsAnError) {
+  const auto a =
+      AnalyzeNodes({Node("SequenceConstruct", {"x", "v"}, {"seq"}, {}, "make"),
+                    Node("ConcatFromSequence", {"seq"}, {"joined"}, {AttrInt("axis", 0)}, "join")},
+                   {}, {ValueInfo("x", S({6, 4})), ValueInfo("v", S({4}))});
+  ASSERT_FALSE(a.ok());
+  EXPECT_NE(a.status().message().find("its elements differ in rank"), std::string::npos)
+      << a.status().message();
+}
+
 }  // namespace
 }  // namespace trainflops::onnx::testing
