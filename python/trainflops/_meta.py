@@ -10,7 +10,8 @@ Each operator is charged with the library's ONNX conventions (docs/onnx.md,
 "FLOP rules"), so a graph exported from the same model and this count agree:
 a multiply-add is 2 FLOP, an element-wise operation 1 per output element, a
 reduction 1 per input element, softmax 3 and the normalisations 7 per
-element. Forward hooks attribute each operator to the innermost running
+element (python/tests/test_conventions.py holds this copy of the conventions
+equal to the library's rules, case by case). Forward hooks attribute each operator to the innermost running
 module. Only APIs present in torch 1.13 and 2.x are used."""
 
 from __future__ import annotations
