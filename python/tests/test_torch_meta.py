@@ -263,6 +263,11 @@ def test_fused_attention_rule_by_hand():
     mask = torch.empty(8, 8, device="meta")
     masked = (q, k, v, mask, 0.0, False)
     assert _meta._flop("_scaled_dot_product_attention_math", masked, {}, out) == 35328
+    # The CPU flash kernel's mask is a keyword (dropout_p, is_causal
+    # positional): the same 35328.
+    flash = (q, k, v, 0.0, False)
+    assert _meta._flop("_scaled_dot_product_flash_attention_for_cpu", flash, {"attn_mask": mask},
+                       out) == 35328
 
 
 def test_bridge_and_command_line_share_the_default_ratio(tmp_path, cli_json):

@@ -161,9 +161,9 @@ def _attention(name: str) -> Callable[..., int]:
         dk, dv = int(q.shape[-1]), int(v.shape[-1])
         batch = _numel(q.shape[:-2])
         causal = bool(_arg(args, kwargs, causal_at, "is_causal", False))
-        mask = mask_at is not None and (
-            _arg(args, kwargs, mask_at, "attn_mask") is not None or
-            kwargs.get("attn_bias") is not None)
+        # The CPU flash kernel takes its mask as a keyword only (torch 2.3+).
+        mask = (mask_at is not None and _arg(args, kwargs, mask_at, "attn_mask") is not None) or (
+            kwargs.get("attn_mask") is not None or kwargs.get("attn_bias") is not None)
         attended = length - (sq - 1) / 2 if causal else length
         scores = batch * sq * attended
         return int(round(2 * scores * dk + scores + 3 * scores + 2 * scores * dv +
