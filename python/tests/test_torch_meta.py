@@ -461,25 +461,17 @@ def test_pattern_dynamic_repeat_interleave():
     assert not r.lower_bound
 
 
-def test_pattern_scripted_loop_with_sequences():
+@pytest.mark.parametrize("make,ops", [
+    (ScriptedRecurrent, ["SequenceEmpty", "Loop", "SequenceInsert", "ConcatFromSequence"]),
+    (ScriptedRnn, ["Loop", "Slice", "ConcatFromSequence"]),
+], ids=["with_sequences", "slicing_at_the_counter"])
+def test_pattern_scripted_loop(make, ops):
     torch.manual_seed(0)
-    model = ScriptedRecurrent()
-    eager = ScriptedRecurrent(scripted=False)
+    model = make()
+    eager = make(scripted=False)
     eager.load_state_dict(model.state_dict())
     tokens = torch.randint(0, 512, (2, 16))
-    r, measured = _pattern_case(model, eager, tokens,
-                                ["SequenceEmpty", "Loop", "SequenceInsert", "ConcatFromSequence"])
-    assert r.training_flop == pytest.approx(measured, rel=0.02)
-    assert not r.lower_bound
-
-
-def test_pattern_scripted_loop_slicing_at_the_counter():
-    torch.manual_seed(0)
-    model = ScriptedRnn()
-    eager = ScriptedRnn(scripted=False)
-    eager.load_state_dict(model.state_dict())
-    tokens = torch.randint(0, 512, (2, 16))
-    r, measured = _pattern_case(model, eager, tokens, ["Loop", "Slice", "ConcatFromSequence"])
+    r, measured = _pattern_case(model, eager, tokens, ops)
     assert r.training_flop == pytest.approx(measured, rel=0.02)
     assert not r.lower_bound
 
