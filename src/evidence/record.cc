@@ -110,7 +110,7 @@ Result<RecordedModel> FindRecordedModel(std::string_view name) {
     if (ToLower(row.name) != key) continue;
     const std::string where = std::string(kRecordFile) + " line " + std::to_string(row.line);
     if (row.flop.empty()) {
-      return Status::NotFound("'" + row.name + "' is in " + std::string(kRecordName) + " (" +
+      return Status::NotFound("'" + row.name + "' is in the bundled record of notable models (" +
                               where +
                               ") without a training compute figure: give the reference's "
                               "compute with `reference_flop` and its source");

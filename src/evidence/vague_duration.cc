@@ -151,11 +151,14 @@ Result<Uncertain> ParseEvidenceDuration(std::string_view original) {
   if (text.empty()) return NotADuration(original, "it is empty");
   TF_ASSIGN_OR_RETURN(std::optional<Uncertain> vague, VaguePhrase(original, text));
   if (!vague) {
-    Result<Uncertain> plain =
-        ParseUncertain(AsRange(text), DurationSeconds, UncertainOptions::Positive());
-    if (!plain.ok()) return NotADuration(original, plain.status().message());
-    plain->text = std::string(Trim(original));
-    vague = std::move(plain).value();
+    // Neither a number nor a distribution: an unknown phrase.
+    if (NumberPrefixLength(text) == 0 && text.find('(') == std::string::npos) {
+      return NotADuration(original, "it is neither a number of units nor a phrase of the table");
+    }
+    TF_ASSIGN_OR_RETURN(Uncertain plain, ParseUncertain(AsRange(text), DurationSeconds,
+                                                        UncertainOptions::Positive()));
+    plain.text = std::string(Trim(original));
+    vague = std::move(plain);
   }
   if (about) return About(original, text, *vague);
   return std::move(*vague);
@@ -165,7 +168,8 @@ std::string VagueDurationRules() {
   return "\"a UNIT\" = 1 UNIT; \"a couple of UNITs\" = 2; \"a few UNITs\" = loguniform(2, 4), "
          "median 2.83; \"several UNITs\" = loguniform(2, 4.5), median 3; \"about X\" = X x "
          "loguniform(0.8, 1.25); \"N-M UNITs\" = the range N..M. \"several\": " +
-         std::string(kSeveralSource) + "the others: " + std::string(kDurationConvention);
+         std::string(kSeveralSource) + std::string(kDurationConvention) +
+         "; the others: " + std::string(kDurationConvention);
 }
 
 }  // namespace trainflops::evidence

@@ -81,7 +81,7 @@ TEST(EvidenceDuration, Refusals) {
   says("about several weeks", "already a range");
   says("0 days", "not a duration");
   says("", "empty");
-  says("3..2 weeks", "not a duration");
+  says("3..2 weeks", "must be below the high end");
 }
 
 }  // namespace
