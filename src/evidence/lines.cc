@@ -15,7 +15,7 @@ namespace {
 constexpr std::string_view kEvidenceKindNames[] = {"cost",      "power", "cluster",
                                                    "reference", "stage", "figure"};
 
-std::string LineLabel(const EvidenceLine& line) {
+std::string DispatchedLineLabel(const EvidenceLine& line) {
   const std::string kind(EvidenceKindName(line.kind()));
   return line.name.empty() ? "the " + kind + " line with no name"
                            : "line '" + line.name + "' (" + kind + ")";
@@ -49,7 +49,7 @@ Result<EvidenceLineResult> EstimateEvidenceLine(const EvidenceLine& line,
         }
       },
       line.evidence);
-  if (!result.ok()) return result.status().WithContext(LineLabel(line));
+  if (!result.ok()) return result.status().WithContext(DispatchedLineLabel(line));
   return result;
 }
 

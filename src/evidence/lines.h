@@ -79,6 +79,9 @@ struct RecordedModel {
 Result<RecordedModel> FindRecordedModel(std::string_view name);
 // The CSV's name, for sources: "data/epoch_notable_models_dev.csv".
 std::string_view RecordFile();
+// "Confident", "Likely", "Speculative" (case-insensitive); others get a
+// did-you-mean. For evidence files that label a figure.
+Result<ConfidenceLabel> ParseConfidenceLabel(std::string_view text);
 
 // A compute figure known only to a confidence label: the lognormal whose 90%
 // interval is [figure / N, figure x N], N = 3 (Confident), 10 (Likely), 30

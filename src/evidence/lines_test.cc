@@ -88,7 +88,8 @@ TEST(EvidenceLines, KindNames) {
 }
 
 // Yi-Lightning: "1 month on 2000 H100s". Epoch AI: 9.9e14 x 2000 x 30.5 d x
-// 86,400 s x 0.3 = 1.5e24 (Confident), with the dense BF16 peak and 0.3.
+// 86,400 s x 0.3 (= 1.565e24) recorded as 1.5e24 (Confident), with the dense
+// BF16 peak and 0.3 (its row is not in the bundled development half).
 // Here 1 month = 30.4375 d = 2,629,800 s, the H100 SXM5 row's BF16 peak is
 // 9.895e14 and Method 2's language-model utilization is 0.3:
 //   2000 x 2,629,800 x 9.895e14 x 0.3 = 1.5613e24 (Epoch + 4.1%).

@@ -91,16 +91,28 @@ std::string RecordSuggestions(std::string_view name, const std::vector<std::stri
   return out + "?";
 }
 
+// No label, or "Unknown": the widest, Speculative.
 ConfidenceLabel RecordedLabel(const std::string& text) {
-  const std::string lower = ToLower(text);
-  if (lower == "confident") return ConfidenceLabel::kConfident;
-  if (lower == "likely") return ConfidenceLabel::kLikely;
-  return ConfidenceLabel::kSpeculative;  // "Speculative", and no label or "Unknown": the widest
+  Result<ConfidenceLabel> label = ParseConfidenceLabel(text);
+  return label.ok() ? *label : ConfidenceLabel::kSpeculative;
 }
 
 }  // namespace
 
 std::string_view RecordFile() { return kRecordFile; }
+
+Result<ConfidenceLabel> ParseConfidenceLabel(std::string_view text) {
+  const ConfidenceLabel labels[] = {ConfidenceLabel::kConfident, ConfidenceLabel::kLikely,
+                                    ConfidenceLabel::kSpeculative};
+  std::vector<std::string> names;
+  for (ConfidenceLabel label : labels) {
+    if (ToLower(ConfidenceLabelName(label)) == ToLower(Trim(text))) return label;
+    names.push_back(std::string(ConfidenceLabelName(label)));
+  }
+  return Status::InvalidArgument("unknown confidence label '" + std::string(text) + "'" +
+                                 DidYouMean(text, names) + " (accepted: " + JoinNames(names) +
+                                 ", Epoch AI's labels)");
+}
 
 Result<RecordedModel> FindRecordedModel(std::string_view name) {
   const ModelRecord& record = BundledRecord();

@@ -64,5 +64,16 @@ TEST(EvidenceRecord, ConfidenceWidensToItsInterval) {
   }
 }
 
+TEST(EvidenceRecord, ParsesConfidenceLabels) {
+  EXPECT_EQ(ValueOrFail(evidence::ParseConfidenceLabel(" likely"), "likely"),
+            ConfidenceLabel::kLikely);
+  EXPECT_EQ(ValueOrFail(evidence::ParseConfidenceLabel("CONFIDENT"), "confident"),
+            ConfidenceLabel::kConfident);
+  Result<ConfidenceLabel> r = evidence::ParseConfidenceLabel("Speculatve");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("did you mean 'Speculative'"), std::string::npos)
+      << r.status().message();
+}
+
 }  // namespace
 }  // namespace trainflops

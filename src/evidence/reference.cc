@@ -19,7 +19,7 @@ struct ReferenceFigure {
   std::string source;
 };
 
-std::string TextOr(const Uncertain& value) {
+std::string ReferenceText(const Uncertain& value) {
   return value.text.empty() ? FormatScientific(value.distribution.Median()) : value.text;
 }
 
@@ -63,7 +63,7 @@ Result<ReferenceFigure> ResolveReference(const std::string& name,
         "' is already a distribution: give one or the other");
   }
   const std::string text =
-      TextOr(*flop) + " FLOP (" + std::string(ConfidenceLabelName(*confidence)) + ")";
+      ReferenceText(*flop) + " FLOP (" + std::string(ConfidenceLabelName(*confidence)) + ")";
   TF_ASSIGN_OR_RETURN(Uncertain value,
                       WidenedFigure(flop->distribution.Median(), *confidence, text));
   return ReferenceFigure{label, std::move(value),
@@ -76,7 +76,7 @@ Status AddReference(const ReferenceFigure& other, Estimate& e, QuantityList& lis
   const Distribution& d = other.value.distribution;
   e.inputs.push_back({"reference compute", d.Median(), "FLOP", other.source});
   e.assumptions.push_back(
-      {"reference compute", other.label + ": " + TextOr(other.value) + " = " + d.Describe(),
+      {"reference compute", other.label + ": " + ReferenceText(other.value) + " = " + d.Describe(),
        other.value.note.empty() ? other.source : other.source + "; " + other.value.note});
   if (d.is_point()) {
     e.notes.push_back(
@@ -129,7 +129,7 @@ Result<EvidenceLineResult> EstimateReference(const EvidenceLine& line,
   Estimate e;
   e.method = "evidence_reference";
   e.training_flop = ratio * flop;
-  e.inputs.push_back({"ratio", ratio, "", "`ratio` '" + TextOr(reference.ratio) + "'"});
+  e.inputs.push_back({"ratio", ratio, "", "`ratio` '" + ReferenceText(reference.ratio) + "'"});
   e.formula.push_back("ratio x the reference's compute = " + FormatScientific(ratio) + " x " +
                       FormatCompute(flop) + " (" + other.label +
                       ") = " + FormatCompute(e.training_flop));

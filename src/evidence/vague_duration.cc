@@ -64,8 +64,8 @@ constexpr double kAboutFactor = 1.25;
 
 constexpr std::string_view kDurationPhrases =
     "a duration such as '3 weeks', a range '2..4 weeks' or '2-4 weeks' or '2 to 4 weeks', a "
-    "distribution such as 'lognormal(3, 1.5) weeks', or a phrase: 'a week', 'a couple of weeks', "
-    "'a few weeks', 'several weeks', 'about a month', 'about 3 weeks'";
+    "distribution such as 'lognormal(3, 1.5) weeks', or a phrase: 'a week', 'three weeks', 'a "
+    "couple of weeks', 'a few weeks', 'several weeks', 'about a month', 'about 3 weeks'";
 
 Status NotADuration(std::string_view text, const std::string& why) {
   return Status::InvalidArgument("'" + std::string(text) + "' is not a duration: " + why +
@@ -85,6 +85,17 @@ Result<double> UnitSeconds(std::string_view text, std::string_view word) {
   Result<double> seconds = DurationSeconds("1 " + std::string(word));
   if (!seconds.ok()) return NotADuration(text, "'" + std::string(word) + "' is not a unit of time");
   return seconds;
+}
+
+// "three weeks" as "3 weeks": announcements spell small numbers out.
+std::string WithDigits(const std::string& text) {
+  static constexpr std::string_view kWords[] = {
+      "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"};
+  for (size_t i = 0; i < std::size(kWords); ++i) {
+    const std::string word = std::string(kWords[i]) + " ";
+    if (text.rfind(word, 0) == 0) return std::to_string(i + 2) + text.substr(word.size() - 1);
+  }
+  return text;
 }
 
 // "2-3 weeks" or "2 to 3 weeks" as "2..3 weeks"; other text unchanged.
@@ -149,6 +160,7 @@ Result<Uncertain> ParseEvidenceDuration(std::string_view original) {
     }
   }
   if (text.empty()) return NotADuration(original, "it is empty");
+  text = WithDigits(text);
   TF_ASSIGN_OR_RETURN(std::optional<Uncertain> vague, VaguePhrase(original, text));
   if (!vague) {
     // Neither a number nor a distribution: an unknown phrase.

@@ -51,6 +51,14 @@ TEST(EvidenceDuration, AboutWidensOnePoint) {
   ExpectRange("roughly 3 weeks", DistributionKind::kLogUniform, 1451520, 2268000);
 }
 
+// Spelled-out numbers: three weeks = 1,814,400 s; about two months =
+// 2 x 2,629,800 x (0.8 .. 1.25) = 4,207,680 .. 6,574,500 s.
+TEST(EvidenceDuration, NumbersInWords) {
+  EXPECT_EQ(Read("three weeks").Median(), 1814400);
+  EXPECT_EQ(Read("Twelve hours").Median(), 43200);
+  ExpectRange("about two months", DistributionKind::kLogUniform, 4207680, 6574500);
+}
+
 TEST(EvidenceDuration, OneAndACouple) {
   EXPECT_EQ(Read("a week").Median(), 604800);
   EXPECT_TRUE(Read("a week").is_point());
