@@ -76,6 +76,16 @@ TEST(EvidenceDuration, PlainDurationsAndRanges) {
   ExpectRange("2..4 weeks", DistributionKind::kUniform, 1209600, 2419200);
 }
 
+// The rules text given to help texts states the readings tested above.
+TEST(EvidenceDuration, RulesTextStatesTheReadings) {
+  const std::string rules = evidence::VagueDurationRules();
+  for (const char* reading :
+       {"\"a few UNITs\" = loguniform(2, 4)", "\"several UNITs\" = loguniform(2, 4.5), median 3",
+        "\"about X\" = X x loguniform(0.8, 1.25)", "MegaScale"}) {
+    EXPECT_NE(rules.find(reading), std::string::npos) << reading << " in " << rules;
+  }
+}
+
 TEST(EvidenceDuration, Refusals) {
   const auto says = [](const std::string& text, const std::string& what) {
     Result<Uncertain> r = evidence::ParseEvidenceDuration(text);
