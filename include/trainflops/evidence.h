@@ -118,7 +118,8 @@ struct StageShareEvidence {
   // The other stage: a figure, or a model of the bundled record.
   std::string reference;
   std::optional<Uncertain> reference_flop;
-  std::optional<ConfidenceLabel> reference_confidence;  // for a point reference_flop
+  // Widens a point reference_flop, as the record's labels do.
+  std::optional<ConfidenceLabel> reference_confidence;
   double share_low = 0, share_high = 0;  // the stage / the other stage, low <= high
   // The estimate is of the whole (other stage + this stage) unless false.
   bool include_reference = true;
