@@ -56,22 +56,22 @@ Result<Price> CloudRate(const Chip& chip, int year, PriceRate rate, Derivation& 
 // USD of kMoneyBaseYear per chip-hour of energy: TDP x server overhead x
 // server power fraction x PUE x electricity price; 0 when the TDP is unknown.
 Result<double> EnergyPerChipHour(const Chip& chip, int year, Derivation& d) {
-  if (!chip.tdp_w) {
-    d.notes.push_back(chip.name + " has no TDP in the hardware table: the energy cost is left out");
+  Result<Range> chip_power = ChipPower(chip);
+  if (!chip_power.ok()) {
+    d.notes.push_back(chip_power.status().message() + ": the energy cost is left out");
     return 0.0;
   }
+  const double kw = (chip_power.value().low + chip_power.value().high) / 2 / 1000;
   TF_ASSIGN_OR_RETURN(Range overhead, ServerOverhead(chip));
   TF_ASSIGN_OR_RETURN(Range fraction, ServerPowerFraction(chip));
   TF_ASSIGN_OR_RETURN(Range pue, Pue(year));
   TF_ASSIGN_OR_RETURN(Range kwh, ElectricityPrice(year));
   TF_ASSIGN_OR_RETURN(Sourced cpi, ToBaseUsd("USD", year));
-  const double usd =
-      *chip.tdp_w / 1000 * overhead.Mid() * fraction.Mid() * pue.Mid() * kwh.Mid() * cpi.value;
+  const double usd = kw * overhead.Mid() * fraction.Mid() * pue.Mid() * kwh.Mid() * cpi.value;
   d.assumptions.push_back({"energy per chip-hour",
-                           FormatScientific(*chip.tdp_w / 1000) + " kW x " +
-                               FormatScientific(overhead.Mid()) + " (server) x " +
-                               FormatScientific(fraction.Mid()) + " (average / peak) x " +
-                               FormatScientific(pue.Mid()) + " (PUE) x " +
+                           FormatScientific(kw) + " kW x " + FormatScientific(overhead.Mid()) +
+                               " (server) x " + FormatScientific(fraction.Mid()) +
+                               " (average / peak) x " + FormatScientific(pue.Mid()) + " (PUE) x " +
                                FormatScientific(kwh.Mid()) + " USD/kWh = " + Usd(usd),
                            overhead.source + "; " + pue.source + "; " + kwh.source});
   return usd;
@@ -96,8 +96,7 @@ Result<double> ChipValue(const Chip& chip, int year, Derivation& d) {
 }
 
 // Owning: value / life / (1 - interconnect share) + energy, per chip-hour.
-Result<Price> OwnershipRate(const CostEvidence& cost, const Chip& chip, int year,
-                            Derivation& d) {
+Result<Price> OwnershipRate(const CostEvidence& cost, const Chip& chip, int year, Derivation& d) {
   TF_ASSIGN_OR_RETURN(double value, ChipValue(chip, year, d));
   TF_ASSIGN_OR_RETURN(double energy, EnergyPerChipHour(chip, year, d));
   const double default_life = 1 / (kDepreciationOomPerYear * std::log(10.0));
@@ -111,8 +110,7 @@ Result<Price> OwnershipRate(const CostEvidence& cost, const Chip& chip, int year
   const double hardware = value / (life.Median() * kHoursPerYear) / (1 - kInterconnectCostFraction);
   d.assumptions.push_back({"cluster interconnect", "19% of the cluster's cost", kCottierSource});
   std::string note;
-  TF_ASSIGN_OR_RETURN(Distribution inverse_life,
-                      ProductOf({{"life", life, -1}}, &note));
+  TF_ASSIGN_OR_RETURN(Distribution inverse_life, ProductOf({{"life", life, -1}}, &note));
   TF_ASSIGN_OR_RETURN(Distribution hw, inverse_life.Scaled(hardware * life.Median()));
   Distribution total = hw;
   if (energy > 0 && hw.is_point()) total = Distribution::Point(hardware + energy);
@@ -131,14 +129,16 @@ Result<Price> TablePrice(const CostEvidence& cost, const Chip& chip, int year, D
   TF_ASSIGN_OR_RETURN(Price own, OwnershipRate(cost, chip, year, d));
   TF_ASSIGN_OR_RETURN(Price cloud, CloudRate(chip, year, cost.rate, d));
   const double a = own.value.Median(), b = cloud.value.Median();
-  TF_ASSIGN_OR_RETURN(Distribution range,
-                      Distribution::LogUniform(std::min(a, b), std::max(a, b) * (a == b ? 1.01 : 1)));
+  TF_ASSIGN_OR_RETURN(
+      Distribution range,
+      Distribution::LogUniform(std::min(a, b), std::max(a, b) * (a == b ? 1.01 : 1)));
   d.assumptions.push_back(
       {"total cost, split unknown",
        "price per chip-hour log-uniform between owning (" + Usd(a) + ") and renting (" + Usd(b) +
            ")",
        "convention of this tool (docs/evidence.md): the run may have been paid either way"});
-  return Price{range, "loguniform(" + Usd(a) + ", " + Usd(b) + ") per chip-hour (owning .. renting)"};
+  return Price{range,
+               "loguniform(" + Usd(a) + ", " + Usd(b) + ") per chip-hour (owning .. renting)"};
 }
 
 // kPurchase with `training_time`: the amount bought the cluster, which
@@ -149,7 +149,8 @@ Result<EvidenceLineResult> ClusterPurchase(const EvidenceLine& line, const CostE
                                            const HardwareDb& db) {
   Result<double> value = ChipValue(chip, year, d);
   if (!value.ok()) {
-    return Status::InvalidArgument("evidence line '" + line.name + "': " + value.status().message());
+    return Status::InvalidArgument("evidence line '" + line.name +
+                                   "': " + value.status().message());
   }
   const double per_chip = value.value() / (1 - kInterconnectCostFraction);
   d.assumptions.push_back({"cluster interconnect", "19% of the cluster's cost", kCottierSource});
@@ -186,13 +187,14 @@ Result<EvidenceLineResult> EstimateCost(const EvidenceLine& line, const CostEvid
   const int year = request.year.value_or(money_year);
   Result<Sourced> money = ToBaseUsd(cost.currency, money_year);
   if (!money.ok()) {
-    return Status::InvalidArgument("evidence line '" + line.name + "': " + money.status().message());
+    return Status::InvalidArgument("evidence line '" + line.name +
+                                   "': " + money.status().message());
   }
   TF_ASSIGN_OR_RETURN(LineChip chip, ChooseChip(cost.hardware, request, db, line.name));
   Derivation d;
   if (chip.typical) {
-    d.assumptions.push_back({"hardware", chip.chip->name + " (typical of " +
-                                             std::to_string(year) + ")", chip.source});
+    d.assumptions.push_back(
+        {"hardware", chip.chip->name + " (typical of " + std::to_string(year) + ")", chip.source});
   }
   const double factor = money.value().value;
   TF_ASSIGN_OR_RETURN(Distribution amount, cost.amount.distribution.Scaled(factor));
@@ -215,8 +217,8 @@ Result<EvidenceLineResult> EstimateCost(const EvidenceLine& line, const CostEvid
   } else {
     Result<Price> table = TablePrice(cost, *chip.chip, year, d);
     if (!table.ok()) {
-      return Status::InvalidArgument("evidence line '" + line.name + "': " +
-                                     table.status().message());
+      return Status::InvalidArgument("evidence line '" + line.name +
+                                     "': " + table.status().message());
     }
     price = std::move(table).value();
   }

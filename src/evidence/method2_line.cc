@@ -92,12 +92,24 @@ Result<EvidenceLineResult> RunMethod2Line(const EvidenceLine& line, Phase phase,
   options.phases.push_back(std::move(phase));
   options.year = request.year;
   options.llm = request.llm;
+  // A model known only through indirect evidence (money, power, a cluster)
+  // is taken for a large industry model, whose runs use FP16/BF16 (Sevilla
+  // et al. 2022, 'which number format', rule 2; rule 1 still gives FP32
+  // before 2019).
+  options.industry = true;
   options.uncertainty = request.uncertainty;
   options.uncertainty.default_ranges = true;
   Result<Method2Result> m2 = EstimateMethod2(options, db);
-  if (!m2.ok()) return Status::InvalidArgument("evidence line '" + line.name + "': " +
-                                               m2.status().message());
+  if (!m2.ok())
+    return Status::InvalidArgument("evidence line '" + line.name + "': " + m2.status().message());
   EvidenceLineResult out;
+  if (!hardware.precision) {
+    m2.value().estimate.assumptions.insert(
+        m2.value().estimate.assumptions.begin(),
+        {"large industry model", "yes (the number format follows rule 2: FP16/BF16)",
+         "convention of the evidence lines: a model estimated from indirect evidence is a large "
+         "industry model (Sevilla et al. 2022, 'which number format', rule 2)"});
+  }
   out.name = line.name;
   out.kind = line.kind();
   out.source = line.source;

@@ -18,7 +18,7 @@ namespace {
 
 // A default range as a distribution, unless the line gives the value.
 Result<Distribution> DefaultOr(const std::optional<Uncertain>& given, const Range& range,
-                            const std::string& name, Derivation& d) {
+                               const std::string& name, Derivation& d) {
   if (given) {
     d.inputs.push_back({name, given->distribution.Median(), "", "`" + name + "`"});
     return given->distribution;
@@ -35,8 +35,9 @@ Result<Distribution> DefaultOr(const std::optional<Uncertain>& given, const Rang
 Status CheckShape(const PowerEvidence& power, const std::string& line) {
   const std::string where = "evidence line '" + line + "': ";
   if (power.energy_wh && power.power_w) {
-    return Status::InvalidArgument(where + "give `power_w` with `duration_s`, or `energy_wh`, "
-                                           "not both");
+    return Status::InvalidArgument(where +
+                                   "give `power_w` with `duration_s`, or `energy_wh`, "
+                                   "not both");
   }
   if (!power.energy_wh && !power.power_w) {
     return Status::InvalidArgument(where + "give `power_w` with `duration_s`, or `energy_wh`");
@@ -65,19 +66,23 @@ Result<EvidenceLineResult> EstimatePower(const EvidenceLine& line, const PowerEv
   TF_ASSIGN_OR_RETURN(LineChip chip, ChooseChip(power.hardware, request, db, line.name));
   Derivation d;
   if (chip.typical) {
-    d.assumptions.push_back({"hardware", chip.chip->name + " (typical of " +
-                                             std::to_string(*request.year) + ")", chip.source});
+    d.assumptions.push_back(
+        {"hardware", chip.chip->name + " (typical of " + std::to_string(*request.year) + ")",
+         chip.source});
   }
-  const std::optional<double> tdp = power.tdp_w ? power.tdp_w : chip.chip->tdp_w;
-  if (!tdp) {
-    return Status::InvalidArgument("evidence line '" + line.name + "': " + chip.chip->name +
-                                   " has no TDP in the hardware table; give `tdp_w`");
+  Distribution tdp = Distribution::Point(power.tdp_w.value_or(0));
+  if (!power.tdp_w) {
+    Result<Range> chip_power = ChipPower(*chip.chip);
+    if (!chip_power.ok()) {
+      return Status::InvalidArgument("evidence line '" + line.name +
+                                     "': " + chip_power.status().message() + "; give `tdp_w`");
+    }
+    TF_ASSIGN_OR_RETURN(tdp, DefaultOr(std::nullopt, chip_power.value(), "chip power (W)", d));
   }
   TF_ASSIGN_OR_RETURN(Range overhead_range, ServerOverhead(*chip.chip));
   TF_ASSIGN_OR_RETURN(Distribution overhead,
                       DefaultOr(power.server_overhead, overhead_range, "server_overhead", d));
-  std::vector<Factor> per_chip = {{"tdp", Distribution::Point(*tdp), 1},
-                                              {"server overhead", overhead, 1}};
+  std::vector<Factor> per_chip = {{"chip power", tdp, 1}, {"server overhead", overhead, 1}};
   std::string pue_text;
   if (power.facility) {
     if (!power.pue && !request.year) {
@@ -86,8 +91,8 @@ Result<EvidenceLineResult> EstimatePower(const EvidenceLine& line, const PowerEv
     }
     Result<Range> pue_range = power.pue ? Range{} : Pue(*request.year);
     if (!pue_range.ok()) {
-      return Status::InvalidArgument("evidence line '" + line.name + "': " +
-                                     pue_range.status().message());
+      return Status::InvalidArgument("evidence line '" + line.name +
+                                     "': " + pue_range.status().message());
     }
     TF_ASSIGN_OR_RETURN(Distribution pue, DefaultOr(power.pue, pue_range.value(), "pue", d));
     per_chip.push_back({"pue", pue, 1});
@@ -95,7 +100,7 @@ Result<EvidenceLineResult> EstimatePower(const EvidenceLine& line, const PowerEv
   }
   double watts = 1;
   for (const auto& f : per_chip) watts *= f.distribution.Median();
-  const std::string per_chip_text = FormatScientific(*tdp) + " W (TDP) x " +
+  const std::string per_chip_text = FormatScientific(tdp.Median()) + " W (chip) x " +
                                     FormatScientific(overhead.Median()) + " (server)" + pue_text +
                                     " = " + FormatScientific(watts) + " W per chip";
   d.formula.push_back("power per chip = " + per_chip_text);
@@ -106,7 +111,7 @@ Result<EvidenceLineResult> EstimatePower(const EvidenceLine& line, const PowerEv
   TF_ASSIGN_OR_RETURN(Distribution quotient, ProductOf(factors, &note));
   Phase phase;
   phase.chip = chip.chip->name;
-  phase.tdp_w = *tdp;
+  phase.tdp_w = tdp.Median();
   if (power.energy_wh) {
     const double h = quotient.Median();
     d.inputs.push_back({"energy", amount.distribution.Median(), "Wh", "`energy_wh`"});

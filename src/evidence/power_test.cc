@@ -93,11 +93,26 @@ TEST(EvidencePower, Errors) {
 
 TEST(EvidencePower, ChipWithoutTdp) {
   PowerEvidence p = H100(1.5, 1.1);
-  p.hardware.chip = "TPU v4";  // Google publishes measured power, not a TDP
+  p.hardware.chip = "TPU v5p";  // no TDP, no measured power in the tables
   p.energy_wh = Point(1e6);
   EXPECT_NE(Error(p).find("give `tdp_w`"), std::string::npos);
   p.tdp_w = 192;
   EXPECT_TRUE(RunPower(p).ok());
+}
+
+// TPU v4: Google publishes measured power, 170 W mean and 192 W max
+// (data/evidence/power_defaults.csv), read as 181 W, the middle. 1 MWh at
+// the servers with overhead 1.5: 1e6 / (181 x 1.5) = 3683.2 chip-hours;
+// x 3600 x 275e12 (TPU v4 bf16) x 0.4 = 1.4586e21 FLOP.
+TEST(EvidencePower, TpuMeasuredPower) {
+  PowerEvidence p = H100(1.5, 1.1);
+  p.hardware.chip = "TPU v4";
+  p.facility = false;
+  p.energy_wh = Point(1e6);
+  Result<EvidenceLineResult> r = RunPower(p);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const double expected = 1e6 / (181 * 1.5) * 3600 * 275e12 * 0.4;
+  EXPECT_NEAR(r.value().estimate.training_flop, expected, 1e-6 * expected);
 }
 
 }  // namespace

@@ -103,10 +103,11 @@ std::string YearSpan(const Table& t, Keep keep) {
   return lo == 0 ? std::string("no year") : std::to_string(lo) + "-" + std::to_string(hi);
 }
 
-Status OutOfRange(std::string_view what, int year, const Table& t, const std::string& span) {
+Status OutOfRange(std::string_view what, int year, const Table& t, const std::string& span,
+                  std::string_view advice = "give a year within it, or the value itself") {
   return Status::InvalidArgument("no " + std::string(what) + " for " + std::to_string(year) +
-                                 " in " + t.file() + ": it covers " + span +
-                                 " (give the year of the money within it, or the value itself)");
+                                 " in " + t.file() + ": it covers " + span + " (" +
+                                 std::string(advice) + ")");
 }
 
 Result<Sourced> CpiFactor(int year) {
@@ -118,7 +119,9 @@ Result<Sourced> CpiFactor(int year) {
     if (t.Year(i) == kMoneyBaseYear) to = i;
   }
   const std::string span = YearSpan(t, [](size_t) { return true; });
-  if (!from) return OutOfRange("CPI-U annual average", year, t, span);
+  if (!from) {
+    return OutOfRange("CPI-U annual average", year, t, span, "give a money year within it");
+  }
   if (!to) return OutOfRange("CPI-U annual average", kMoneyBaseYear, t, span);
   const double a = t.Number(*from, "cpi_u"), b = t.Number(*to, "cpi_u");
   return Sourced{b / a, t.Cell(*from, "source"),
@@ -143,10 +146,10 @@ Result<size_t> LatestRow(const Table& t, const Chip& chip, int year, std::string
   if (best) return *best;
   const std::string span = YearSpan(t, lists);
   if (span == "no year") {
-    std::string chips;
+    std::string chips;  // the first chip of each row, once
     for (size_t i = 0; i < t.size(); ++i) {
-      const std::string c = t.Cell(i, "chips");
-      if (chips.find(c) == std::string::npos) chips += (chips.empty() ? "" : "; ") + c;
+      const std::string c = t.Cell(i, "chips").substr(0, t.Cell(i, "chips").find('|'));
+      if (chips.find(c) == std::string::npos) chips += (chips.empty() ? "" : ", ") + c;
     }
     return Status::NotFound("no " + std::string(what) + " for '" + chip.name + "' in " + t.file() +
                             " (rows: " + chips + "); give the price");
@@ -261,6 +264,13 @@ Result<Range> ServerPowerFraction(const Chip& chip) {
   return PowerRow("server_power_fraction", IsTpu(chip) ? "tpu" : "gpu", std::nullopt);
 }
 Result<Range> Pue(int year) { return PowerRow("pue", "", year); }
+Result<Range> ChipPower(const Chip& chip) {
+  if (chip.tdp_w) return Range{*chip.tdp_w, *chip.tdp_w, "TDP, data/hardware.csv: " + chip.source};
+  Result<Range> measured = PowerRow("chip_power_w", chip.name, std::nullopt);
+  if (measured.ok()) return measured;
+  return Status::NotFound(
+      chip.name + " has no TDP in the hardware table and no measured power in " + Power().file());
+}
 Result<Range> ElectricityPrice(int year) { return PowerRow("electricity_usd_per_kwh", "", year); }
 
 Result<const Chip*> ResolveChip(std::string_view name, const HardwareDb& db) {

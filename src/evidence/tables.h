@@ -82,6 +82,11 @@ struct Range {
 Result<Range> ServerOverhead(const Chip& chip);
 Result<Range> ServerPowerFraction(const Chip& chip);
 Result<Range> Pue(int year);
+// The chip's power for the power line and the energy cost: its TDP from the
+// hardware table as a point, else the measured power the table of defaults
+// gives for chips the hardware table has no TDP for (TPU v3: Jouppi et al.
+// 2021's TDP; TPU v4: Google's measured power); NotFound else.
+Result<Range> ChipPower(const Chip& chip);
 Result<Range> ElectricityPrice(int year);  // USD per kWh of that year
 
 // A chip named in a line: the hardware table's row, or NotFound with its
