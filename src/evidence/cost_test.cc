@@ -5,29 +5,22 @@
 
 #include <cmath>
 
-#include "lines.h"
+#include "evidence_test_util.h"
 
 namespace trainflops::evidence {
 namespace {
 
-Uncertain Point(double v) { return Uncertain{Distribution::Point(v), std::to_string(v), ""}; }
+using testing::ErrorOf;
+using testing::FlopOf;
+using testing::Point;
 
 Utilization Util(double v) { return Utilization{v, std::to_string(v), "given"}; }
 
 Result<EvidenceLineResult> Cost(const CostEvidence& cost, std::optional<int> year) {
-  EvidenceLine line;
-  line.name = "cost";
-  line.evidence = cost;
-  EvidenceRequest request;
-  request.year = year;
-  return EstimateCost(line, cost, request, DefaultHardwareDb());
+  return testing::RunAlone(cost, year, EstimateCost);
 }
 
-double Flop(const CostEvidence& cost, std::optional<int> year) {
-  Result<EvidenceLineResult> r = Cost(cost, year);
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  return r.ok() ? r.value().estimate.training_flop : 0;
-}
+double Flop(const CostEvidence& cost, std::optional<int> year) { return FlopOf(Cost(cost, year)); }
 
 CostEvidence Rented(const char* chip, double amount, const char* currency, int money_year) {
   CostEvidence c;
@@ -112,11 +105,7 @@ TEST(EvidenceCost, TotalBetweenOwningAndRenting) {
   EXPECT_GT(total, renting);
 }
 
-std::string Error(const CostEvidence& c, std::optional<int> year) {
-  Result<EvidenceLineResult> r = Cost(c, year);
-  EXPECT_FALSE(r.ok());
-  return r.ok() ? "" : r.status().message();
-}
+std::string Error(const CostEvidence& c, std::optional<int> year) { return ErrorOf(Cost(c, year)); }
 
 TEST(EvidenceCost, UnknownCurrencySuggests) {
   const std::string e = Error(Rented("A100", 1e6, "EUX", 2023), 2023);

@@ -19,7 +19,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "lines.h"
+#include "evidence_test_util.h"
 #include "trainflops/csv.h"
 
 namespace trainflops::evidence {
@@ -46,7 +46,7 @@ std::string ReadFile(const std::string& path) {
   return s.str();
 }
 
-Uncertain Point(double v) { return Uncertain{Distribution::Point(v), std::to_string(v), ""}; }
+using testing::Point;
 
 // The row's chip when the hardware table knows it, else "" (the typical chip).
 std::string KnownChip(const std::string& name) {

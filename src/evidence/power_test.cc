@@ -1,20 +1,17 @@
 // The power line against hand arithmetic, and its input errors.
 #include <gtest/gtest.h>
 
-#include "lines.h"
+#include "evidence_test_util.h"
 
 namespace trainflops::evidence {
 namespace {
 
-Uncertain Point(double v) { return Uncertain{Distribution::Point(v), std::to_string(v), ""}; }
+using testing::ErrorOf;
+using testing::FlopOf;
+using testing::Point;
 
-Result<EvidenceLineResult> RunPower(const PowerEvidence& power, std::optional<int> year = 2023) {
-  EvidenceLine line;
-  line.name = "power";
-  line.evidence = power;
-  EvidenceRequest request;
-  request.year = year;
-  return EstimatePower(line, power, request, DefaultHardwareDb());
+Result<EvidenceLineResult> RunPower(const PowerEvidence& power) {
+  return testing::RunAlone(power, 2023, EstimatePower);
 }
 
 PowerEvidence H100(double overhead, double pue) {
@@ -46,10 +43,8 @@ TEST(EvidencePower, EnergyWithoutFacility) {
   PowerEvidence p = H100(1.8, 1.25);
   p.facility = false;
   p.energy_wh = Point(1e6);
-  Result<EvidenceLineResult> r = RunPower(p);
-  ASSERT_TRUE(r.ok()) << r.status().message();
   const double expected = 1e6 / (700 * 1.8) * 3600 * 989.5e12 * 0.4;
-  EXPECT_NEAR(r.value().estimate.training_flop, expected, 1e-6 * expected);
+  EXPECT_NEAR(FlopOf(RunPower(p)), expected, 1e-6 * expected);
 }
 
 // The default overhead and PUE are ranges: the 90% interval is wider than a
@@ -71,11 +66,7 @@ TEST(EvidencePower, DefaultRangesWidenTheInterval) {
   EXPECT_NEAR(r.value().estimate.training_flop, expected, 1e-6 * expected);
 }
 
-std::string Error(const PowerEvidence& p) {
-  Result<EvidenceLineResult> r = RunPower(p);
-  EXPECT_FALSE(r.ok());
-  return r.ok() ? "" : r.status().message();
-}
+std::string Error(const PowerEvidence& p) { return ErrorOf(RunPower(p)); }
 
 TEST(EvidencePower, Errors) {
   PowerEvidence p = H100(1.8, 1.25);
@@ -109,10 +100,8 @@ TEST(EvidencePower, TpuMeasuredPower) {
   p.hardware.chip = "TPU v4";
   p.facility = false;
   p.energy_wh = Point(1e6);
-  Result<EvidenceLineResult> r = RunPower(p);
-  ASSERT_TRUE(r.ok()) << r.status().message();
   const double expected = 1e6 / (181 * 1.5) * 3600 * 275e12 * 0.4;
-  EXPECT_NEAR(r.value().estimate.training_flop, expected, 1e-6 * expected);
+  EXPECT_NEAR(FlopOf(RunPower(p)), expected, 1e-6 * expected);
 }
 
 }  // namespace

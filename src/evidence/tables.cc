@@ -59,35 +59,22 @@ class Table {
   std::string problem_;
 };
 
-const Table& Cpi() {
-  static const Table t(embedded::evidence_cpi_csv, embedded::evidence_cpi_csv_size,
-                       "data/evidence/cpi_u.csv");
-  return t;
-}
-const Table& Fx() {
-  static const Table t(embedded::evidence_fx_csv, embedded::evidence_fx_csv_size,
-                       "data/evidence/fx_rates.csv");
-  return t;
-}
-const Table& Cloud() {
-  static const Table t(embedded::evidence_cloud_csv, embedded::evidence_cloud_csv_size,
-                       "data/evidence/cloud_prices.csv");
-  return t;
-}
-const Table& Purchase() {
-  static const Table t(embedded::evidence_purchase_csv, embedded::evidence_purchase_csv_size,
-                       "data/evidence/purchase_prices.csv");
-  return t;
-}
-const Table& Typical() {
-  static const Table t(embedded::evidence_typical_csv, embedded::evidence_typical_csv_size,
-                       "data/evidence/typical_chips.csv");
-  return t;
-}
-const Table& Power() {
-  static const Table t(embedded::evidence_power_csv, embedded::evidence_power_csv_size,
-                       "data/evidence/power_defaults.csv");
-  return t;
+enum Which { kCpi, kFx, kCloud, kPurchase, kTypical, kPower };
+
+const Table& Get(Which which) {
+  static const Table tables[] = {
+      {embedded::evidence_cpi_csv, embedded::evidence_cpi_csv_size, "data/evidence/cpi_u.csv"},
+      {embedded::evidence_fx_csv, embedded::evidence_fx_csv_size, "data/evidence/fx_rates.csv"},
+      {embedded::evidence_cloud_csv, embedded::evidence_cloud_csv_size,
+       "data/evidence/cloud_prices.csv"},
+      {embedded::evidence_purchase_csv, embedded::evidence_purchase_csv_size,
+       "data/evidence/purchase_prices.csv"},
+      {embedded::evidence_typical_csv, embedded::evidence_typical_csv_size,
+       "data/evidence/typical_chips.csv"},
+      {embedded::evidence_power_csv, embedded::evidence_power_csv_size,
+       "data/evidence/power_defaults.csv"},
+  };
+  return tables[which];
 }
 
 // "2010-2024": the years of the rows selected by `keep`.
@@ -111,7 +98,7 @@ Status OutOfRange(std::string_view what, int year, const Table& t, const std::st
 }
 
 Result<Sourced> CpiFactor(int year) {
-  const Table& t = Cpi();
+  const Table& t = Get(kCpi);
   TF_RETURN_IF_ERROR(t.ok());
   std::optional<size_t> from, to;
   for (size_t i = 0; i < t.size(); ++i) {
@@ -161,7 +148,7 @@ Result<size_t> LatestRow(const Table& t, const Chip& chip, int year, std::string
 
 Result<Range> PowerRow(std::string_view quantity, std::string_view hardware,
                        std::optional<int> year) {
-  const Table& t = Power();
+  const Table& t = Get(kPower);
   TF_RETURN_IF_ERROR(t.ok());
   auto match = [&](size_t i) {
     return t.Cell(i, "quantity") == quantity && t.Cell(i, "hardware") == hardware;
@@ -179,7 +166,7 @@ Result<Range> PowerRow(std::string_view quantity, std::string_view hardware,
 const std::vector<std::string>& AcceptedCurrencies() {
   static const std::vector<std::string> list = [] {
     std::vector<std::string> out = {"USD"};
-    const Table& t = Fx();
+    const Table& t = Get(kFx);
     for (size_t i = 0; i < t.size(); ++i) {
       const std::string c = t.Cell(i, "currency");
       if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
@@ -202,7 +189,7 @@ Result<Sourced> ToBaseUsd(std::string_view currency, int year) {
   }
   TF_ASSIGN_OR_RETURN(Sourced cpi, CpiFactor(year));
   if (code == "USD") return cpi;
-  const Table& t = Fx();
+  const Table& t = Get(kFx);
   TF_RETURN_IF_ERROR(t.ok());
   for (size_t i = 0; i < t.size(); ++i) {
     if (t.Cell(i, "currency") != code || t.Year(i) != year) continue;
@@ -219,7 +206,7 @@ Result<Sourced> ToBaseUsd(std::string_view currency, int year) {
 }
 
 Result<CloudPrice> FindCloudPrice(const Chip& chip, int year) {
-  const Table& t = Cloud();
+  const Table& t = Get(kCloud);
   TF_ASSIGN_OR_RETURN(size_t i, LatestRow(t, chip, year, "cloud price"));
   CloudPrice p;
   p.year = t.Year(i);
@@ -238,7 +225,7 @@ Result<CloudPrice> FindCloudPrice(const Chip& chip, int year) {
 }
 
 Result<PurchasePrice> FindPurchasePrice(const Chip& chip, int year) {
-  const Table& t = Purchase();
+  const Table& t = Get(kPurchase);
   TF_ASSIGN_OR_RETURN(size_t i, LatestRow(t, chip, year, "purchase price"));
   PurchasePrice p;
   p.year = t.Year(i);
@@ -249,7 +236,7 @@ Result<PurchasePrice> FindPurchasePrice(const Chip& chip, int year) {
 }
 
 Result<Sourced> TypicalChipName(int year) {
-  const Table& t = Typical();
+  const Table& t = Get(kTypical);
   TF_RETURN_IF_ERROR(t.ok());
   for (size_t i = 0; i < t.size(); ++i) {
     if (t.Year(i) == year) return Sourced{0, t.Cell(i, "source"), t.Cell(i, "chip")};
@@ -268,8 +255,9 @@ Result<Range> ChipPower(const Chip& chip) {
   if (chip.tdp_w) return Range{*chip.tdp_w, *chip.tdp_w, "TDP, data/hardware.csv: " + chip.source};
   Result<Range> measured = PowerRow("chip_power_w", chip.name, std::nullopt);
   if (measured.ok()) return measured;
-  return Status::NotFound(
-      chip.name + " has no TDP in the hardware table and no measured power in " + Power().file());
+  return Status::NotFound(chip.name +
+                          " has no TDP in the hardware table and no measured power in " +
+                          Get(kPower).file());
 }
 Result<Range> ElectricityPrice(int year) { return PowerRow("electricity_usd_per_kwh", "", year); }
 
