@@ -165,6 +165,26 @@ Result<EvidenceLineResult> ClusterPurchase(const EvidenceLine& line, const CostE
   return RunMethod2Line(line, std::move(phase), cost.hardware, request, d, db);
 }
 
+// The price per chip-hour in USD of the base year: the given one (in the
+// amount's currency and year, so converted by the same factor) or the table's.
+Result<Price> LinePrice(const EvidenceLine& line, const CostEvidence& cost, const Chip& chip,
+                        int year, double factor, Derivation& d) {
+  if (cost.price_per_chip_hour) {
+    const Distribution& given = cost.price_per_chip_hour->distribution;
+    TF_ASSIGN_OR_RETURN(Distribution p, given.Scaled(factor));
+    d.inputs.push_back({"price per chip-hour", given.Median(), cost.currency + " per chip-hour",
+                        "`price_per_chip_hour`"});
+    return Price{p, FormatScientific(given.Median()) + " " + cost.currency +
+                        " per chip-hour (given) = " + Usd(p.Median())};
+  }
+  Result<Price> table = TablePrice(cost, chip, year, d);
+  if (!table.ok()) {
+    return Status::InvalidArgument("evidence line '" + line.name +
+                                   "': " + table.status().message());
+  }
+  return table;
+}
+
 Result<int> MoneyYear(const CostEvidence& cost, const EvidenceRequest& request,
                       const std::string& line) {
   if (cost.money_year) return *cost.money_year;
@@ -207,21 +227,7 @@ Result<EvidenceLineResult> EstimateCost(const EvidenceLine& line, const CostEvid
   if (cost.basis == CostBasis::kPurchase && cost.training_time) {
     return ClusterPurchase(line, cost, *chip.chip, year, amount, std::move(d), request, db);
   }
-  Price price;
-  if (cost.price_per_chip_hour) {
-    TF_ASSIGN_OR_RETURN(Distribution p, cost.price_per_chip_hour->distribution.Scaled(factor));
-    price = {p, FormatScientific(cost.price_per_chip_hour->distribution.Median()) + " " +
-                    cost.currency + " per chip-hour (given) = " + Usd(p.Median())};
-    d.inputs.push_back({"price per chip-hour", cost.price_per_chip_hour->distribution.Median(),
-                        cost.currency + " per chip-hour", "`price_per_chip_hour`"});
-  } else {
-    Result<Price> table = TablePrice(cost, *chip.chip, year, d);
-    if (!table.ok()) {
-      return Status::InvalidArgument("evidence line '" + line.name +
-                                     "': " + table.status().message());
-    }
-    price = std::move(table).value();
-  }
+  TF_ASSIGN_OR_RETURN(Price price, LinePrice(line, cost, *chip.chip, year, factor, d));
   d.formula.push_back("price = " + price.text);
   std::string note;
   Phase phase;

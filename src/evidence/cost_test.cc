@@ -47,6 +47,11 @@ TEST(EvidenceCost, MistralLargeFromEuros) {
   ASSERT_TRUE(r.ok());
   EXPECT_NEAR(r.value().uncertainty.summary.median, expected, 0.10 * expected);
   EXPECT_EQ(r.value().kind, EvidenceKind::kCost);
+  // The same with the utilization left to Method 2's default for a language
+  // model, 0.30 (Sevilla et al. 2022).
+  c.hardware.utilization.reset();
+  const double by_default = FlopOf(testing::RunAlone(c, 2024, EstimateCost, true));
+  EXPECT_NEAR(by_default, expected, 0.10 * expected);
 }
 
 // Cloud table, A100 in 2022: Google Cloud a2 at 2.93 USD of 2022
@@ -89,6 +94,27 @@ TEST(EvidenceCost, AmortisedPurchase) {
   const double hardware = 33750 * 0.14 * std::log(10.0) / (365.25 * 24) / 0.81;
   const double energy = 0.7 * 1.665 * 0.75 * 1.175 * 0.0806;
   const double expected = 1e6 / (hardware + energy) * 3600 * 989.5e12 * 0.4;
+  EXPECT_NEAR(Flop(c, 2023), expected, 1e-6 * expected);
+}
+
+// The cloud table's 3-year rate: A100 in 2022 at 1.03 USD (Google Cloud
+// a2); 1.03e6 USD of 2022 buys 1e6 chip-hours (both of 2022, so CPI-U
+// cancels); x 3600 x 312e12 x 0.4 = 4.4928e23 FLOP.
+TEST(EvidenceCost, CommittedRate) {
+  CostEvidence c = Rented("A100", 1.03e6, "USD", 2022);
+  c.rate = PriceRate::kCommitted;
+  const double expected = 1e6 * 3600 * 312e12 * 0.4;
+  EXPECT_NEAR(Flop(c, 2022), expected, 1e-6 * expected);
+}
+
+// A cluster bought outright that trained for 10 days: 100 H100 at 33,750 USD
+// of 2023 each (DGX H100 / 8) over (1 - 0.19) interconnect cost
+// 4,166,666.67 USD; 100 x 864,000 s x 989.5e12 x 0.4 = 3.4186e22 FLOP.
+TEST(EvidenceCost, ClusterPurchaseWithTrainingTime) {
+  CostEvidence c = Rented("H100", 100 * 33750 / 0.81, "USD", 2023);
+  c.basis = CostBasis::kPurchase;
+  c.training_time = Duration{864000, 10, "days"};
+  const double expected = 100 * 864000 * 989.5e12 * 0.4;
   EXPECT_NEAR(Flop(c, 2023), expected, 1e-6 * expected);
 }
 

@@ -16,15 +16,16 @@ inline Uncertain Point(double v) {
 }
 
 // `estimate` (EstimateCost, EstimatePower) on a line named "line" holding
-// `evidence`, in a request of `year`.
+// `evidence`, in a request of `year` (and `llm`).
 template <typename Evidence, typename Estimator>
 Result<EvidenceLineResult> RunAlone(const Evidence& evidence, std::optional<int> year,
-                                    Estimator estimate) {
+                                    Estimator estimate, std::optional<bool> llm = std::nullopt) {
   EvidenceLine line;
   line.name = "line";
   line.evidence = evidence;
   EvidenceRequest request;
   request.year = year;
+  request.llm = llm;
   return estimate(line, evidence, request, DefaultHardwareDb());
 }
 

@@ -67,6 +67,8 @@ void Score(const char* kind, const Result<EvidenceLineResult>& r, double epoch,
   if (ratio >= 0.5 && ratio <= 2) {
     ++t.within;
     t.finetunes_within += finetune ? 1 : 0;
+    if (std::getenv("MEASURE_ALL"))
+      std::printf("  %s %6.2fx %s (within)\n", kind, ratio, model.c_str());
   } else {
     std::printf("  %s %6.2fx %-40s chip '%s'\n", kind, ratio, model.c_str(), chip.c_str());
     if (std::getenv("MEASURE_VERBOSE")) {
