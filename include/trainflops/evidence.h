@@ -65,8 +65,10 @@ struct CostEvidence {
   PriceRate rate = PriceRate::kOnDemand;  // for kCloud and kTotal
   // A given price per chip-hour, in `currency` of `money_year`: replaces the table.
   std::optional<Uncertain> price_per_chip_hour;
-  // For kPurchase: the share of the purchase written off by this run is
-  // training time / life; both may be given, else the documented defaults.
+  // For kPurchase: `amount` is the run's share of owning the hardware
+  // (value / life per chip-hour plus energy, Cottier et al. 2024); life_years
+  // replaces the default life. With training_time, `amount` is instead the
+  // purchase of the whole cluster, which trained for that time.
   std::optional<Duration> training_time;
   std::optional<Uncertain> life_years;
   EvidenceHardware hardware;
@@ -81,6 +83,7 @@ struct PowerEvidence {
   // Overrides of the defaults (each a range with its source in docs/evidence.md).
   std::optional<Uncertain> server_overhead;  // server power / sum of chip TDPs
   std::optional<Uncertain> pue;
+  std::optional<double> tdp_w;  // W per chip; default: the hardware table's TDP
   EvidenceHardware hardware;
 };
 
