@@ -63,6 +63,60 @@ HfFields HfFields::SubWithDefaults(const char* key, const json& defaults,
   return HfFields(shared_->completed.back(), out_, shared_, name + ".");
 }
 
+HfFields HfFields::WithDefaults(const json& defaults, const std::string& class_name) {
+  json merged = config_;
+  for (auto d = defaults.begin(); d != defaults.end(); ++d) {
+    if (merged.contains(d.key()) && !merged[d.key()].is_null()) continue;
+    merged[d.key()] = d.value();
+    shared_->class_defaults[prefix_ + d.key()] = class_name;
+  }
+  shared_->completed.push_back(std::move(merged));
+  return HfFields(shared_->completed.back(), out_, shared_, prefix_);
+}
+
+std::vector<double> HfFields::PerLayer(const char* key, double fallback, double layers) {
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr || !v->is_array()) {
+    return std::vector<double>(static_cast<size_t>(layers), Get({key}, fallback));
+  }
+  std::vector<double> values;
+  for (const json& e : *v) {
+    if (!e.is_number() || !(e.get<double>() >= 0)) {
+      shared_->bad.push_back("'" + name + "' must list non-negative numbers, got " + Shown(e));
+      return std::vector<double>(static_cast<size_t>(layers), fallback);
+    }
+    if (!IsCount(name, e, kMaxCount))
+      return std::vector<double>(static_cast<size_t>(layers), fallback);
+    values.push_back(e.get<double>());
+  }
+  if (static_cast<double>(values.size()) < layers) {
+    shared_->bad.push_back("'" + name + "' lists " + std::to_string(values.size()) +
+                           " values, but the model has " + Num(layers) +
+                           " layers (accepted: one per layer, or a single number)");
+    return std::vector<double>(static_cast<size_t>(layers), fallback);
+  }
+  values.resize(static_cast<size_t>(layers));
+  Record(name, values.front(), false);
+  return values;
+}
+
+double HfFields::Whole(const char* key, double fallback) {
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr) {
+    Record(name, fallback, true);
+    return fallback;
+  }
+  if (!v->is_number() || !std::isfinite(v->get<double>()) ||
+      std::fabs(v->get<double>()) > kMaxCount || v->get<double>() != std::floor(v->get<double>())) {
+    shared_->bad.push_back("'" + name + "' must be a whole number, got " + Shown(*v));
+    return fallback;
+  }
+  Record(name, v->get<double>(), false);
+  return v->get<double>();
+}
+
 double HfFields::Real(const char* key, double fallback) {
   std::string name;
   const json* v = Find({key}, &name);
@@ -359,9 +413,15 @@ const std::vector<Family>& Families() {
         {"deepseek_v3", "DeepSeek-V3 (MLA + MoE)", llm::BuildDeepSeek,
          "modeling_deepseek_v3.py: multi-head latent attention, first_k_dense_replace dense "
          "layers, routed and shared experts, router (and V3 correction bias)"},
+        // Kimi K2 is DeepSeek-V3's architecture (its config names DeepseekV3ForCausalLM and
+        // Moonshot's remote modeling_deepseek.py) under its own model_type.
+        {"kimi_k2", "Kimi K2 (DeepSeek-V3 architecture: MLA + MoE)", llm::BuildDeepSeek,
+         "Moonshot's modeling_deepseek.py (remote code, DeepSeek-V3's modeling_deepseek_v3.py): "
+         "multi-head latent attention, first_k_dense_replace dense layers, routed and shared "
+         "experts, router and its e_score_correction_bias (topk_method noaux_tc)"},
     };
     for (const auto* more : {&llm::RecentFamilies(), &llm::MoeFamilies(), &llm::SsmFamilies(),
-                             &llm::MultimodalFamilies()}) {
+                             &llm::MultimodalFamilies(), &llm::TableFamilies()}) {
       all.insert(all.end(), more->begin(), more->end());
     }
     return all;
