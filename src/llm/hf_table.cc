@@ -9,6 +9,7 @@
 
 #include "decoder.h"
 #include "llm_internal.h"
+#include "trainflops/text.h"
 
 namespace trainflops::llm {
 namespace {
@@ -152,7 +153,7 @@ const std::vector<FamilySpec>& Specs() {
                "moe_intermediate_size (a number or one per layer), a router d x E and, when "
                "use_mixed_mlp_moe, a shared MLP of intermediate_size x num_shared_expert; "
                "num_experts 1 is a dense MLP",
-       .config_class = "HunYuanConfig (remote code)",
+       .config_class = "HunYuanConfig",
        .defaults = {{"vocab_size", 290943},
                     {"hidden_size", 4096},
                     {"intermediate_size", 11008},
@@ -340,6 +341,21 @@ void NoteMtp(const FamilySpec& s, HfModel& out, const Decoder& dec, double modul
       "), not built by transformers and not counted: the total plus these is the checkpoint's");
 }
 
+// The fields the config left out that decided the count, with the class
+// defaults they took (the JSON report also gives each field's origin).
+void NoteDefaults(const FamilySpec& s, HfModel& out) {
+  std::vector<std::string> taken;
+  for (const Input& i : out.fields) {
+    if (i.origin.rfind(s.config_class, 0) != 0) continue;
+    const bool flag = s.defaults.contains(i.name) && s.defaults[i.name].is_boolean();
+    taken.push_back(i.name + " = " +
+                    (flag ? std::string(i.value != 0 ? "true" : "false") : Num(i.value)));
+  }
+  if (taken.empty()) return;
+  out.model.notes.push_back("absent from the config, taken from " + std::string(s.config_class) +
+                            "'s defaults: " + JoinNames(taken));
+}
+
 Status BuildFromSpec(HfFields& given, HfModel& out) {
   const FamilySpec* spec = FindSpec(out.model_type);
   if (spec == nullptr) return Status::NotFound("no family row for model_type " + out.model_type);
@@ -361,6 +377,7 @@ Status BuildFromSpec(HfFields& given, HfModel& out) {
   AddLayers(out, dec, layers.mlp);
   Close(out, dec);
   if (layers.mtp > 0) NoteMtp(s, out, dec, layers.mtp, layers.mlp.back());
+  NoteDefaults(s, out);
   return Status::Ok();
 }
 

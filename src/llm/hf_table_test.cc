@@ -159,6 +159,12 @@ TEST(HfTable, SmolLM3TiesByItsClassDefault) {
     if (i.name == "tie_word_embeddings") named = i.origin.find("SmolLM3Config default") == 0;
   }
   EXPECT_TRUE(named);
+  bool noted = false;
+  for (const std::string& n : absent->model.notes) {
+    noted = noted ||
+            n.find("SmolLM3Config's defaults: tie_word_embeddings = true") != std::string::npos;
+  }
+  EXPECT_TRUE(noted);
   config["tie_word_embeddings"] = true;
   EXPECT_EQ(TotalParams(Parse(config)->model), TotalParams(absent->model));
   config["tie_word_embeddings"] = false;
