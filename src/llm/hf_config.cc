@@ -314,6 +314,21 @@ std::string HfFields::Text(const char* key, const std::string& fallback) {
   return v->get<std::string>();
 }
 
+std::vector<std::string> HfFields::Texts(const char* key) {
+  std::vector<std::string> out;
+  std::string name;
+  const json* v = Find({key}, &name);
+  if (v == nullptr || !v->is_array()) return out;
+  for (const json& e : *v) {
+    if (!e.is_string()) {
+      shared_->bad.push_back("'" + name + "' must list strings, got " + Shown(e));
+      return {};
+    }
+    out.push_back(e.get<std::string>());
+  }
+  return out;
+}
+
 std::vector<double> HfFields::List(const char* key) {
   std::vector<double> out;
   std::string name;
@@ -420,8 +435,9 @@ const std::vector<Family>& Families() {
          "multi-head latent attention, first_k_dense_replace dense layers, routed and shared "
          "experts, router and its e_score_correction_bias (topk_method noaux_tc)"},
     };
-    for (const auto* more : {&llm::RecentFamilies(), &llm::MoeFamilies(), &llm::SsmFamilies(),
-                             &llm::MultimodalFamilies(), &llm::TableFamilies()}) {
+    for (const auto* more :
+         {&llm::RecentFamilies(), &llm::MoeFamilies(), &llm::SsmFamilies(),
+          &llm::MultimodalFamilies(), &llm::TableFamilies(), &llm::HybridFamilies()}) {
       all.insert(all.end(), more->begin(), more->end());
     }
     return all;

@@ -75,6 +75,8 @@ class HfFields {
   double Length(const char* key, double fallback);
   bool Flag(const char* key, bool fallback);
   std::string Text(const char* key, const std::string& fallback);
+  // An optional list of strings (Qwen3-Next's layer_types); empty when absent.
+  std::vector<std::string> Texts(const char* key);
   std::vector<double> List(const char* key);
   // A positive whole number, or a list of them with one entry per layer
   // (Hunyuan's moe_topk: 8 or [8, 8, ...]): `layers` values either way.
@@ -154,6 +156,8 @@ const std::vector<FamilyRow>& MultimodalFamilies();
 // The families described as data, one row each (hf_table.cc): SmolLM3,
 // GLM-4.5, ERNIE 4.5, Hunyuan.
 const std::vector<FamilyRow>& TableFamilies();
+// Linear + full attention hybrids (hf_hybrid.cc): Qwen3-Next.
+const std::vector<FamilyRow>& HybridFamilies();
 // The family of a model_type (hf_config.cc's table), or null.
 const FamilyRow* FindFamilyRow(const std::string& model_type);
 

@@ -95,10 +95,10 @@ INSTANTIATE_TEST_SUITE_P(
             "hybrid_layer_types",
             Config("mystery_hybrid", R"("layer_types": ["full_attention", "linear_attention"])"),
             {"'layer_types'"}},
-        // Hybrids of 2025 under their own (still unknown) model_type, with experts too:
+        // Hybrids of 2025 (or their shapes under an unknown model_type), with experts too:
         // refused for their structural fields, never counted as dense or as a plain MoE.
-        Refusal{"qwen3_next_linear_attention_with_experts",
-                Config("qwen3_next", R"("num_experts": 512, "num_experts_per_tok": 10,
+        Refusal{"qwen3_next_like_linear_attention_with_experts",
+                Config("mystery_next", R"("num_experts": 512, "num_experts_per_tok": 10,
                  "moe_intermediate_size": 512, "linear_num_value_heads": 32,
                  "linear_key_head_dim": 128, "full_attention_interval": 4)"),
                 {"'linear_num_value_heads'", "'full_attention_interval'",

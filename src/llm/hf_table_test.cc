@@ -15,7 +15,9 @@
 // the Kimi K2 model card's architecture table (61 layers, 7168, 64 heads, 384
 // experts, 8 selected, 1 shared, 2048 per expert, 160K = 163,840 vocabulary),
 // mistral-small-3.1-24b.json from Mistral3Config's defaults, which are Mistral
-// Small 3.1's (configuration_mistral3.py).
+// Small 3.1's (configuration_mistral3.py), qwen3-next-80b-a3b.json from
+// Qwen/Qwen3-Next-80B-A3B-Instruct's published values (Qwen3NextConfig's
+// defaults but intermediate_size 5120 and the 262,144 context).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -134,6 +136,20 @@ INSTANTIATE_TEST_SUITE_P(
         // 403,305,472. Projector: norm 1024, patch merger 4096·1024 = 4,194,304, linear_1
         // 1024·5120 = 5,242,880, linear_2 5120·5120 = 26,214,400 -> 35,652,608. Total
         // 24,011,361,280; active (a text token) 23,572,403,200.
+        // Qwen3-Next-80B-A3B (modeling_qwen3_next.py): full attention (layers 3, 7, ..., 47):
+        // q_proj with its gate 2048·(16·256·2) = 16,777,216, k and v 2 x 2048·512, o
+        // 4096·2048, q_norm + k_norm 2·256 = 27,263,488. Gated DeltaNet (the other 36):
+        // in_proj_qkvz 2048·(2·2048 + 2·4096) = 25,165,824, in_proj_ba 2048·64 = 131,072,
+        // conv1d 8192·4 = 32,768, dt_bias + A_log 64, norm 128, out_proj 4096·2048 =
+        // 8,388,608 -> 33,718,464. MLP: 512 experts x 3·2048·512 (3,145,728) =
+        // 1,610,612,736, shared expert 3,145,728 + its gate 2048, router 2048·512 =
+        // 1,048,576 -> 1,614,809,088; norms 4096. 12 x 1,642,076,672 + 36 x 1,648,531,648 +
+        // embed + head 2 x 151936·2048 (622,329,856) + norm 2048 = 79,674,391,296. Active: 10
+        // experts 31,457,280 in place of 512: 35,653,632 per MLP -> 3,874,929,408.
+        Family{"qwen3-next-80b-a3b.json", "qwen3_next", 79674391296, 3874929408, 0, 80e9, false,
+               0.005,
+               "Qwen/Qwen3-Next-80B-A3B-Instruct model card: 80B total, 3B activated "
+               "(https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct)"},
         Family{"mistral-small-3.1-24b.json", "mistral3", 24011361280, 23572403200, 0, 24011361280,
                false, 0,
                "Hugging Face Hub safetensors metadata of mistralai/Mistral-Small-3.2-24B-"
@@ -265,6 +281,21 @@ TEST(HfTable, RefusedWithTheField) {
     ASSERT_FALSE(m.ok());
     EXPECT_NE(m.status().message().find(expected), std::string::npos) << m.status().message();
   }
+}
+
+// Qwen3-Next's checkpoint ships one MTP module (mtp.*) that transformers
+// does not load: one full-attention layer with experts 1,642,076,672, fc
+// 2·2048·2048 = 8,388,608, three norms 6144 = 1,650,471,424. With it, the
+// total is the Hub's safetensors count of Qwen/Qwen3-Next-80B-A3B-Instruct,
+// 81,324,862,720 (https://huggingface.co/api/models/Qwen/Qwen3-Next-80B-A3B-
+// Instruct?expand[]=safetensors).
+TEST(HfTable, Qwen3NextMtpModuleIsReportedNotCounted) {
+  json config = Load("qwen3-next-80b-a3b.json");
+  config["num_nextn_predict_layers"] = 1;
+  Result<HfModel> m = Parse(config);
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(m->mtp_params, 1650471424.0);
+  EXPECT_EQ(TotalParams(m->model) + m->mtp_params, 81324862720.0);
 }
 
 // Mistral Small 3.1's parts: the language model is what a text token uses.
