@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "decoder.h"
+#include "hf_layers.h"
 #include "llm_internal.h"
 
 namespace trainflops::llm {
@@ -127,25 +128,15 @@ Status BuildQwen3Next(HfFields& given, HfModel& out) {
   const double mtp = f.Get({"num_nextn_predict_layers"}, 0);
   TF_RETURN_IF_ERROR(f.Check());
   TF_RETURN_IF_ERROR(CheckTopK(out, moe, "num_experts", "num_experts_per_tok"));
-  double kinds[2][2] = {{0, 0}, {0, 0}};  // {full, linear} x {dense, experts}
-  for (size_t i = 0; i < full.size(); ++i) kinds[full[i] ? 0 : 1][sparse[i] ? 1 : 0]++;
   Open(out, dec);
-  for (int mixer = 0; mixer < 2; ++mixer) {
-    for (int experts = 0; experts < 2; ++experts) {
-      const double n = kinds[mixer][experts];
-      if (n == 0) continue;
-      BlockGroup g = RmsBlock(dec,
-                              "layers (" + Num(n) + (mixer == 0 ? " full attention" : " linear") +
-                                  (experts == 1 ? " + experts)" : " + MLP)"),
-                              n);
-      g.mlp = experts == 1 ? moe : dense;
-      if (mixer == 0) {
-        AddBlocks(out.model, g);
-      } else {
-        AddLinearLayers(out, dec, net, g);
-      }
-    }
-  }
+  AddHybridLayers(out, dec,
+                  {.attention = full,
+                   .experts = sparse,
+                   .attention_name = "full attention",
+                   .other_name = "linear",
+                   .dense = dense,
+                   .moe = moe},
+                  [&](const BlockGroup& g) { AddLinearLayers(out, dec, net, g); });
   Close(out, dec);
   out.model.notes.push_back(
       "Qwen3-Next: the Gated DeltaNet layers' per-token FLOP counts their projections (2 FLOP "
@@ -156,12 +147,7 @@ Status BuildQwen3Next(HfFields& given, HfModel& out) {
   if (mtp > 0) {
     // Each module: one full-attention block with experts, fc 2d x d,
     // pre_fc_norm_embedding, pre_fc_norm_hidden and norm (d each).
-    TransformerModel one;
-    one.d_model = dec.d;
-    BlockGroup g = RmsBlock(dec, "mtp", 1);
-    g.mlp = moe;
-    AddBlocks(one, g);
-    out.mtp_params = mtp * (TotalParams(one) + 2 * dec.d * dec.d + 3 * dec.d);
+    out.mtp_params = mtp * MtpModuleParams(dec, moe);
     out.model.notes.push_back("multi-token-prediction module(s) (num_nextn_predict_layers = " +
                               Num(mtp) + "): " + Exact(out.mtp_params) +
                               " parameters in the checkpoint (mtp.*), not loaded by "

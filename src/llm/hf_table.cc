@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "decoder.h"
+#include "hf_layers.h"
 #include "llm_internal.h"
 #include "trainflops/text.h"
 
@@ -58,6 +59,18 @@ struct FamilySpec {
   // shared experts): refused when true.
   std::vector<const char*> refused_flags = {};
 };
+
+json Merged(json base, const json& more) {
+  base.update(more);
+  return base;
+}
+
+// The defaults HunYuanConfig (remote code) and HunYuanMoEV1Config share.
+json HunyuanShape() {
+  return {{"vocab_size", 290943},        {"hidden_size", 4096},       {"intermediate_size", 11008},
+          {"num_hidden_layers", 32},     {"num_attention_heads", 32}, {"attention_bias", false},
+          {"tie_word_embeddings", false}};
+}
 
 const std::vector<FamilySpec>& Specs() {
   static const std::vector<FamilySpec> specs = {
@@ -154,22 +167,15 @@ const std::vector<FamilySpec>& Specs() {
                "use_mixed_mlp_moe, a shared MLP of intermediate_size x num_shared_expert; "
                "num_experts 1 is a dense MLP",
        .config_class = "HunYuanConfig",
-       .defaults = {{"vocab_size", 290943},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 11008},
-                    {"num_hidden_layers", 32},
-                    {"num_attention_heads", 32},
-                    {"attention_bias", false},
-                    {"mlp_bias", false},
-                    {"tie_word_embeddings", false},
-                    {"use_qk_norm", false},
-                    {"use_cla", false},
-                    {"use_mla", false},
-                    {"num_experts", 1},
-                    {"use_mixed_mlp_moe", false},
-                    {"num_shared_expert", 1},
-                    {"moe_topk", 1},
-                    {"moe_layer_num_skipped", 0}},
+       .defaults = Merged(HunyuanShape(), {{"mlp_bias", false},
+                                           {"use_qk_norm", false},
+                                           {"use_cla", false},
+                                           {"use_mla", false},
+                                           {"num_experts", 1},
+                                           {"use_mixed_mlp_moe", false},
+                                           {"num_shared_expert", 1},
+                                           {"moe_topk", 1},
+                                           {"moe_layer_num_skipped", 0}}),
        .head_dim = "attention_head_dim",
        .qk = QkNorms::kPerHead,
        .qk_switch = "use_qk_norm",
@@ -189,15 +195,7 @@ const std::vector<FamilySpec>& Specs() {
                "intermediate_size (a number or one per layer), a router d x E and a shared MLP "
                "of intermediate_size",
        .config_class = "HunYuanMoEV1Config",
-       .defaults = {{"vocab_size", 290943},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 11008},
-                    {"num_hidden_layers", 32},
-                    {"num_attention_heads", 32},
-                    {"attention_bias", false},
-                    {"tie_word_embeddings", false},
-                    {"num_experts", 1},
-                    {"moe_topk", 1}},
+       .defaults = Merged(HunyuanShape(), {{"num_experts", 1}, {"moe_topk", 1}}),
        .qk = QkNorms::kPerHead,
        .experts = "num_experts",
        .top_k = "moe_topk",
@@ -327,13 +325,8 @@ void NoteMtp(const FamilySpec& s, HfModel& out, const Decoder& dec, double modul
                               "counted; their size is not derived here");
     return;
   }
-  TransformerModel one;
-  one.d_model = dec.d;
-  BlockGroup g = RmsBlock(dec, "mtp", 1);
-  g.mlp = block;
-  AddBlocks(one, g);
   const double copies = s.mtp_copies_embeddings ? 2 * dec.vocab * dec.d : 0;
-  out.mtp_params = modules * (TotalParams(one) + 2 * dec.d * dec.d + 3 * dec.d + copies);
+  out.mtp_params = modules * (MtpModuleParams(dec, block) + copies);
   out.model.notes.push_back(
       what + Num(modules) + "): " + Exact(out.mtp_params) +
       " parameters in the checkpoint (one block, eh_proj 2d x d, three norms" +
