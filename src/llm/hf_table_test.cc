@@ -140,6 +140,19 @@ TEST(HfTable, HunyuanListsScalarsAndTransformersTypeAgree) {
   EXPECT_EQ(ActiveParams(v1->model), 12747448320.0);
 }
 
+// HunYuanConfig's num_experts 1 is a dense model (the remote code builds a
+// plain MLP of intermediate_size): per layer 41,943,040 + q/k norms 256 +
+// 3·4096·3072 = 37,748,736 + norms 8192 = 79,700,224, x32 = 2,550,407,168;
+// embed 524,972,032 (tied); norm 4096.
+TEST(HfTable, HunyuanWithOneExpertIsDense) {
+  json config = Load("hunyuan-a13b.json");
+  config["num_experts"] = 1;
+  Result<HfModel> m = Parse(config);
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(TotalParams(m->model), 3075383296.0);
+  EXPECT_EQ(ActiveParams(m->model), 3075383296.0);
+}
+
 TEST(HfTable, RefusedWithTheField) {
   json short_list = Load("hunyuan-a13b.json");
   short_list["moe_topk"] = {8, 8};
