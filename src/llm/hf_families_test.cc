@@ -324,6 +324,20 @@ INSTANTIATE_TEST_SUITE_P(
                Family::kTotal, 0,
                "Qwen/Qwen3-Next-80B-A3B-Instruct model card: 80B total, 3B activated "
                "(https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct)"},
+        // Granite-4.0-H-Small (modeling_granitemoehybrid.py), 36 Mamba-2 and 4 attention
+        // layers. Mamba-2 mixer: in_proj 4096·(2·8192 + 2·1·128 + 128) = 68,681,728, conv1d
+        // (8192 + 256)·4 + bias 8448 = 42,240, dt_bias, A_log, D 3·128, gated norm 8192,
+        // out_proj 8192·4096 = 33,554,432 -> 102,286,976. Attention: q and o 2 x 4096², k and
+        // v 2 x 4096·1024 = 41,943,040. Every layer: 72 experts x 3·4096·768 (9,437,184) =
+        // 679,477,248, router 4096·72 = 294,912, shared MLP 3·4096·1536 = 18,874,368, norms
+        // 8192. 36 x 800,941,696 + 4 x 740,597,760 + embed 100352·4096 = 411,041,792 (tied) +
+        // norm 4096 = 32,207,337,984. Active: 10 experts 94,371,840: 36 x 215,836,288 + 4 x
+        // 155,492,352 + 411,045,888 = 8,803,121,664.
+        Family{"granite-4.0-h-small.json", "granitemoehybrid", 32207337984, 8803121664, 0,
+               32.207337984, 5e-07, Family::kTotal, 0,
+               "Hugging Face Hub safetensors metadata of ibm-granite/granite-4.0-h-small: "
+               "32,207,337,984 (https://huggingface.co/api/models/ibm-granite/granite-4.0-h-small"
+               "?expand[]=safetensors); model card: 32B total, 9B active"},
         Family{"mistral-small-3.1-24b.json", "mistral3", 24011361280, 23572403200, 0, 24.01136128,
                5e-07, Family::kTotal, 0,
                "Hugging Face Hub safetensors metadata of mistralai/Mistral-Small-3.2-24B-"

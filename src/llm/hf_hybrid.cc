@@ -1,7 +1,8 @@
-// Hybrids of linear and full attention: Qwen3-Next (transformers'
-// modeling_qwen3_next.py). Parameters are exact; the per-token FLOP of a
-// Gated DeltaNet layer is left to the existing path, which counts its
-// projections (2 FLOP per weight) and no recurrent-state term (docs/llm.md,
+// Hybrids of attention with another mixer: Qwen3-Next (linear attention,
+// modeling_qwen3_next.py) and Granite 4.0 (Mamba-2, modeling_granitemoehybrid.py).
+// Parameters are exact; the per-token FLOP is left to the existing path: a
+// Gated DeltaNet layer counts its projections (2 FLOP per weight) and no
+// recurrent-state term, a Mamba-2 layer is blocks.cc's mixer (docs/llm.md,
 // coverage table).
 #include <nlohmann/json.hpp>
 
@@ -156,6 +157,88 @@ Status BuildQwen3Next(HfFields& given, HfModel& out) {
   return Status::Ok();
 }
 
+namespace {
+
+// GraniteMoeHybridConfig's defaults (configuration_granitemoehybrid.py).
+const json kGraniteHybridDefaults = {
+    {"vocab_size", 32000},        {"hidden_size", 4096},
+    {"intermediate_size", 11008}, {"num_hidden_layers", 32},
+    {"num_attention_heads", 32},  {"tie_word_embeddings", false},
+    {"attention_bias", false},    {"num_local_experts", 8},
+    {"num_experts_per_tok", 2},   {"shared_intermediate_size", 1024},
+    {"mamba_n_heads", 128},       {"mamba_n_groups", 1},
+    {"mamba_d_state", 256},       {"mamba_d_conv", 4},
+    {"mamba_expand", 2},          {"mamba_conv_bias", true},
+    {"mamba_proj_bias", false}};
+
+// GraniteMoeHybridMambaLayer is Mamba-2's mixer (blocks.cc): mamba_expand x
+// hidden_size inner width in mamba_n_heads heads of mamba_d_head ("auto":
+// inner / heads), mamba_n_groups groups of B and C.
+MambaShape ReadGraniteMamba(HfFields& f, double d) {
+  MambaShape s;
+  s.mamba2 = true;
+  s.d_inner = f.Need({"mamba_expand"}) * d;
+  s.heads = f.Need({"mamba_n_heads"});
+  s.groups = f.Divisor({"mamba_n_groups"}, 1, "the model divides mamba_n_heads by it");
+  s.d_state = f.Need({"mamba_d_state"});
+  s.d_conv = f.Need({"mamba_d_conv"});
+  s.conv_bias = f.Flag("mamba_conv_bias", true);
+  s.proj_bias = f.Flag("mamba_proj_bias", false);
+  const double head = f.GetAuto("mamba_d_head", s.heads > 0 ? s.d_inner / s.heads : 0);
+  if (s.heads > 0 && head * s.heads != s.d_inner) {
+    f.Bad("mamba_n_heads x mamba_d_head (" + Num(s.heads) + " x " + Num(head) +
+          ") must equal mamba_expand x hidden_size (" + Num(s.d_inner) + ")");
+  }
+  return s;
+}
+
+}  // namespace
+
+// Granite 4.0 hybrids (modeling_granitemoehybrid.py): layer_types says which
+// layers are attention (Llama's, biases when attention_bias; positions
+// "nope" or rotary have no parameters) and which Mamba-2 mixers (the default
+// for every layer); every layer has two RMSNorms, a shared MLP of
+// shared_intermediate_size (input_linear d x 2ff, output_linear) and, when
+// num_local_experts > 0, GraniteMoe's experts (ParallelExperts of
+// intermediate_size) with a router d x E. The multipliers have no parameters.
+Status BuildGraniteMoeHybrid(HfFields& given, HfModel& out) {
+  HfFields f = given.WithDefaults(kGraniteHybridDefaults, "GraniteMoeHybridConfig");
+  const Decoder dec = ReadDecoder(f, out);
+  const MambaShape mamba = ReadGraniteMamba(f, dec.d);
+  HybridLayers layers;
+  layers.attention_name = "attention";
+  layers.other_name = "Mamba-2";
+  layers.dense.gated = layers.moe.gated = true;
+  layers.dense.d_ff = layers.moe.shared_ff = f.Get({"shared_intermediate_size"}, 0);
+  layers.moe.experts = f.Get({"num_local_experts"}, 0);
+  layers.moe.experts_per_tok = f.Get({"num_experts_per_tok"}, 0);
+  layers.moe.expert_ff = f.Need({"intermediate_size"});
+  std::vector<std::string> types = f.Texts("layer_types");
+  if (types.empty()) types = f.Texts("layers_block_type");
+  if (types.empty()) types.assign(static_cast<size_t>(dec.layers), "mamba");
+  if (static_cast<double>(types.size()) < dec.layers) {
+    f.Bad("'layer_types' lists " + std::to_string(types.size()) + " layers, but the model has " +
+          Num(dec.layers) + " (accepted: one per layer)");
+  }
+  for (size_t i = 0; i < static_cast<size_t>(dec.layers) && i < types.size(); ++i) {
+    if (types[i] != "mamba" && types[i] != "attention") {
+      f.Bad("'layer_types' has '" + types[i] + "' (accepted: mamba, attention)");
+    }
+    layers.attention.push_back(types[i] == "attention");
+    layers.experts.push_back(layers.moe.experts > 0);
+  }
+  TF_RETURN_IF_ERROR(f.Check());
+  TF_RETURN_IF_ERROR(CheckTopK(out, layers.moe, "num_local_experts", "num_experts_per_tok"));
+  Open(out, dec);
+  AddHybridLayers(out, dec, layers, [&](const BlockGroup& group) {
+    BlockGroup g = group;
+    g.mamba = mamba;
+    AddBlocks(out.model, g);
+  });
+  Close(out, dec);
+  return Status::Ok();
+}
+
 const std::vector<FamilyRow>& HybridFamilies() {
   static const std::vector<FamilyRow> rows = {
       {"qwen3_next", "Qwen3-Next (linear + full attention, mixture of experts)", BuildQwen3Next,
@@ -163,6 +246,12 @@ const std::vector<FamilyRow>& HybridFamilies() {
        "A_log, gated RMSNorm, out_proj) and every full_attention_interval-th layer full attention "
        "(q_proj doubled for the output gate, q_norm, k_norm); Qwen2-MoE experts with a gated "
        "shared expert; parameters exact, per-token FLOP of the linear layers = 2 x their weights"},
+      {"granitemoehybrid", "Granite 4.0 hybrid (Mamba-2 + attention, mixture of experts)",
+       BuildGraniteMoeHybrid,
+       "modeling_granitemoehybrid.py: Mamba-2 mixers and attention layers by layer_types; every "
+       "layer a shared MLP of shared_intermediate_size and, with num_local_experts, "
+       "ParallelExperts of intermediate_size and a router d x E; parameters exact, the Mamba "
+       "layers' per-token FLOP as Mamba-2's (projections and the scan term)"},
   };
   return rows;
 }

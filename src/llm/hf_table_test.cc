@@ -17,7 +17,11 @@
 // mistral-small-3.1-24b.json from Mistral3Config's defaults, which are Mistral
 // Small 3.1's (configuration_mistral3.py), qwen3-next-80b-a3b.json from
 // Qwen/Qwen3-Next-80B-A3B-Instruct's published values (Qwen3NextConfig's
-// defaults but intermediate_size 5120 and the 262,144 context).
+// defaults but intermediate_size 5120 and the 262,144 context),
+// granite-4.0-h-small.json from ibm-granite/granite-4.0-h-small's published
+// values (72 experts of 768, 10 per token, shared 1536, Mamba-2 of 128 heads of
+// 64, state 128, 36 Mamba and 4 attention layers; the attention layers'
+// positions, which do not change any count, are placed at 5, 15, 25, 35).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
