@@ -282,7 +282,7 @@ bool SameMlp(const MlpShape& a, const MlpShape& b) {
          a.shared_ff == b.shared_ff && a.router_bias == b.router_bias;
 }
 
-// LayerMlps with the same MLP become one block group, named by their range
+// Layers with the same MLP become one block group, named by their range
 // when they are contiguous.
 void AddLayers(HfModel& out, const Decoder& dec, const std::vector<MlpShape>& mlp) {
   struct Run {

@@ -1,12 +1,14 @@
-// The families of 2025 counted from their configs (hf_table.cc, hf_mistral3.cc
-// and Kimi K2 through the DeepSeek-V3 rule). Every expected count is derived
-// by hand in the comment above it from the modelling code's shapes; the
-// published figure is cited with its source and checked within 0.5% where
-// the publisher gives one that precise.
+// The families of 2025 (hf_table.cc's rows, hf_hybrid.cc, hf_mistral3.cc, and
+// Kimi K2 through DeepSeek-V3's rule): class defaults, MTP modules, per-layer
+// lists and refusals. Their totals and active counts, each derived by hand
+// and checked against the publisher's figure, are the Of2025 cases of
+// hf_families_test.cc.
 //
-// Fixtures (tests/fixtures/hf/): smollm3-3b.json and glm-4.5-air.json are the
-// published config.json files (HuggingFaceTB/SmolLM3-3B, zai-org/GLM-4.5-Air);
-// the others are reconstructed from the published values: hunyuan-a13b.json
+// Fixtures (tests/fixtures/hf/), each reconstructed from its model's published
+// config.json values (the fields that shape the model as published; fields
+// that change no count, such as token ids, may differ): smollm3-3b.json
+// (HuggingFaceTB/SmolLM3-3B, without a tie_word_embeddings key, as published),
+// glm-4.5-air.json (zai-org/GLM-4.5-Air), hunyuan-a13b.json
 // from tencent/Hunyuan-A13B-Instruct's config.json fields that shape the model
 // (the per-layer lists, attention_head_dim, use_qk_norm, use_mixed_mlp_moe,
 // tie_word_embeddings), ernie-4.5-21b-a3b.json from baidu/ERNIE-4.5-21B-A3B-PT's
