@@ -150,42 +150,54 @@ TEST(AttentionPerLayer, LatentAttentionUsesItsQueryAndValueWidths) {
   EXPECT_EQ(ScoreTerms(*causal), std::vector<double>{10234101760});
 }
 
+// A small decoder config: `layers` layers of 2 heads of 8 (hidden 16), and
+// the pattern's fields `extra`. Per layer, 4·H·d·K = 64·K.
+std::string Small(const std::string& type, int layers, const std::string& extra) {
+  return R"({"model_type": ")" + type + R"(", "hidden_size": 16, "num_hidden_layers": )" +
+         std::to_string(layers) +
+         R"(, "num_attention_heads": 2, "num_key_value_heads": 2, "intermediate_size": 32,
+             "vocab_size": 100, )" +
+         extra + "}";
+}
+
 // Qwen2 with use_sliding_window true: layers from max_window_layers (2) on
-// slide (configuration_qwen2.py). 4 layers, 2 heads of 8, window 16, T = 64,
-// full: per layer 4·2·8·K = 64·K; 2 full layers 64 x 64 x 2 = 8,192, 2
-// windowed 64 x 16 x 2 = 2,048.
+// slide (configuration_qwen2.py). 4 layers, window 16, T = 64, full: 2 full
+// layers 64 x 64 x 2 = 8,192, 2 windowed 64 x 16 x 2 = 2,048.
 TEST(AttentionPerLayer, QwenSlidesFromMaxWindowLayers) {
-  const std::string config = R"({"model_type": "qwen2", "hidden_size": 16,
-    "num_hidden_layers": 4, "num_attention_heads": 2, "num_key_value_heads": 2,
-    "intermediate_size": 32, "vocab_size": 100, "sliding_window": 16,
-    "use_sliding_window": true, "max_window_layers": 2})";
-  Result<ConventionResult> r = Palm(config, 64, AttentionMode::kFull);
+  const std::string window = R"("sliding_window": 16, "max_window_layers": 2, )";
+  Result<ConventionResult> r =
+      Palm(Small("qwen2", 4, window + R"("use_sliding_window": true)"), 64, AttentionMode::kFull);
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(ScoreTerms(*r), (std::vector<double>{8192, 2048}));
   // use_sliding_window false: the window is not used, one full term 64 x 64 x 4.
-  const std::string off = R"({"model_type": "qwen2", "hidden_size": 16,
-    "num_hidden_layers": 4, "num_attention_heads": 2, "num_key_value_heads": 2,
-    "intermediate_size": 32, "vocab_size": 100, "sliding_window": 16,
-    "use_sliding_window": false, "max_window_layers": 2})";
-  Result<ConventionResult> none = Palm(off, 64, AttentionMode::kFull);
+  Result<ConventionResult> none =
+      Palm(Small("qwen2", 4, window + R"("use_sliding_window": false)"), 64, AttentionMode::kFull);
   ASSERT_TRUE(none.ok());
   EXPECT_EQ(ScoreTerms(*none), std::vector<double>{16384});
 }
 
+// Mistral: sliding_window applies to every layer (Jiang et al. 2023,
+// section 2). 4 layers, window 16, T = 64: full 64 x 16 x 4 = 4,096; causal
+// K = 16 - 16²/128 = 14, 64 x 14 x 4 = 3,584.
+TEST(AttentionPerLayer, MistralSlidesInEveryLayer) {
+  const std::string config = Small("mistral", 4, R"("sliding_window": 16)");
+  Result<ConventionResult> full = Palm(config, 64, AttentionMode::kFull);
+  ASSERT_TRUE(full.ok()) << full.status().message();
+  EXPECT_EQ(ScoreTerms(*full), std::vector<double>{4096});
+  Result<ConventionResult> causal = Palm(config, 64, AttentionMode::kCausal);
+  ASSERT_TRUE(causal.ok());
+  EXPECT_EQ(ScoreTerms(*causal), std::vector<double>{3584});
+}
+
 TEST(AttentionPerLayer, MalformedPatternsNameTheField) {
-  const std::string wrong_length = R"({"model_type": "llama", "hidden_size": 16,
-    "num_hidden_layers": 4, "num_attention_heads": 2, "intermediate_size": 32,
-    "vocab_size": 100, "sliding_window": 16,
-    "layer_types": ["sliding_attention", "full_attention"]})";
-  Result<HfModel> m = ParseHfConfig(wrong_length, "config.json", 64);
+  const std::string types = R"("layer_types": ["sliding_attention", "full_attention"])";
+  Result<HfModel> m =
+      ParseHfConfig(Small("llama", 4, R"("sliding_window": 16, )" + types), "config.json", 64);
   ASSERT_FALSE(m.ok());
   EXPECT_NE(m.status().message().find("'layer_types' must list one type per layer (4)"),
             std::string::npos)
       << m.status().message();
-  const std::string no_window = R"({"model_type": "llama", "hidden_size": 16,
-    "num_hidden_layers": 2, "num_attention_heads": 2, "intermediate_size": 32,
-    "vocab_size": 100, "layer_types": ["sliding_attention", "full_attention"]})";
-  m = ParseHfConfig(no_window, "config.json", 64);
+  m = ParseHfConfig(Small("llama", 2, types), "config.json", 64);
   ASSERT_FALSE(m.ok());
   EXPECT_NE(m.status().message().find("'sliding_window' is absent"), std::string::npos)
       << m.status().message();
