@@ -58,6 +58,14 @@ std::vector<double> ScoreTerms(const ConventionResult& r) {
   return out;
 }
 
+// The score terms of `config` at `seq_len` under PaLM with `mode`.
+void ExpectTerms(const std::string& config, double seq_len, AttentionMode mode,
+                 const std::vector<double>& expected) {
+  Result<ConventionResult> r = Palm(config, seq_len, mode);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(ScoreTerms(*r), expected);
+}
+
 // google/gemma-3-27b-pt's config.json (the fields that count).
 const char* kGemma3_27B = R"({
   "model_type": "gemma3", "mm_tokens_per_image": 256,
@@ -81,19 +89,10 @@ const char* kGemma3_27B = R"({
 //           local K = 1024 - 1024²/262,144 = 1,020: 16,384 x 1,020 x 52 = 869,007,360
 //           sum 11,606,425,600
 TEST(AttentionPerLayer, Gemma3FollowsItsFiveLocalToOneGlobalPattern) {
-  Result<ConventionResult> full = Palm(kGemma3_27B, 131072, AttentionMode::kFull);
-  ASSERT_TRUE(full.ok()) << full.status().message();
-  const std::vector<double> terms = ScoreTerms(*full);
-  ASSERT_EQ(terms.size(), 2u);
-  EXPECT_EQ(terms[0], 872415232);  // sliding-window layers come first (layer 0)
-  EXPECT_EQ(terms[1], 21474836480);
-  EXPECT_EQ(terms[0] + terms[1], 22347251712);
-  Result<ConventionResult> causal = Palm(kGemma3_27B, 131072, AttentionMode::kCausal);
-  ASSERT_TRUE(causal.ok()) << causal.status().message();
-  const std::vector<double> halved = ScoreTerms(*causal);
-  ASSERT_EQ(halved.size(), 2u);
-  EXPECT_EQ(halved[0], 869007360);
-  EXPECT_EQ(halved[1], 10737418240);
+  // Sliding-window layers come first (layer 0 slides); 872,415,232 +
+  // 21,474,836,480 = 22,347,251,712.
+  ExpectTerms(kGemma3_27B, 131072, AttentionMode::kFull, {872415232, 21474836480});
+  ExpectTerms(kGemma3_27B, 131072, AttentionMode::kCausal, {869007360, 10737418240});
 }
 
 // 6ND has no attention-score term: splitting the cores by span leaves it
@@ -116,18 +115,9 @@ TEST(AttentionPerLayer, SixNDIsUnchanged) {
 //   causal: each half: 2,516,582,400 and 2,717,908,992
 TEST(AttentionPerLayer, Llama4ChunksItsRopeLayers) {
   const std::string config = Fixture("llama-4-scout-17b-16e.json");
-  Result<ConventionResult> full = Palm(config, 20480, AttentionMode::kFull);
-  ASSERT_TRUE(full.ok()) << full.status().message();
-  const std::vector<double> terms = ScoreTerms(*full);
-  ASSERT_EQ(terms.size(), 2u);
-  EXPECT_EQ(terms[0], 5435817984);  // layer 0 is chunked
-  EXPECT_EQ(terms[1], 5033164800);
-  Result<ConventionResult> causal = Palm(config, 20480, AttentionMode::kCausal);
-  ASSERT_TRUE(causal.ok()) << causal.status().message();
-  const std::vector<double> halved = ScoreTerms(*causal);
-  ASSERT_EQ(halved.size(), 2u);
-  EXPECT_EQ(halved[0], 2717908992);
-  EXPECT_EQ(halved[1], 2516582400);
+  // Layer 0 is chunked: its term comes first.
+  ExpectTerms(config, 20480, AttentionMode::kFull, {5435817984, 5033164800});
+  ExpectTerms(config, 20480, AttentionMode::kCausal, {2717908992, 2516582400});
 }
 
 // DeepSeek-V3 (tests/fixtures/hf/deepseek-v3.json), multi-head latent
@@ -140,14 +130,8 @@ TEST(AttentionPerLayer, Llama4ChunksItsRopeLayers) {
 // 10,234,101,760.
 TEST(AttentionPerLayer, LatentAttentionUsesItsQueryAndValueWidths) {
   const std::string config = Fixture("deepseek-v3.json");
-  Result<ConventionResult> full = Palm(config, 4096, AttentionMode::kFull);
-  ASSERT_TRUE(full.ok()) << full.status().message();
-  const std::vector<double> terms = ScoreTerms(*full);
-  ASSERT_EQ(terms.size(), 1u);
-  EXPECT_EQ(terms[0], 20468203520);
-  Result<ConventionResult> causal = Palm(config, 4096, AttentionMode::kCausal);
-  ASSERT_TRUE(causal.ok());
-  EXPECT_EQ(ScoreTerms(*causal), std::vector<double>{10234101760});
+  ExpectTerms(config, 4096, AttentionMode::kFull, {20468203520});
+  ExpectTerms(config, 4096, AttentionMode::kCausal, {10234101760});
 }
 
 // A small decoder config: `layers` layers of 2 heads of 8 (hidden 16), and
@@ -165,15 +149,11 @@ std::string Small(const std::string& type, int layers, const std::string& extra)
 // layers 64 x 64 x 2 = 8,192, 2 windowed 64 x 16 x 2 = 2,048.
 TEST(AttentionPerLayer, QwenSlidesFromMaxWindowLayers) {
   const std::string window = R"("sliding_window": 16, "max_window_layers": 2, )";
-  Result<ConventionResult> r =
-      Palm(Small("qwen2", 4, window + R"("use_sliding_window": true)"), 64, AttentionMode::kFull);
-  ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(ScoreTerms(*r), (std::vector<double>{8192, 2048}));
+  ExpectTerms(Small("qwen2", 4, window + R"("use_sliding_window": true)"), 64, AttentionMode::kFull,
+              {8192, 2048});
   // use_sliding_window false: the window is not used, one full term 64 x 64 x 4.
-  Result<ConventionResult> none =
-      Palm(Small("qwen2", 4, window + R"("use_sliding_window": false)"), 64, AttentionMode::kFull);
-  ASSERT_TRUE(none.ok());
-  EXPECT_EQ(ScoreTerms(*none), std::vector<double>{16384});
+  ExpectTerms(Small("qwen2", 4, window + R"("use_sliding_window": false)"), 64,
+              AttentionMode::kFull, {16384});
 }
 
 // Mistral: sliding_window applies to every layer (Jiang et al. 2023,
@@ -181,12 +161,8 @@ TEST(AttentionPerLayer, QwenSlidesFromMaxWindowLayers) {
 // K = 16 - 16²/128 = 14, 64 x 14 x 4 = 3,584.
 TEST(AttentionPerLayer, MistralSlidesInEveryLayer) {
   const std::string config = Small("mistral", 4, R"("sliding_window": 16)");
-  Result<ConventionResult> full = Palm(config, 64, AttentionMode::kFull);
-  ASSERT_TRUE(full.ok()) << full.status().message();
-  EXPECT_EQ(ScoreTerms(*full), std::vector<double>{4096});
-  Result<ConventionResult> causal = Palm(config, 64, AttentionMode::kCausal);
-  ASSERT_TRUE(causal.ok());
-  EXPECT_EQ(ScoreTerms(*causal), std::vector<double>{3584});
+  ExpectTerms(config, 64, AttentionMode::kFull, {4096});
+  ExpectTerms(config, 64, AttentionMode::kCausal, {3584});
 }
 
 TEST(AttentionPerLayer, MalformedPatternsNameTheField) {
