@@ -175,9 +175,11 @@ void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionRes
        "forward (Sevilla et al. 2022, Method 1; Kaplan et al. 2020 section 2.1)"});
   if (r.convention != Convention::k6ND) {
     r.assumptions.push_back({"attention", r.attention,
-                             "causal masking halves the T x T terms; PaLM, Chinchilla and "
-                             "Megatron-LM count them in full, Kaplan et al. in effect halve "
-                             "them"});
+                             "causal masking halves the T x T terms (a sliding window of w "
+                             "counts w - w²/2T keys per query, a chunk of c about c/2); PaLM, "
+                             "Chinchilla and Megatron-LM count them in full, Kaplan et al. in "
+                             "effect halve them; each layer's span follows the config "
+                             "(docs/llm.md, \"Attention per layer\")"});
   }
   if (o.recompute != Recompute::kNone) {
     r.formula.push_back("recomputation (" + RecomputeName(o.recompute) + ") adds " +
