@@ -72,7 +72,12 @@ std::vector<LayerSpan> FromLayerTypes(const json& types, double layers, double w
   }
   std::vector<LayerSpan> spans;
   for (const json& t : types) {
-    const std::string type = t.is_string() ? t.get<std::string>() : "";
+    if (!t.is_string()) {
+      f.Bad("'" + name + "' must list layer types as text (\"full_attention\", ...), got " +
+            Abbreviate(t.dump()));
+      return {};
+    }
+    const std::string type = t.get<std::string>();
     if (type == "full_attention" || type == "attention") {
       spans.push_back({});
     } else if ((type == "sliding_attention" || type == "sliding_window") && window > 0) {

@@ -177,6 +177,11 @@ TEST(AttentionPerLayer, MalformedPatternsNameTheField) {
   ASSERT_FALSE(m.ok());
   EXPECT_NE(m.status().message().find("'sliding_window' is absent"), std::string::npos)
       << m.status().message();
+  m = ParseHfConfig(Small("llama", 2, R"("layer_types": [1, 2])"), "config.json", 64);
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.status().message().find("'layer_types' must list layer types as text"),
+            std::string::npos)
+      << m.status().message();
 }
 
 }  // namespace
