@@ -1,7 +1,9 @@
 #include "commands.h"
 
+#include <filesystem>
 #include <map>
 
+#include "trainflops/hub_cache.h"
 #include "trainflops/request_fields.h"
 #include "trainflops/text.h"
 
@@ -50,7 +52,17 @@ std::string OptionWording(std::string_view message) {
 InputKind ModelInputKind(const std::string& name) { return InputKindFor(FileRole::kModel, name); }
 
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
-  return OpenInputFile(path, kind);
+  Result<InputFile> file = OpenInputFile(path, kind);
+  // A config named by a Hugging Face repository id that is not a path: the
+  // snapshot in the local cache (hub_cache.h). A path that exists stays a path.
+  std::error_code ec;
+  if (file.ok() || kind != InputKind::kJsonConfig || !LooksLikeHubModelId(path) ||
+      std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+    return file;
+  }
+  TF_ASSIGN_OR_RETURN(const std::string config,
+                      ResolveHubConfig(path, HubEnvironmentFromProcess()));
+  return OpenInputFile(config, kind);
 }
 
 }  // namespace trainflops::cli

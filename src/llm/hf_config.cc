@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "hf_fields.h"
+#include "hf_spans.h"
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/text.h"
@@ -241,6 +242,7 @@ Result<HfModel> ParseHfConfig(std::string_view json_text, const std::string& fil
   } else {
     TF_RETURN_IF_ERROR(BuildUnknown(config, fields, out));
   }
+  TF_RETURN_IF_ERROR(llm::ApplyLayerSpans(config, fields, out));
   TF_RETURN_IF_ERROR(RefuseUnreadExperts(config, fields, out));
   out.fields_read = fields.Keys(true);
   out.fields_ignored = fields.Keys(false);

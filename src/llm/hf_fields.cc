@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "llm_internal.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 
 namespace trainflops {
