@@ -116,9 +116,10 @@ Result<EvidenceLineResult> RunMethod2Line(const EvidenceLine& line, Phase phase,
     m2.value().estimate.assumptions.insert(
         m2.value().estimate.assumptions.begin(),
         {"number format", "bf16 (a TPU trains on its bf16 matrix units)",
-         "Jouppi et al. 2020, \"A domain-specific supercomputer for training deep neural "
-         "networks\", section 3 (the matrix units multiply in bf16); Epoch AI takes a chip's "
-         "tensor FP16/BF16 rate first (training-cost-trends, get_flop_per_second)"});
+         "Google Cloud, TPU system architecture: the matrix units multiply in bf16 "
+         "(https://cloud.google.com/tpu/docs/system-architecture-tpu-vm); Jouppi et al. 2021 on "
+         "bf16 training on TPU v2 and v3; Epoch AI takes a chip's tensor FP16/BF16 rate first "
+         "(training-cost-trends, get_flop_per_second)"});
   } else if (!hardware.precision) {
     m2.value().estimate.assumptions.insert(
         m2.value().estimate.assumptions.begin(),

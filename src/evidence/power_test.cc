@@ -109,8 +109,8 @@ TEST(EvidencePower, TpuTdpByDefaultMeasuredWhenGiven) {
   EXPECT_NEAR(FlopOf(RunPower(p)), measured, 1e-6 * measured);
 }
 
-// A TPU is read at its bf16 matrix rate whatever the year (Jouppi et al.
-// 2020), not Method 2's FP32-before-2019 rule: TPU v2 in 2018, 1 MWh at the
+// A TPU is read at its bf16 matrix rate whatever the year (Google Cloud, TPU
+// system architecture), not Method 2's FP32-before-2019 rule: TPU v2 in 2018, 1 MWh at the
 // servers, 280 W TDP (data/hardware.csv) x 1.5: 1e6 / 420 = 2380.95
 // chip-hours; x 3600 x 4.5e13 (TPU v2 bf16) x 0.4 = 1.5429e20 FLOP.
 TEST(EvidencePower, TpuAtBf16BeforeTheFp16Era) {
