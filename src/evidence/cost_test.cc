@@ -1,5 +1,5 @@
 // The cost line against hand arithmetic: Epoch AI's Mistral Large estimate,
-// and each table path (cloud price, CPI-U, exchange rate, amortised purchase)
+// and each table path (cloud price, CPI-U, exchange rate, amortised purchase and its hosting PPI)
 // with the table rows quoted in the comments; and its input errors.
 #include <gtest/gtest.h>
 
@@ -85,11 +85,11 @@ TEST(EvidenceCost, ExchangeRate) {
 // 2023: the first price, a DGX H100 of 2022 at EUR 369,855.51 in USD / 8 =
 // 44,489.88 USD per GPU (server included; data/evidence/purchase_prices.csv),
 // released 2022 (data/hardware.csv), depreciated one year at 0.14 OOM:
-// x 10^-0.14 = 32,228.5 USD of 2023; per chip-hour x 0.14 ln 10 / 8766 h
-// / (1 - 0.19) = 1.46312 USD; energy 0.7 kW x 1.665 (server, mid of
+// x 10^-0.14 = 32,230.1 USD of 2023; per chip-hour x 0.14 ln 10 / 8766 h
+// / (1 - 0.19) = 1.46325 USD; energy 0.7 kW x 1.665 (server, mid of
 // 1.25..2.08) x 0.75 (average / peak, mid of 0.5..1.0) x 1.175 (PUE 2023, mid
-// of 1.10..1.25) x 0.0806 USD/kWh = 0.082783 USD; total 1.54590 USD (the PPI
-// factor 2023 / 2023 is 1). 1e6 USD buys 646,872 chip-hours; x 3600 x
+// of 1.10..1.25) x 0.0806 USD/kWh = 0.082784 USD; total 1.54603 USD (the PPI
+// factor 2023 / 2023 is 1). 1e6 USD buys 646,816 chip-hours; x 3600 x
 // 989.5e12 (H100 bf16) x 0.4 = 9.217e23 FLOP.
 double H100Value2023() { return 44489.88 * std::pow(10.0, -0.14); }
 double H100OwnedHour2023() {
@@ -127,8 +127,8 @@ TEST(EvidenceCost, CommittedRate) {
 }
 
 // A cluster bought outright that trained for 10 days: 100 H100 at their
-// 2023 value, 32,228.5 USD (AmortisedPurchase), over (1 - 0.19) interconnect
-// cost 3,978,827 USD; 100 x 864,000 s x 989.5e12 x 0.4 = 3.4186e22 FLOP.
+// 2023 value, 32,230.1 USD (AmortisedPurchase), over (1 - 0.19) interconnect
+// cost 3,979,021 USD; 100 x 864,000 s x 989.5e12 x 0.4 = 3.4186e22 FLOP.
 TEST(EvidenceCost, ClusterPurchaseWithTrainingTime) {
   CostEvidence c = Rented("H100", 100 * H100Value2023() / 0.81, "USD", 2023);
   c.basis = CostBasis::kPurchase;
