@@ -1,16 +1,21 @@
-// The cost line: money -> US dollars of the base year (exchange rate, CPI-U)
-// -> chip-hours through a price per chip-hour -> FLOP by Method 2.
+// The cost line: money -> US dollars of the base year (exchange rate, then
+// CPI-U, or for kPurchase the data-hosting PPI) -> chip-hours through a price
+// per chip-hour -> FLOP by Method 2.
 //
 // The price per chip-hour, by basis (docs/evidence.md):
 //   kCloud     the given price, or the cloud table's on-demand or 3-year rate;
-//   kPurchase  owning the hardware (Cottier et al. 2024): its value in the
-//              training year (purchase price, with the server share,
-//              depreciated at 0.14 orders of magnitude a year) / life, over
-//              (1 - 19% interconnect), plus the energy the chip-hour draws;
+//   kPurchase  owning the hardware, Epoch AI's amortised hardware + energy
+//              (Cottier et al. 2024; the basis of Epoch's "Training compute
+//              cost (2023 USD)"): the chip's value in the training year (its
+//              first purchase price, with the server share, depreciated at
+//              0.14 orders of magnitude a year, in dollars of the training
+//              year) / life, over (1 - 19% interconnect), plus the energy the
+//              chip-hour draws; dollars deflated by the PPI of data hosting;
 //              with `training_time`, the amount is instead the purchase of
 //              the whole cluster, so chips = amount / price per chip;
 //   kTotal     a total whose split is unknown: log-uniform between owning
 //              and renting (the kPurchase and kCloud prices).
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -55,7 +60,7 @@ Result<Price> CloudRate(const Chip& chip, int year, PriceRate rate, Derivation& 
 
 // USD of kMoneyBaseYear per chip-hour of energy: TDP x server overhead x
 // server power fraction x PUE x electricity price; 0 when the TDP is unknown.
-Result<double> EnergyPerChipHour(const Chip& chip, int year, Derivation& d) {
+Result<double> EnergyPerChipHour(const Chip& chip, int year, Deflator deflator, Derivation& d) {
   Result<Range> chip_power = ChipPower(chip);
   if (!chip_power.ok()) {
     d.notes.push_back(chip_power.status().message() + ": the energy cost is left out");
@@ -66,7 +71,7 @@ Result<double> EnergyPerChipHour(const Chip& chip, int year, Derivation& d) {
   TF_ASSIGN_OR_RETURN(Range fraction, ServerPowerFraction(chip));
   TF_ASSIGN_OR_RETURN(Range pue, Pue(year));
   TF_ASSIGN_OR_RETURN(Range kwh, ElectricityPrice(year));
-  TF_ASSIGN_OR_RETURN(Sourced cpi, ToBaseUsd("USD", year));
+  TF_ASSIGN_OR_RETURN(Sourced cpi, ToBaseUsd("USD", year, deflator));
   const double usd = kw * overhead.Mid() * fraction.Mid() * pue.Mid() * kwh.Mid() * cpi.value;
   d.assumptions.push_back({"energy per chip-hour",
                            FormatScientific(kw) + " kW x " + FormatScientific(overhead.Mid()) +
@@ -77,28 +82,36 @@ Result<double> EnergyPerChipHour(const Chip& chip, int year, Derivation& d) {
   return usd;
 }
 
-// The value of one chip (with its server share) in `year`, USD of the base year.
-Result<double> ChipValue(const Chip& chip, int year, Derivation& d) {
+// The value of one chip (with its server share) in `year`, USD of the base
+// year, as Cottier et al. 2024 (training-cost-trends,
+// get_hardware_value_at_training_start): the first price, bought no earlier
+// than the chip's release, depreciated from then to `year` and taken as
+// dollars of `year` (inflation is adjusted from the training date only), then
+// deflated to the base year. Years are whole: the request gives no month.
+Result<double> ChipValue(const Chip& chip, int year, Deflator deflator, Derivation& d) {
   TF_ASSIGN_OR_RETURN(PurchasePrice p, FindPurchasePrice(chip, year));
-  TF_ASSIGN_OR_RETURN(Sourced cpi, ToBaseUsd("USD", p.year));
+  TF_ASSIGN_OR_RETURN(Sourced index, ToBaseUsd("USD", year, deflator));
+  const int bought = std::max(p.year, chip.release_year);
+  const int years = std::max(0, year - bought);
   const double rate = kDepreciationOomPerYear * std::log(10.0);
-  const double kept = std::exp(-rate * (year - p.year));
-  const double value = p.price * cpi.value * kept;
+  const double value = p.price * std::exp(-rate * years) * index.value;
   d.assumptions.push_back(
       {"hardware value per chip",
-       FormatScientific(p.price) + " USD of " + std::to_string(p.year) +
-           (p.server_added ? " (chip price x " + FormatScientific(kServerCostOverhead) + " server)"
-                           : " (server price / chips)") +
-           " x " + cpi.explanation + " x exp(-" + FormatScientific(rate) + " x " +
-           std::to_string(year - p.year) + " years of depreciation) = " + Usd(value),
-       p.source + "; " + kCottierSource});
+       FormatScientific(p.price) + " USD (first price, " + std::to_string(p.year) +
+           (p.server_added ? ", chip price x " + FormatScientific(kServerCostOverhead) + " server)"
+                           : ", server price / chips)") +
+           " x exp(-" + FormatScientific(rate) + " x " + std::to_string(years) +
+           " years of depreciation since " + std::to_string(bought) + ") x " + index.explanation +
+           " = " + Usd(value),
+       p.source + "; " + index.source + "; " + kCottierSource});
   return value;
 }
 
 // Owning: value / life / (1 - interconnect share) + energy, per chip-hour.
-Result<Price> OwnershipRate(const CostEvidence& cost, const Chip& chip, int year, Derivation& d) {
-  TF_ASSIGN_OR_RETURN(double value, ChipValue(chip, year, d));
-  TF_ASSIGN_OR_RETURN(double energy, EnergyPerChipHour(chip, year, d));
+Result<Price> OwnershipRate(const CostEvidence& cost, const Chip& chip, int year, Deflator deflator,
+                            Derivation& d) {
+  TF_ASSIGN_OR_RETURN(double value, ChipValue(chip, year, deflator, d));
+  TF_ASSIGN_OR_RETURN(double energy, EnergyPerChipHour(chip, year, deflator, d));
   const double default_life = 1 / (kDepreciationOomPerYear * std::log(10.0));
   Distribution life = Distribution::Point(default_life);
   if (cost.life_years) {
@@ -123,10 +136,11 @@ Result<Price> OwnershipRate(const CostEvidence& cost, const Chip& chip, int year
                           " energy = " + Usd(hardware + energy) + " per chip-hour"};
 }
 
-Result<Price> TablePrice(const CostEvidence& cost, const Chip& chip, int year, Derivation& d) {
+Result<Price> TablePrice(const CostEvidence& cost, const Chip& chip, int year, Deflator deflator,
+                         Derivation& d) {
   if (cost.basis == CostBasis::kCloud) return CloudRate(chip, year, cost.rate, d);
-  if (cost.basis == CostBasis::kPurchase) return OwnershipRate(cost, chip, year, d);
-  TF_ASSIGN_OR_RETURN(Price own, OwnershipRate(cost, chip, year, d));
+  if (cost.basis == CostBasis::kPurchase) return OwnershipRate(cost, chip, year, deflator, d);
+  TF_ASSIGN_OR_RETURN(Price own, OwnershipRate(cost, chip, year, deflator, d));
   TF_ASSIGN_OR_RETURN(Price cloud, CloudRate(chip, year, cost.rate, d));
   const double a = own.value.Median(), b = cloud.value.Median();
   TF_ASSIGN_OR_RETURN(
@@ -147,7 +161,7 @@ Result<EvidenceLineResult> ClusterPurchase(const EvidenceLine& line, const CostE
                                            const Chip& chip, int year, const Distribution& amount,
                                            Derivation d, const EvidenceRequest& request,
                                            const HardwareDb& db) {
-  Result<double> value = ChipValue(chip, year, d);
+  Result<double> value = ChipValue(chip, year, Deflator::kPpiHosting, d);
   if (!value.ok()) {
     return Status::InvalidArgument("evidence line '" + line.name +
                                    "': " + value.status().message());
@@ -168,7 +182,7 @@ Result<EvidenceLineResult> ClusterPurchase(const EvidenceLine& line, const CostE
 // The price per chip-hour in USD of the base year: the given one (in the
 // amount's currency and year, so converted by the same factor) or the table's.
 Result<Price> LinePrice(const EvidenceLine& line, const CostEvidence& cost, const Chip& chip,
-                        int year, double factor, Derivation& d) {
+                        int year, double factor, Deflator deflator, Derivation& d) {
   if (cost.price_per_chip_hour) {
     const Distribution& given = cost.price_per_chip_hour->distribution;
     TF_ASSIGN_OR_RETURN(Distribution p, given.Scaled(factor));
@@ -177,7 +191,7 @@ Result<Price> LinePrice(const EvidenceLine& line, const CostEvidence& cost, cons
     return Price{p, FormatScientific(given.Median()) + " " + cost.currency +
                         " per chip-hour (given) = " + Usd(p.Median())};
   }
-  Result<Price> table = TablePrice(cost, chip, year, d);
+  Result<Price> table = TablePrice(cost, chip, year, deflator, d);
   if (!table.ok()) {
     return Status::InvalidArgument("evidence line '" + line.name +
                                    "': " + table.status().message());
@@ -205,7 +219,9 @@ Result<EvidenceLineResult> EstimateCost(const EvidenceLine& line, const CostEvid
   if (cost.life_years) TF_RETURN_IF_ERROR(CheckPositive(*cost.life_years, line.name, "life_years"));
   TF_ASSIGN_OR_RETURN(int money_year, MoneyYear(cost, request, line.name));
   const int year = request.year.value_or(money_year);
-  Result<Sourced> money = ToBaseUsd(cost.currency, money_year);
+  const Deflator deflator =
+      cost.basis == CostBasis::kPurchase ? Deflator::kPpiHosting : Deflator::kCpiU;
+  Result<Sourced> money = ToBaseUsd(cost.currency, money_year, deflator);
   if (!money.ok()) {
     return Status::InvalidArgument("evidence line '" + line.name +
                                    "': " + money.status().message());
@@ -224,10 +240,18 @@ Result<EvidenceLineResult> EstimateCost(const EvidenceLine& line, const CostEvid
                       money.value().explanation + " = " + Usd(amount.Median()) + " of " +
                       std::to_string(kMoneyBaseYear));
   d.assumptions.push_back({"money conversion", money.value().explanation, money.value().source});
+  if (cost.basis == CostBasis::kPurchase) {
+    d.assumptions.push_back(
+        {"cost basis",
+         "amortised hardware + energy, Epoch AI's convention (the basis of its \"Training "
+         "compute cost (2023 USD)\"): first price depreciated at 0.14 OOM/year, server and 19% "
+         "interconnect shares, energy at TDP, dollars deflated by the data-hosting PPI",
+         kCottierSource});
+  }
   if (cost.basis == CostBasis::kPurchase && cost.training_time) {
     return ClusterPurchase(line, cost, *chip.chip, year, amount, std::move(d), request, db);
   }
-  TF_ASSIGN_OR_RETURN(Price price, LinePrice(line, cost, *chip.chip, year, factor, d));
+  TF_ASSIGN_OR_RETURN(Price price, LinePrice(line, cost, *chip.chip, year, factor, deflator, d));
   d.formula.push_back("price = " + price.text);
   std::string note;
   Phase phase;

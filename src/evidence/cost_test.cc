@@ -1,5 +1,5 @@
 // The cost line against hand arithmetic: Epoch AI's Mistral Large estimate,
-// and each table path (cloud price, CPI-U, exchange rate, amortised purchase)
+// and each table path (cloud price, CPI-U, exchange rate, amortised purchase and its hosting PPI)
 // with the table rows quoted in the comments; and its input errors.
 #include <gtest/gtest.h>
 
@@ -81,19 +81,38 @@ TEST(EvidenceCost, ExchangeRate) {
   EXPECT_NEAR(Flop(Rented("A100", 140.49e6, "JPY", 2023), 2023), expected, 1e-6 * expected);
 }
 
-// Amortised purchase (Cottier et al. 2024), H100 in 2023: a DGX H100 at
-// 270,000 USD / 8 = 33,750 USD per GPU (server included), no depreciation in
-// its own year; per chip-hour 33,750 x 0.14 ln 10 / 8766 h / (1 - 0.19)
-// = 1.53225 USD; energy 0.7 kW x 1.665 (server, mid of 1.25..2.08) x 0.75
-// (average / peak, mid of 0.5..1.0) x 1.175 (PUE 2023, mid of 1.10..1.25)
-// x 0.0806 USD/kWh = 0.082783 USD; total 1.61503 USD. 1e6 USD buys 619,184
-// chip-hours; x 3600 x 989.5e12 (H100 bf16) x 0.4 = 8.822e23 FLOP.
+// Amortised purchase, Epoch AI's convention (Cottier et al. 2024), H100 in
+// 2023: the first price, a DGX H100 of 2022 at EUR 369,855.51 in USD / 8 =
+// 44,489.88 USD per GPU (server included; data/evidence/purchase_prices.csv),
+// released 2022 (data/hardware.csv), depreciated one year at 0.14 OOM:
+// x 10^-0.14 = 32,230.1 USD of 2023; per chip-hour x 0.14 ln 10 / 8766 h
+// / (1 - 0.19) = 1.46325 USD; energy 0.7 kW x 1.665 (server, mid of
+// 1.25..2.08) x 0.75 (average / peak, mid of 0.5..1.0) x 1.175 (PUE 2023, mid
+// of 1.10..1.25) x 0.0806 USD/kWh = 0.082784 USD; total 1.54603 USD (the PPI
+// factor 2023 / 2023 is 1). 1e6 USD buys 646,816 chip-hours; x 3600 x
+// 989.5e12 (H100 bf16) x 0.4 = 9.217e23 FLOP.
+double H100Value2023() { return 44489.88 * std::pow(10.0, -0.14); }
+double H100OwnedHour2023() {
+  const double hardware = H100Value2023() * 0.14 * std::log(10.0) / (365.25 * 24) / 0.81;
+  return hardware + 0.7 * 1.665 * 0.75 * 1.175 * 0.0806;
+}
+
 TEST(EvidenceCost, AmortisedPurchase) {
   CostEvidence c = Rented("H100", 1e6, "USD", 2023);
   c.basis = CostBasis::kPurchase;
-  const double hardware = 33750 * 0.14 * std::log(10.0) / (365.25 * 24) / 0.81;
-  const double energy = 0.7 * 1.665 * 0.75 * 1.175 * 0.0806;
-  const double expected = 1e6 / (hardware + energy) * 3600 * 989.5e12 * 0.4;
+  const double expected = 1e6 / H100OwnedHour2023() * 3600 * 989.5e12 * 0.4;
+  EXPECT_NEAR(Flop(c, 2023), expected, 1e-6 * expected);
+}
+
+// Owning deflates by the data-hosting PPI (Cottier et al. 2024), not CPI-U:
+// 1e6 USD of 2021 = 1e6 x 118.126 / 115.165 (PPI PCU518210518210, annual
+// averages 2023 / 2021, data/evidence/cpi_u.csv) = 1,025,711 USD of 2023;
+// the rest as AmortisedPurchase.
+TEST(EvidenceCost, PurchaseDeflatedByHostingPpi) {
+  CostEvidence c = Rented("H100", 1e6, "USD", 2021);
+  c.basis = CostBasis::kPurchase;
+  const double amount = 1e6 * 118.126 / 115.165;
+  const double expected = amount / H100OwnedHour2023() * 3600 * 989.5e12 * 0.4;
   EXPECT_NEAR(Flop(c, 2023), expected, 1e-6 * expected);
 }
 
@@ -107,11 +126,11 @@ TEST(EvidenceCost, CommittedRate) {
   EXPECT_NEAR(Flop(c, 2022), expected, 1e-6 * expected);
 }
 
-// A cluster bought outright that trained for 10 days: 100 H100 at 33,750 USD
-// of 2023 each (DGX H100 / 8) over (1 - 0.19) interconnect cost
-// 4,166,666.67 USD; 100 x 864,000 s x 989.5e12 x 0.4 = 3.4186e22 FLOP.
+// A cluster bought outright that trained for 10 days: 100 H100 at their
+// 2023 value, 32,230.1 USD (AmortisedPurchase), over (1 - 0.19) interconnect
+// cost 3,979,021 USD; 100 x 864,000 s x 989.5e12 x 0.4 = 3.4186e22 FLOP.
 TEST(EvidenceCost, ClusterPurchaseWithTrainingTime) {
-  CostEvidence c = Rented("H100", 100 * 33750 / 0.81, "USD", 2023);
+  CostEvidence c = Rented("H100", 100 * H100Value2023() / 0.81, "USD", 2023);
   c.basis = CostBasis::kPurchase;
   c.training_time = Duration{864000, 10, "days"};
   const double expected = 100 * 864000 * 989.5e12 * 0.4;

@@ -19,6 +19,13 @@ double LogSpread(const Distribution& d) {
   return std::log(hi / lo) / (2 * kZ95);
 }
 
+// A TPU's FP32 rate is its vector unit's, not the training rate: the
+// lines read TPUs at bf16 unless told otherwise.
+bool IsTpuChip(const std::string& name, const HardwareDb& db) {
+  Result<ChipMatch> match = db.Find(name);
+  return match.ok() && match.value().chip->type == "TPU";
+}
+
 }  // namespace
 
 Result<Distribution> ProductOf(const std::vector<Factor>& factors, std::string* note) {
@@ -86,6 +93,8 @@ Result<EvidenceLineResult> RunMethod2Line(const EvidenceLine& line, Phase phase,
                                           const EvidenceRequest& request,
                                           const Derivation& derivation, const HardwareDb& db) {
   phase.precision = hardware.precision;
+  const bool tpu_bf16 = !hardware.precision && IsTpuChip(phase.chip, db);
+  if (tpu_bf16) phase.precision = Precision::kBf16;
   phase.utilization = hardware.utilization;
   phase.tensor_cores = hardware.tensor_cores;
   Method2Options options;
@@ -103,7 +112,15 @@ Result<EvidenceLineResult> RunMethod2Line(const EvidenceLine& line, Phase phase,
   if (!m2.ok())
     return Status::InvalidArgument("evidence line '" + line.name + "': " + m2.status().message());
   EvidenceLineResult out;
-  if (!hardware.precision) {
+  if (tpu_bf16) {
+    m2.value().estimate.assumptions.insert(
+        m2.value().estimate.assumptions.begin(),
+        {"number format", "bf16 (a TPU trains on its bf16 matrix units)",
+         "Google Cloud, TPU system architecture: the matrix units multiply in bf16 "
+         "(https://cloud.google.com/tpu/docs/system-architecture-tpu-vm); Jouppi et al. 2021 on "
+         "bf16 training on TPU v2 and v3; Epoch AI takes a chip's tensor FP16/BF16 rate first "
+         "(training-cost-trends, get_flop_per_second)"});
+  } else if (!hardware.precision) {
     m2.value().estimate.assumptions.insert(
         m2.value().estimate.assumptions.begin(),
         {"large industry model", "yes (the number format follows rule 2: FP16/BF16)",

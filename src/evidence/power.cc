@@ -4,8 +4,10 @@
 //   FLOP  = Method 2 with those chips for the duration, or with the chip-hours
 //           energy / (TDP x server overhead x PUE) when energy is given.
 // This inverts Epoch AI's training power draw (chips x TDP x server overhead
-// x PUE; training-cost-trends, hardware.py cluster_power_capacity). The
-// overhead and PUE are ranges (data/evidence/power_defaults.csv).
+// x PUE; training-cost-trends, cost_analysis_standalone.py
+// cluster_power_capacity). The TDP is the hardware table's, else the table
+// of defaults' (TPU v3, v4); a chip's measured power only when given as
+// `tdp_w`. The overhead and PUE are ranges (data/evidence/power_defaults.csv).
 #include <string>
 
 #include "lines.h"
@@ -78,6 +80,14 @@ Result<EvidenceLineResult> EstimatePower(const EvidenceLine& line, const PowerEv
                                      "': " + chip_power.status().message() + "; give `tdp_w`");
     }
     TF_ASSIGN_OR_RETURN(tdp, DefaultOr(std::nullopt, chip_power.value(), "chip power (W)", d));
+    // Measured power is lower than the TDP; the line uses it only when asked.
+    Result<Range> measured = MeasuredChipPower(*chip.chip);
+    if (measured.ok()) {
+      d.notes.push_back("measured power of " + chip.chip->name + ": " +
+                        FormatScientific(measured.value().low) + " .. " +
+                        FormatScientific(measured.value().high) + " W (" + measured.value().source +
+                        "); give `tdp_w` to use it instead of the TDP");
+    }
   }
   TF_ASSIGN_OR_RETURN(Range overhead_range, ServerOverhead(*chip.chip));
   TF_ASSIGN_OR_RETURN(Distribution overhead,

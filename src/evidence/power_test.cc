@@ -91,17 +91,36 @@ TEST(EvidencePower, ChipWithoutTdp) {
   EXPECT_TRUE(RunPower(p).ok());
 }
 
-// TPU v4: Google publishes measured power, 170 W mean and 192 W max
-// (data/evidence/power_defaults.csv), read as 181 W, the middle. 1 MWh at
-// the servers with overhead 1.5: 1e6 / (181 x 1.5) = 3683.2 chip-hours;
-// x 3600 x 275e12 (TPU v4 bf16) x 0.4 = 1.4586e21 FLOP.
-TEST(EvidencePower, TpuMeasuredPower) {
+// TPU v4 has no TDP in the hardware table: the power line takes 373 W, the
+// chip power Epoch AI uses for TPU v4 (data/evidence/power_defaults.csv).
+// 1 MWh at the servers with overhead 1.5: 1e6 / (373 x 1.5) = 1787.3
+// chip-hours; x 3600 x 275e12 (TPU v4 bf16) x 0.4 = 7.0777e20 FLOP. Google's
+// measured power (170-192 W) only when given: `tdp_w` 181 gives
+// 1e6 / (181 x 1.5) = 3683.2 chip-hours, 1.4586e21 FLOP.
+TEST(EvidencePower, TpuTdpByDefaultMeasuredWhenGiven) {
   PowerEvidence p = H100(1.5, 1.1);
   p.hardware.chip = "TPU v4";
   p.facility = false;
   p.energy_wh = Point(1e6);
-  const double expected = 1e6 / (181 * 1.5) * 3600 * 275e12 * 0.4;
-  EXPECT_NEAR(FlopOf(RunPower(p)), expected, 1e-6 * expected);
+  const double by_tdp = 1e6 / (373 * 1.5) * 3600 * 275e12 * 0.4;
+  EXPECT_NEAR(FlopOf(RunPower(p)), by_tdp, 1e-6 * by_tdp);
+  p.tdp_w = 181;
+  const double measured = 1e6 / (181 * 1.5) * 3600 * 275e12 * 0.4;
+  EXPECT_NEAR(FlopOf(RunPower(p)), measured, 1e-6 * measured);
+}
+
+// A TPU is read at its bf16 matrix rate whatever the year (Google Cloud, TPU
+// system architecture), not Method 2's FP32-before-2019 rule: TPU v2 in 2018, 1 MWh at the
+// servers, 280 W TDP (data/hardware.csv) x 1.5: 1e6 / 420 = 2380.95
+// chip-hours; x 3600 x 4.5e13 (TPU v2 bf16) x 0.4 = 1.5429e20 FLOP.
+TEST(EvidencePower, TpuAtBf16BeforeTheFp16Era) {
+  PowerEvidence p = H100(1.5, 1.1);
+  p.hardware.chip = "TPU v2";
+  p.hardware.precision.reset();
+  p.facility = false;
+  p.energy_wh = Point(1e6);
+  const double expected = 1e6 / (280 * 1.5) * 3600 * 4.5e13 * 0.4;
+  EXPECT_NEAR(FlopOf(testing::RunAlone(p, 2018, EstimatePower)), expected, 1e-6 * expected);
 }
 
 }  // namespace

@@ -97,30 +97,35 @@ Status OutOfRange(std::string_view what, int year, const Table& t, const std::st
                                  std::string(advice) + ")");
 }
 
-Result<Sourced> CpiFactor(int year) {
+// kMoneyBaseYear's index over `year`'s, in the deflator's column.
+Result<Sourced> PriceIndexFactor(int year, Deflator deflator) {
   const Table& t = Get(kCpi);
   TF_RETURN_IF_ERROR(t.ok());
+  const bool cpi = deflator == Deflator::kCpiU;
+  const char* column = cpi ? "cpi_u" : "ppi_hosting";
+  const char* name = cpi ? "CPI-U" : "PPI data hosting";
   std::optional<size_t> from, to;
   for (size_t i = 0; i < t.size(); ++i) {
     if (t.Year(i) == year) from = i;
     if (t.Year(i) == kMoneyBaseYear) to = i;
   }
   const std::string span = YearSpan(t, [](size_t) { return true; });
-  if (!from) {
-    return OutOfRange("CPI-U annual average", year, t, span, "give a money year within it");
-  }
-  if (!to) return OutOfRange("CPI-U annual average", kMoneyBaseYear, t, span);
-  const double a = t.Number(*from, "cpi_u"), b = t.Number(*to, "cpi_u");
-  return Sourced{b / a, t.Cell(*from, "source"),
-                 "CPI-U " + std::to_string(kMoneyBaseYear) + " / " + std::to_string(year) + " = " +
-                     FormatScientific(b, 6) + " / " + FormatScientific(a, 6)};
+  const std::string what = std::string(name) + " annual average";
+  if (!from) return OutOfRange(what, year, t, span, "give a money year within it");
+  if (!to) return OutOfRange(what, kMoneyBaseYear, t, span);
+  const double a = t.Number(*from, column), b = t.Number(*to, column);
+  return Sourced{b / a, t.Cell(*from, cpi ? "source" : "ppi_source"),
+                 std::string(name) + " " + std::to_string(kMoneyBaseYear) + " / " +
+                     std::to_string(year) + " = " + FormatScientific(b, 6) + " / " +
+                     FormatScientific(a, 6)};
 }
 
 bool IsTpu(const Chip& chip) { return chip.name.find("TPU") != std::string::npos; }
 
 // The row of `table` listing `chip` in its `chips` column with the latest
-// year <= `year`.
-Result<size_t> LatestRow(const Table& t, const Chip& chip, int year, std::string_view what) {
+// year <= `year` (or, `earliest`, its first row when that is <= `year`).
+Result<size_t> ChipRow(const Table& t, const Chip& chip, int year, std::string_view what,
+                       bool earliest = false) {
   TF_RETURN_IF_ERROR(t.ok());
   auto lists = [&](size_t i) {
     const std::string cell = "|" + t.Cell(i, "chips") + "|";
@@ -128,9 +133,11 @@ Result<size_t> LatestRow(const Table& t, const Chip& chip, int year, std::string
   };
   std::optional<size_t> best;
   for (size_t i = 0; i < t.size(); ++i) {
-    if (lists(i) && t.Year(i) <= year && (!best || t.Year(i) >= t.Year(*best))) best = i;
+    if (!lists(i)) continue;
+    if (earliest && (!best || t.Year(i) < t.Year(*best))) best = i;
+    if (!earliest && t.Year(i) <= year && (!best || t.Year(i) >= t.Year(*best))) best = i;
   }
-  if (best) return *best;
+  if (best && t.Year(*best) <= year) return *best;
   const std::string span = YearSpan(t, lists);
   if (span == "no year") {
     std::string chips;  // the first chip of each row, once
@@ -176,7 +183,7 @@ const std::vector<std::string>& AcceptedCurrencies() {
   return list;
 }
 
-Result<Sourced> ToBaseUsd(std::string_view currency, int year) {
+Result<Sourced> ToBaseUsd(std::string_view currency, int year, Deflator deflator) {
   std::string code(currency);
   std::transform(code.begin(), code.end(), code.begin(),
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
@@ -187,7 +194,7 @@ Result<Sourced> ToBaseUsd(std::string_view currency, int year) {
     return Status::InvalidArgument("unknown currency '" + std::string(currency) + "'" +
                                    DidYouMean(code, accepted) + " (accepted: " + list + ")");
   }
-  TF_ASSIGN_OR_RETURN(Sourced cpi, CpiFactor(year));
+  TF_ASSIGN_OR_RETURN(Sourced cpi, PriceIndexFactor(year, deflator));
   if (code == "USD") return cpi;
   const Table& t = Get(kFx);
   TF_RETURN_IF_ERROR(t.ok());
@@ -207,7 +214,7 @@ Result<Sourced> ToBaseUsd(std::string_view currency, int year) {
 
 Result<CloudPrice> FindCloudPrice(const Chip& chip, int year) {
   const Table& t = Get(kCloud);
-  TF_ASSIGN_OR_RETURN(size_t i, LatestRow(t, chip, year, "cloud price"));
+  TF_ASSIGN_OR_RETURN(size_t i, ChipRow(t, chip, year, "cloud price"));
   CloudPrice p;
   p.year = t.Year(i);
   p.on_demand = t.Number(i, "on_demand_usd");
@@ -226,7 +233,7 @@ Result<CloudPrice> FindCloudPrice(const Chip& chip, int year) {
 
 Result<PurchasePrice> FindPurchasePrice(const Chip& chip, int year) {
   const Table& t = Get(kPurchase);
-  TF_ASSIGN_OR_RETURN(size_t i, LatestRow(t, chip, year, "purchase price"));
+  TF_ASSIGN_OR_RETURN(size_t i, ChipRow(t, chip, year, "purchase price", true));
   PurchasePrice p;
   p.year = t.Year(i);
   p.server_added = t.Cell(i, "includes_server") != "yes";
@@ -253,11 +260,15 @@ Result<Range> ServerPowerFraction(const Chip& chip) {
 Result<Range> Pue(int year) { return PowerRow("pue", "", year); }
 Result<Range> ChipPower(const Chip& chip) {
   if (chip.tdp_w) return Range{*chip.tdp_w, *chip.tdp_w, "TDP, data/hardware.csv: " + chip.source};
-  Result<Range> measured = PowerRow("chip_power_w", chip.name, std::nullopt);
-  if (measured.ok()) return measured;
-  return Status::NotFound(chip.name +
-                          " has no TDP in the hardware table and no measured power in " +
+  Result<Range> tdp = PowerRow("chip_tdp_w", chip.name, std::nullopt);
+  if (tdp.ok()) return tdp;
+  return Status::NotFound(chip.name + " has no TDP in the hardware table nor in " +
                           Get(kPower).file());
+}
+Result<Range> MeasuredChipPower(const Chip& chip) {
+  Result<Range> measured = PowerRow("chip_measured_power_w", chip.name, std::nullopt);
+  if (measured.ok()) return measured;
+  return Status::NotFound("no measured power for " + chip.name + " in " + Get(kPower).file());
 }
 Result<Range> ElectricityPrice(int year) { return PowerRow("electricity_usd_per_kwh", "", year); }
 

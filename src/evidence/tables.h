@@ -32,8 +32,9 @@ inline constexpr double kInterconnectCostFraction = 0.19;
 inline constexpr double kCommittedDiscount = 0.56;  // Epoch's mean 3-year discount
 inline constexpr const char* kCottierSource =
     "Cottier et al. 2024, \"The rising costs of training frontier AI models\", section 2; "
-    "Epoch AI, training-cost-trends (constants.py, hardware.py): "
-    "https://github.com/epoch-research/training-cost-trends";
+    "Epoch AI, training-cost-trends (cost_analysis_standalone.py: "
+    "estimate_hardware_capex_energy_cost, get_hardware_value_at_training_start, "
+    "adjust_value_for_inflation): https://github.com/epoch-research/training-cost-trends";
 
 struct Sourced {
   double value = 0;
@@ -41,10 +42,16 @@ struct Sourced {
   std::string explanation;  // with numbers, e.g. "CPI-U 2023 / 2019 = 304.702 / 255.657"
 };
 
+// The price index that takes dollars of one year to another. Consumer
+// prices by default; owning hardware (CostBasis::kPurchase) follows Cottier
+// et al. 2024, who deflate by the producer price index of data processing and
+// hosting (FRED PCU518210518210; training-cost-trends, adjust_value_for_inflation).
+enum class Deflator { kCpiU, kPpiHosting };
+
 // The factor taking an amount of `currency` in `year` to USD of
-// kMoneyBaseYear: exchange rate of that year, then CPI-U. Unknown currency:
-// did-you-mean and the accepted list; a year outside a table: its range.
-Result<Sourced> ToBaseUsd(std::string_view currency, int year);
+// kMoneyBaseYear: exchange rate of that year, then the deflator. Unknown
+// currency: did-you-mean and the accepted list; a year outside a table: its range.
+Result<Sourced> ToBaseUsd(std::string_view currency, int year, Deflator deflator = Deflator::kCpiU);
 const std::vector<std::string>& AcceptedCurrencies();
 
 // Cloud price per chip-hour (USD of the row's year) for the table row of
@@ -56,9 +63,11 @@ struct CloudPrice {
 };
 Result<CloudPrice> FindCloudPrice(const Chip& chip, int year);
 
-// The purchase price per chip (USD of the row's year) at the latest row year
-// <= `year`, with its server share: x kServerCostOverhead when the row is a
-// chip sold alone.
+// The chip's first purchase price (USD of the row's year): its earliest row,
+// as Cottier et al. 2024 value hardware (the release-era price, preferring a
+// DGX-type server, then depreciated to the training date; training-cost-trends,
+// find_gpu_acquisition_price), with its server share: x kServerCostOverhead
+// when the row is a chip sold alone. An error when `year` is before that row.
 struct PurchasePrice {
   double price = 0;  // per chip, with its share of the server
   int year = 0;
@@ -83,10 +92,13 @@ Result<Range> ServerOverhead(const Chip& chip);
 Result<Range> ServerPowerFraction(const Chip& chip);
 Result<Range> Pue(int year);
 // The chip's power for the power line and the energy cost: its TDP from the
-// hardware table as a point, else the measured power the table of defaults
-// gives for chips the hardware table has no TDP for (TPU v3: Jouppi et al.
-// 2021's TDP; TPU v4: Google's measured power); NotFound else.
+// hardware table as a point, else the TDP the table of defaults gives for
+// chips the hardware table has none for (TPU v3: Jouppi et al. 2021; TPU v4:
+// Epoch AI's 373 W); NotFound else.
 Result<Range> ChipPower(const Chip& chip);
+// Google's measured chip power (TPU v3, v4), a range: used only when the
+// user gives it; NotFound for other chips.
+Result<Range> MeasuredChipPower(const Chip& chip);
 Result<Range> ElectricityPrice(int year);  // USD per kWh of that year
 
 // A chip named in a line: the hardware table's row, or NotFound with its
