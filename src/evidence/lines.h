@@ -18,7 +18,8 @@ Result<EvidenceLineResult> EstimateCost(const EvidenceLine& line, const CostEvid
 Result<EvidenceLineResult> EstimatePower(const EvidenceLine& line, const PowerEvidence& power,
                                          const EvidenceRequest& request, const HardwareDb& db);
 // cluster.cc: chips or aggregate FLOP/s x duration.
-Result<EvidenceLineResult> EstimateCluster(const EvidenceLine& line, const ClusterEvidence& cluster,
+Result<EvidenceLineResult> EstimateCluster(const EvidenceLine& line,
+                                           const ClusterEvidence& cluster,
                                            const EvidenceRequest& request, const HardwareDb& db);
 // reference.cc: a ratio to another model, a stage share, a figure.
 Result<EvidenceLineResult> EstimateReference(const EvidenceLine& line,
