@@ -23,7 +23,7 @@ Result<EvidenceSource> SourceOf(const KeyReader& r, const YAML::Node& map) {
   const YAML::Node node = map["source"];
   if (!node || node.IsNull()) {
     return r.Error(map,
-                   "`source`: every line cites where its evidence comes from (accepted: "
+                   "key 'source': every line cites where its evidence comes from (accepted: "
                    "source: {url: https://..., quote: \"...\"}, or a URL or a quotation "
                    "alone)");
   }
@@ -33,12 +33,12 @@ Result<EvidenceSource> SourceOf(const KeyReader& r, const YAML::Node& map) {
     (text.starts_with("http://") || text.starts_with("https://") ? s.url : s.quote) = text;
     return s;
   }
-  const KeyReader in = r.Within("`source`");
+  const KeyReader in = r.Within("key 'source'");
   TF_RETURN_IF_ERROR(in.CheckKeys(node, {"url", "quote"}, "a source"));
   TF_ASSIGN_OR_RETURN(s.url, in.Text(node, "url"));
   TF_ASSIGN_OR_RETURN(s.quote, in.Text(node, "quote"));
   if (s.url.empty() && s.quote.empty()) {
-    return in.Error(node, "a source needs a `url`, a `quote` or both");
+    return in.Error(node, "a source needs a 'url', a 'quote' or both");
   }
   return s;
 }
@@ -83,7 +83,7 @@ Result<PowerEvidence> PowerOf(const KeyReader& r, const YAML::Node& map) {
   if (p.energy_wh.has_value() == (p.power_w.has_value() || p.duration_s.has_value()) ||
       p.power_w.has_value() != p.duration_s.has_value()) {
     return r.Error(map,
-                   "give `power` with `duration`, or `energy` alone (accepted: power: 25 MW "
+                   "give 'power' with 'duration', or 'energy' alone (accepted: power: 25 MW "
                    "with duration: 90 days, or energy: 50 GWh)");
   }
   TF_ASSIGN_OR_RETURN(const std::optional<bool> facility, r.YesNo(map, "facility"));
@@ -102,7 +102,7 @@ Result<ClusterEvidence> ClusterOf(const KeyReader& r, const YAML::Node& map) {
                       r.Optional(map, "aggregate_flops", evidence::ParseFlopRate));
   if (c.chips.has_value() == c.aggregate_flops.has_value()) {
     return r.Error(map,
-                   "give `chips` or `aggregate_flops`, exactly one (accepted: chips: 16000, "
+                   "give 'chips' or 'aggregate_flops', exactly one (accepted: chips: 16000, "
                    "or aggregate_flops: 4e18 FLOP/s)");
   }
   TF_ASSIGN_OR_RETURN(c.duration_s, r.Required(map, "duration", evidence::ParseSeconds));
@@ -118,7 +118,7 @@ Status ReferenceOf(const KeyReader& r, const YAML::Node& map, std::string& refer
   TF_ASSIGN_OR_RETURN(flop, r.Optional(map, "reference_flop", ParseCompute));
   if (reference.empty() == !flop.has_value()) {
     return r.Error(map,
-                   "give `reference` (a model of the bundled record) or `reference_flop` (its "
+                   "give 'reference' (a model of the bundled record) or 'reference_flop' (its "
                    "training compute, e.g. 3.8e25), exactly one");
   }
   return Status::Ok();
@@ -150,7 +150,7 @@ Result<FigureEvidence> FigureOf(const KeyReader& r, const YAML::Node& map) {
   const bool six_nd = f.parameters && f.tokens;
   if (flop.has_value() == six_nd || f.parameters.has_value() != f.tokens.has_value()) {
     return r.Error(map,
-                   "give `flop` (e.g. 3.8e25), or `parameters` with `tokens` for 6ND, "
+                   "give 'flop' (e.g. 3.8e25), or 'parameters' with 'tokens' for 6ND, "
                    "exactly one of the two");
   }
   if (flop) f.flop = *flop;
@@ -160,8 +160,8 @@ Result<FigureEvidence> FigureOf(const KeyReader& r, const YAML::Node& map) {
   f.method = method ? kMethods[*method] : (six_nd ? "6ND" : "reported");
   if (six_nd != (f.method == "6ND")) {
     return r.Error(map["method"],
-                   "`method`: 6ND takes `parameters` and `tokens`, the other "
-                   "methods a `flop` figure");
+                   "key 'method': 6ND takes 'parameters' and 'tokens', the other "
+                   "methods a 'flop' figure");
   }
   return f;
 }
@@ -174,7 +174,7 @@ Result<EvidenceLine> LineOf(const KeyReader& top, const YAML::Node& node, size_t
   EvidenceLine line;
   TF_ASSIGN_OR_RETURN(line.name, top.Text(node, "name"));
   if (line.name.empty()) {
-    return top.Error(node, "line " + std::to_string(index + 1) + " needs a `name`");
+    return top.Error(node, "line " + std::to_string(index + 1) + " needs a 'name'");
   }
   const KeyReader r = top.Within("line '" + Abbreviate(line.name) + "'");
   TF_ASSIGN_OR_RETURN(const EvidenceKind kind, r.Kind(node));
@@ -213,7 +213,7 @@ Result<std::vector<EvidenceLine>> LinesOf(const KeyReader& r, const YAML::Node& 
   const YAML::Node list = root["lines"];
   if (!list || !list.IsSequence() || list.size() == 0) {
     return r.Error(list ? list : root,
-                   "no lines of evidence: `lines` must be a non-empty list of lines such as "
+                   "no lines of evidence: 'lines' must be a non-empty list of lines such as "
                    "{name: spend, kind: cost, source: ..., amount: 20M, currency: EUR}");
   }
   std::vector<EvidenceLine> lines;
@@ -222,7 +222,7 @@ Result<std::vector<EvidenceLine>> LinesOf(const KeyReader& r, const YAML::Node& 
     TF_ASSIGN_OR_RETURN(EvidenceLine line, LineOf(r, list[i], i));
     const auto [at, added] = first_line.emplace(line.name, KeyReader::LineOf(list[i]));
     if (!added) {
-      return r.Error(list[i]["name"], "`name`: two lines are named '" + Abbreviate(line.name) +
+      return r.Error(list[i]["name"], "key 'name': two lines are named '" + Abbreviate(line.name) +
                                           "' (the first at line " + std::to_string(at->second) +
                                           "): each line needs its own name");
     }
@@ -234,14 +234,15 @@ Result<std::vector<EvidenceLine>> LinesOf(const KeyReader& r, const YAML::Node& 
 Result<EvidenceRequest> RequestOf(const KeyReader& r, const YAML::Node& root) {
   if (!root.IsMap()) {
     return r.Error(root,
-                   "an evidence file is a map with `model` and `lines` (see "
+                   "an evidence file is a map with 'model' and 'lines' (see "
                    "docs/evidence.md)");
   }
   TF_RETURN_IF_ERROR(
       r.CheckKeys(root, {"model", "year", "llm", "lines", "samples", "seed"}, "an evidence file"));
   EvidenceRequest q;
   TF_ASSIGN_OR_RETURN(q.model, r.Text(root, "model"));
-  if (q.model.empty()) return r.Error(root, "`model`: the model the evidence is about is missing");
+  if (q.model.empty())
+    return r.Error(root, "key 'model': the model the evidence is about is missing");
   TF_ASSIGN_OR_RETURN(q.year, r.Year(root, "year"));
   TF_ASSIGN_OR_RETURN(q.llm, r.YesNo(root, "llm"));
   // Lines estimated with default ranges always: evidence is never exact.

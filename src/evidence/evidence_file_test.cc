@@ -37,7 +37,7 @@ std::string ErrorOf(const std::string& text) {
   return r.ok() ? "" : r.status().message();
 }
 
-// kMistral's single line with `replace` in place of the text `line`.
+// kMistral's single line with 'replace' in place of the text 'line'.
 std::string MistralWith(const std::string& line, const std::string& replace) {
   std::string text = kMistral;
   const size_t at = text.find(line);
@@ -145,9 +145,10 @@ TEST(EvidenceFile, NoLinesIsAnError) {
 TEST(EvidenceFile, UnknownKindSuggestsTheClosest) {
   const std::string e = ErrorOf(MistralWith("kind: cost", "kind: cots"));
   // The kind is on line 6, column 5 of `kind:` and its value at column 11.
-  EXPECT_NE(e.find("evidence.yaml:6:11: line 'spend': `kind`: 'cots' is not a kind of line; did "
-                   "you mean 'cost'?"),
-            std::string::npos)
+  EXPECT_NE(
+      e.find("evidence.yaml:6:11: line 'spend': key 'kind': 'cots' is not a kind of line; did "
+             "you mean 'cost'?"),
+      std::string::npos)
       << e;
   EXPECT_NE(e.find("accepted: cost, power, cluster, reference, stage, figure"), std::string::npos);
 }
@@ -162,7 +163,7 @@ TEST(EvidenceFile, UnknownKeySuggestsTheClosest) {
 
 TEST(EvidenceFile, AKeyOfAnotherKindSaysWhose) {
   const std::string e = ErrorOf(MistralWith("amount: 20M", "amount: 20M\n    chips: 100"));
-  EXPECT_NE(e.find("`chips` is a key of cluster lines, not of cost lines"), std::string::npos) << e;
+  EXPECT_NE(e.find("'chips' is a key of cluster lines, not of cost lines"), std::string::npos) << e;
 }
 
 TEST(EvidenceFile, ReversedShareIsAnError) {
@@ -170,7 +171,7 @@ TEST(EvidenceFile, ReversedShareIsAnError) {
 lines:
   - {name: rl, kind: stage, source: s, reference_flop: 1e25, share: 20%..10%}
 )");
-  EXPECT_NE(e.find("evidence.yaml:3:69: line 'rl': `share`: '20%..10%': the ends are reversed"),
+  EXPECT_NE(e.find("evidence.yaml:3:69: line 'rl': key 'share': '20%..10%': the ends are reversed"),
             std::string::npos)
       << e;
   EXPECT_NE(e.find("accepted: LOW..HIGH with 0 < LOW <= HIGH"), std::string::npos);
@@ -179,7 +180,7 @@ lines:
 TEST(EvidenceFile, ZeroAndNegativeAmountsAreErrors) {
   for (const char* amount : {"0", "-5M", "0..10M"}) {
     const std::string e = ErrorOf(MistralWith("amount: 20M", std::string("amount: ") + amount));
-    EXPECT_NE(e.find("evidence.yaml:8:13: line 'spend': `amount`: "), std::string::npos)
+    EXPECT_NE(e.find("evidence.yaml:8:13: line 'spend': key 'amount': "), std::string::npos)
         << amount << ": " << e;
   }
 }
@@ -190,7 +191,7 @@ lines:
   - {name: a, kind: figure, source: s, flop: 1e24}
   - {name: a, kind: figure, source: s, flop: 2e24}
 )");
-  EXPECT_NE(e.find("evidence.yaml:4:12: `name`: two lines are named 'a' (the first at line 3)"),
+  EXPECT_NE(e.find("evidence.yaml:4:12: key 'name': two lines are named 'a' (the first at line 3)"),
             std::string::npos)
       << e;
 }
@@ -200,7 +201,7 @@ TEST(EvidenceFile, ALineWithoutSourceIsAnError) {
 lines:
   - {name: a, kind: figure, flop: 1e24}
 )");
-  EXPECT_NE(e.find("evidence.yaml:3:5: line 'a': `source`: every line cites where its evidence "
+  EXPECT_NE(e.find("evidence.yaml:3:5: line 'a': key 'source': every line cites where its evidence "
                    "comes from"),
             std::string::npos)
       << e;
@@ -208,18 +209,18 @@ lines:
 
 TEST(EvidenceFile, IncompleteLinesSayWhatIsAccepted) {
   EXPECT_NE(ErrorOf("model: M\nlines:\n  - {name: p, kind: power, source: s, power: 25 MW}\n")
-                .find("give `power` with `duration`, or `energy` alone"),
+                .find("give 'power' with 'duration', or 'energy' alone"),
             std::string::npos);
   EXPECT_NE(ErrorOf("model: M\nlines:\n  - {name: c, kind: cluster, source: s, duration: 9 days}\n")
-                .find("give `chips` or `aggregate_flops`, exactly one"),
+                .find("give 'chips' or 'aggregate_flops', exactly one"),
             std::string::npos);
   EXPECT_NE(ErrorOf("model: M\nlines:\n  - {name: f, kind: figure, source: s, parameters: 7B}\n")
-                .find("give `flop` (e.g. 3.8e25), or `parameters` with `tokens`"),
+                .find("give 'flop' (e.g. 3.8e25), or 'parameters' with 'tokens'"),
             std::string::npos);
   EXPECT_NE(ErrorOf("model: M\nlines:\n  - {name: r, kind: reference, source: s, ratio: 2}\n")
-                .find("give `reference`"),
+                .find("give 'reference'"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(MistralWith("    amount: 20M\n", "")).find("`amount` is missing"),
+  EXPECT_NE(ErrorOf(MistralWith("    amount: 20M\n", "")).find("'amount' is missing"),
             std::string::npos);
   EXPECT_NE(ErrorOf(MistralWith("currency: eur", "currency: euro"))
                 .find("'euro' is not a currency code (accepted: an ISO 4217 code"),

@@ -94,9 +94,9 @@ Status KeyReader::CheckLineKeys(const YAML::Node& map, EvidenceKind kind) const 
     for (EvidenceKind other : AllEvidenceKinds()) {
       const std::vector<std::string>& keys = KindKeys(other);
       if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
-        return Error(kv.first, "`" + key + "` is a key of " + std::string(EvidenceKindName(other)) +
-                                   " lines, not of " + kind_name +
-                                   " lines (accepted: " + JoinNames(accepted) + ")");
+        return Error(kv.first, "key '" + key + "' is a key of " +
+                                   std::string(EvidenceKindName(other)) + " lines, not of " +
+                                   kind_name + " lines (accepted: " + JoinNames(accepted) + ")");
       }
     }
     return CheckKeys(map, accepted, "a " + kind_name + " line");
@@ -112,7 +112,7 @@ Result<EvidenceKind> KeyReader::Kind(const YAML::Node& map) const {
     if (names[i] == word) return AllEvidenceKinds()[i];
   }
   const YAML::Node at = text.empty() ? map : map["kind"];
-  return Error(at, "`kind`: " +
+  return Error(at, "key 'kind': " +
                        (text.empty() ? std::string("missing")
                                      : "'" + Abbreviate(text) + "' is not a kind of line" +
                                            DidYouMean(word, names)) +
@@ -122,7 +122,7 @@ Result<EvidenceKind> KeyReader::Kind(const YAML::Node& map) const {
 Result<std::string> KeyReader::Text(const YAML::Node& map, const std::string& key) const {
   const YAML::Node node = map[key];
   if (!node || node.IsNull()) return std::string();
-  if (!node.IsScalar()) return Error(node, "`" + key + "` must be a single value");
+  if (!node.IsScalar()) return Error(node, "key '" + key + "' must be a single value");
   return node.Scalar();
 }
 
@@ -131,14 +131,14 @@ Result<std::optional<Uncertain>> KeyReader::Optional(const YAML::Node& map, cons
   TF_ASSIGN_OR_RETURN(const std::string text, Text(map, key));
   if (text.empty()) return std::optional<Uncertain>();
   Result<Uncertain> u = ParseUncertain(text, parse_point, UncertainOptions::Positive());
-  if (!u.ok()) return Error(map[key], "`" + key + "`: " + u.status().message());
+  if (!u.ok()) return Error(map[key], "key '" + key + "': " + u.status().message());
   return std::optional<Uncertain>(std::move(u).value());
 }
 
 Result<Uncertain> KeyReader::Required(const YAML::Node& map, const std::string& key,
                                       const PointParser& parse_point) const {
   TF_ASSIGN_OR_RETURN(std::optional<Uncertain> u, Optional(map, key, parse_point));
-  if (!u) return Error(map, "`" + key + "` is missing (see docs/evidence.md for its form)");
+  if (!u) return Error(map, "key '" + key + "' is missing (see docs/evidence.md for its form)");
   return std::move(*u);
 }
 
@@ -150,7 +150,7 @@ Result<std::optional<int>> KeyReader::Choice(const YAML::Node& map, const std::s
   for (size_t i = 0; i < options.size(); ++i) {
     if (ToLower(options[i]) == word) return std::optional<int>(static_cast<int>(i));
   }
-  return Error(map[key], "`" + key + "`: '" + Abbreviate(text) + "' is not accepted" +
+  return Error(map[key], "key '" + key + "': '" + Abbreviate(text) + "' is not accepted" +
                              DidYouMean(word, options) + " (accepted: " + JoinNames(options) + ")");
 }
 
@@ -167,7 +167,7 @@ Result<std::optional<double>> KeyReader::WholeNumber(const YAML::Node& map, cons
   if (text.empty()) return std::optional<double>();
   Result<double> v = ParseNumber(text);
   if (!v.ok() || *v < min || *v > max || *v != std::floor(*v)) {
-    return Error(map[key], "`" + key + "`: '" + Abbreviate(text) +
+    return Error(map[key], "key '" + key + "': '" + Abbreviate(text) +
                                "' is not accepted (accepted: a whole number from " +
                                FormatScientific(min) + " to " + FormatScientific(max) + ")");
   }
@@ -189,10 +189,10 @@ Result<ShareRange> KeyReader::Share(const YAML::Node& map, const std::string& ke
     TF_ASSIGN_OR_RETURN(text, Text(map, key));
   }
   if (text.empty()) {
-    return Error(map, "`" + key + "` is missing (accepted: a range such as 10%..20%)");
+    return Error(map, "key '" + key + "' is missing (accepted: a range such as 10%..20%)");
   }
   Result<ShareRange> share = ParseShareRange(text);
-  if (!share.ok()) return Error(node, "`" + key + "`: " + share.status().message());
+  if (!share.ok()) return Error(node, "key '" + key + "': " + share.status().message());
   return *share;
 }
 
@@ -204,7 +204,7 @@ Result<std::string> KeyReader::CurrencyCode(const YAML::Node& node) const {
     c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
   if (!letters) {
-    return Error(node, "`currency`: '" + Abbreviate(node.Scalar()) +
+    return Error(node, "key 'currency': '" + Abbreviate(node.Scalar()) +
                            "' is not a currency code (accepted: an ISO 4217 code such as USD, "
                            "EUR, GBP, CNY)");
   }
