@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "combine_internal.h"
 #include "lines.h"
@@ -254,6 +255,42 @@ TEST(EvidenceCombine, EstimateEvidenceChecksNamesBeforeRunningLines) {
   Result<EvidenceResult> twice = EstimateEvidence(request, DefaultHardwareDb());
   ASSERT_FALSE(twice.ok());
   EXPECT_NE(twice.status().message().find("two lines are named 'spend'"), std::string::npos);
+}
+
+TEST(EvidenceReports, TextAndJsonCarryEveryPart) {
+  EvidenceLineResult spend = Line("spend", 1e24, 0.1, EvidenceKind::kCost);
+  spend.source = {"https://example.org/spend", "spent <20 million euro"};
+  spend.estimate.formula = {"20e6 EUR / 1.9 EUR per chip-hour = 1.05e7 chip-hours"};
+  spend.estimate.inputs = {{"amount", 2e7, "EUR", "'amount'"}};
+  spend.estimate.assumptions = {{"utilization", "0.3", "Sevilla et al. 2022, Method 2"}};
+  spend.uncertainty.summary.samples = 1000;
+  EvidenceLineResult hours = Line("hours", 1e25, 0.1, EvidenceKind::kCluster);
+  hours.capacity_flop = 4e25;
+  EvidenceLineResult figure = PointLine("6ND", 5e24);
+  Result<EvidenceResult> r = CombineLines("M", {spend, hours, figure});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const std::string text = RenderEvidenceText(*r);
+  for (const char* part :
+       {"Line 1: 'spend' (cost)", "\"spent <20 million euro\" (https://example.org/spend)",
+        "20e6 EUR / 1.9 EUR per chip-hour", "- amount: 2e7 EUR ('amount')",
+        "- utilization: 0.3 (Sevilla et al. 2022, Method 2)", "Combination of 3 lines:",
+        "rounded: ", "Disagreements:", "Implied quantities:", "implied utilization",
+        "(a point: no interval", "FLOP"}) {
+    EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+  }
+  const nlohmann::json j = nlohmann::json::parse(RenderEvidenceJson(*r));
+  EXPECT_EQ(j["model"], "M");
+  ASSERT_EQ(j["lines"].size(), 3u);
+  EXPECT_EQ(j["lines"][0]["kind"], "cost");
+  EXPECT_EQ(j["lines"][0]["source"]["quote"], "spent <20 million euro");
+  EXPECT_EQ(j["lines"][0]["estimate"]["assumptions"][0]["reference"], "sevilla2022");
+  EXPECT_EQ(j["lines"][1]["capacity_flop"], 4e25);
+  EXPECT_TRUE(j["lines"][2]["result"]["point"].get<bool>());
+  EXPECT_EQ(j["combination"]["unit"], "FLOP");
+  EXPECT_EQ(j["combination"]["median"].get<double>(), r->median);
+  EXPECT_EQ(j["combination"]["rounded"].get<double>(), r->rounded);
+  EXPECT_EQ(j["disagreements"].size(), r->disagreements.size());
+  EXPECT_EQ(j["implied"][0]["name"], "implied utilization");
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ std::string Items(const std::string& indent, const std::string& title,
 }
 
 std::string SourceText(const EvidenceSource& s) {
-  if (s.quote.empty()) return s.url;
+  if (s.quote.empty()) return s.url.empty() ? "(none given)" : s.url;
   const std::string quote = "\"" + s.quote + "\"";
   return s.url.empty() ? quote : quote + " (" + s.url + ")";
 }
