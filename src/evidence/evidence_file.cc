@@ -19,6 +19,10 @@ namespace {
 
 using evidence::KeyReader;
 
+// A real file has a handful of lines; YAML aliases could repeat one line
+// hundreds of thousands of times in 1 MiB, each a Monte Carlo of its own.
+constexpr size_t kMaxEvidenceLines = 100;
+
 Result<EvidenceSource> SourceOf(const KeyReader& r, const YAML::Node& map) {
   const YAML::Node node = map["source"];
   if (!node || node.IsNull()) {
@@ -215,6 +219,11 @@ Result<std::vector<EvidenceLine>> LinesOf(const KeyReader& r, const YAML::Node& 
     return r.Error(list ? list : root,
                    "no lines of evidence: 'lines' must be a non-empty list of lines such as "
                    "{name: spend, kind: cost, source: ..., amount: 20M, currency: EUR}");
+  }
+  if (list.size() > kMaxEvidenceLines) {
+    return r.Error(list, "'lines' has " + WithThousands(list.size()) + " lines; at most " +
+                             std::to_string(kMaxEvidenceLines) +
+                             " are accepted (each runs its own Monte Carlo)");
   }
   std::vector<EvidenceLine> lines;
   std::map<std::string, int> first_line;  // name -> where it was first given

@@ -239,6 +239,14 @@ TEST(EvidenceFile, UnitsOfPowerAndEnergyAreChecked) {
       << e;
 }
 
+TEST(EvidenceFile, ManyLinesMadeByAliasesAreRefused) {
+  // 101 uses of one aliased line: one more than the cap of 100.
+  std::string text = "model: M\nlines:\n  - &a {name: a, kind: figure, source: s, flop: 1e24}\n";
+  for (int i = 0; i < 100; ++i) text += "  - *a\n";
+  EXPECT_NE(ErrorOf(text).find("'lines' has 101 lines; at most 100 are accepted"),
+            std::string::npos);
+}
+
 TEST(EvidenceFile, MalformedYamlNamesTheLine) {
   EXPECT_NE(ErrorOf("model: M\nlines: [\n").find("evidence.yaml:"), std::string::npos);
   EXPECT_NE(ErrorOf("- a\n- b\n").find("an evidence file is a map"), std::string::npos);
