@@ -73,6 +73,38 @@ TEST(EvidenceFile, ReadsACostLine) {
   EXPECT_EQ(cost.hardware.utilization->value, 0.30);
 }
 
+TEST(EvidenceFile, ReadsAPurchaseWithEveryCostKey) {
+  Result<EvidenceRequest> r = Parse(R"(model: X
+lines:
+  - name: bought
+    kind: cost
+    source: {quote: "a cluster bought for $500M"}
+    amount: 400M..600M
+    money_year: 2023
+    basis: purchase
+    rate: committed
+    training_time: 3 months
+    life_years: 4..5
+    chip: A100
+    tensor_cores: yes
+    utilization: 40%
+)");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const auto& c = std::get<CostEvidence>(r->lines[0].evidence);
+  EXPECT_EQ(c.currency, "USD");                                         // the default
+  EXPECT_EQ(c.amount.distribution.kind(), DistributionKind::kUniform);  // 600M / 400M <= 10
+  EXPECT_EQ(c.money_year, 2023);
+  EXPECT_EQ(c.basis, CostBasis::kPurchase);
+  EXPECT_EQ(c.rate, PriceRate::kCommitted);
+  ASSERT_TRUE(c.training_time.has_value());
+  EXPECT_DOUBLE_EQ(c.training_time->seconds, 3 * 30.4375 * 86400);  // a month is 30.4375 days
+  EXPECT_EQ(c.life_years->distribution.param(1), 5);
+  EXPECT_EQ(c.hardware.tensor_cores, TensorCores::kYes);
+  EXPECT_EQ(c.hardware.utilization->value, 0.4);
+  EXPECT_FALSE(r->year.has_value());
+  EXPECT_FALSE(r->llm.has_value());
+}
+
 TEST(EvidenceFile, ReadsEveryOtherKind) {
   Result<EvidenceRequest> r = Parse(R"(model: X
 samples: 2000
