@@ -5,6 +5,8 @@
 // by the Particle Data Group's scale factor.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <tuple>
 
@@ -169,8 +171,11 @@ double SigmaOf(double low, double high) { return std::log(high / low) / (2 * kZ9
 
 double RoundToSignificant(double value, int digits) {
   if (!(value > 0) || !std::isfinite(value)) return value;
-  const double scale = std::pow(10.0, std::floor(std::log10(value)) - (digits - 1));
-  return std::round(value / scale) * scale;
+  // Through decimal text: 44 x 1e23 in binary is 4.4000000000000006e24, while
+  // the double nearest to "4.4e24" prints as 4.4e24 in every report.
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*e", digits - 1, value);
+  return std::strtod(text, nullptr);
 }
 
 Rounding RoundForLabel(double median, ConfidenceLabel label) {

@@ -238,6 +238,9 @@ TEST(EvidenceCombine, RoundingFollowsTheLabel) {
   EXPECT_DOUBLE_EQ(RoundToSignificant(1.12e25, 1), 1e25);
   EXPECT_DOUBLE_EQ(RoundToSignificant(9.96e24, 2), 1e25);
   EXPECT_DOUBLE_EQ(RoundToSignificant(1.149e25, 2), 1.1e25);
+  // Exactly the double written 4.4e24 (44 x 1e23 would be 4.4000000000000006e24).
+  EXPECT_EQ(RoundToSignificant(4.4246e24, 2), 4.4e24);
+  EXPECT_EQ(RoundToSignificant(3.14159e-3, 3), 3.14e-3);
   EXPECT_EQ(RoundForLabel(1.12e25, ConfidenceLabel::kSpeculative).rule,
             "one significant figure (Speculative)");
   EXPECT_DOUBLE_EQ(RoundForLabel(1.12e25, ConfidenceLabel::kConfident).value, 1.1e25);
