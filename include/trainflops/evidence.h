@@ -65,8 +65,10 @@ struct CostEvidence {
   PriceRate rate = PriceRate::kOnDemand;  // for kCloud and kTotal
   // A given price per chip-hour, in `currency` of `money_year`: replaces the table.
   std::optional<Uncertain> price_per_chip_hour;
-  // For kPurchase: the share of the purchase written off by this run is
-  // training time / life; both may be given, else the documented defaults.
+  // For kPurchase: `amount` is the run's share of owning the hardware
+  // (value / life per chip-hour plus energy, Cottier et al. 2024); life_years
+  // replaces the default life. With training_time, `amount` is instead the
+  // purchase of the whole cluster, which trained for that time.
   std::optional<Duration> training_time;
   std::optional<Uncertain> life_years;
   EvidenceHardware hardware;
@@ -81,26 +83,46 @@ struct PowerEvidence {
   // Overrides of the defaults (each a range with its source in docs/evidence.md).
   std::optional<Uncertain> server_overhead;  // server power / sum of chip TDPs
   std::optional<Uncertain> pue;
+  std::optional<double> tdp_w;  // W per chip; default: the hardware table's TDP
   EvidenceHardware hardware;
 };
 
+// Exactly one measure of the run's size: chips with a duration, a total of
+// chip-hours, or the cluster's aggregate FLOP/s with a duration. The estimate
+// goes through Method 2 (method2.h), so its precision rule and utilization
+// defaults apply. The duration may be vague ("several weeks"): see
+// docs/evidence.md for the phrases and the ranges they read as.
 struct ClusterEvidence {
   std::optional<Uncertain> chips;            // a chip count ...
-  std::optional<Uncertain> aggregate_flops;  // ... or the cluster's peak FLOP/s
-  Uncertain duration_s;                      // "several weeks" reads as a documented range
+  std::optional<Uncertain> chip_hours;       // ... or the total chip-time: "5.0M H100-hours"
+  std::optional<Uncertain> aggregate_flops;  // ... or the whole cluster's FLOP/s
+  std::optional<Uncertain> duration_s;       // wall-clock, with chips or aggregate_flops
+  // FLOP/s per chip replacing the hardware table's peak ("390 TFLOP/s per GPU").
+  std::optional<Uncertain> flops_per_chip;
+  // aggregate_flops or flops_per_chip is an achieved (model) throughput, not a
+  // peak: the utilization is 1.
+  bool achieved = false;
   EvidenceHardware hardware;
 };
 
+// The other model's compute: a model of the bundled record (Epoch AI's
+// Notable AI Models, development half), whose recorded confidence label widens
+// its figure; or a figure with its own distribution, or a point figure widened
+// by `reference_confidence` as the record's labels are. With both a name and
+// a figure, the name only labels the figure.
 struct ReferenceEvidence {
   Uncertain ratio;        // 0.4 for "40% of", 3 for "3 times"
   std::string reference;  // a model of the bundled record, or empty with flop
   std::optional<Uncertain> reference_flop;
+  std::optional<ConfidenceLabel> reference_confidence;  // for a point reference_flop
 };
 
 struct StageShareEvidence {
   // The other stage: a figure, or a model of the bundled record.
   std::string reference;
   std::optional<Uncertain> reference_flop;
+  // Widens a point reference_flop, as the record's labels do.
+  std::optional<ConfidenceLabel> reference_confidence;
   double share_low = 0, share_high = 0;  // the stage / the other stage, low <= high
   // The estimate is of the whole (other stage + this stage) unless false.
   bool include_reference = true;
@@ -108,10 +130,11 @@ struct StageShareEvidence {
 
 struct FigureEvidence {
   std::string method;  // "6ND", "architecture", "reported"
-  Uncertain flop;
+  std::optional<Uncertain> flop;
   // 6ND: both given and flop left empty.
   std::optional<Uncertain> parameters;
   std::optional<Uncertain> tokens;
+  std::optional<ConfidenceLabel> confidence;  // widens a point flop, as the record's labels do
 };
 
 enum class EvidenceKind { kCost, kPower, kCluster, kReference, kStageShare, kFigure };
@@ -155,8 +178,9 @@ struct EvidenceLineResult {
   // the implied quantities (point values, as the estimate's own point):
   std::optional<double> capacity_flop;  // chip-seconds x peak FLOP/s: the FLOP at utilization 1
   std::optional<double> chip_hours;     // the chip-hours of the run
-  // A cost line: the amount in US dollars (of the money year, after the
-  // exchange rate), for the implied price per chip-hour.
+  // A cost line (rented or total): the amount in US dollars of the price
+  // table's base year (after exchange rate and inflation), for the implied
+  // price per chip-hour.
   std::optional<double> cost_usd;
 };
 

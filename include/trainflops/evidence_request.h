@@ -16,17 +16,24 @@ struct EvidenceFileRequest {
   UncertaintyRequest uncertainty;
 };
 
+// "`chip_hours`" -> "'chip_hours'": a field named as the evidence file's key.
+std::string AsFileKeys(std::string_view text);
+
+// The text names the inputs by the evidence file's keys ('amount',
+// 'chip_hours'), never reworded into a front end's options: the file, not
+// the command line, is where they were given.
 class EvidenceReport final : public Report {
  public:
   explicit EvidenceReport(EvidenceResult result) : result_(std::move(result)) {}
   const EvidenceResult& result() const { return result_; }
   std::string Json() const override { return RenderEvidenceJson(result_); }
-  std::string Text() const override { return RenderEvidenceText(result_); }
+  std::string Text() const override { return AsFileKeys(RenderEvidenceText(result_)); }
 
  private:
   EvidenceResult result_;
 };
 
+// Errors name the evidence file's keys as AsFileKeys writes them.
 Result<EvidenceReport> Run(const EvidenceFileRequest& request);
 
 }  // namespace trainflops

@@ -1,9 +1,10 @@
 """The PyTorch bridge's meta path (models too large to build, counted at the
 dispatch level on the meta device) against hand arithmetic and against the
 ONNX path on small instances of the same classes; the one backward/forward
-default shared with the command line; and three export patterns (dynamic
-repeat_interleave, a scripted loop over sequences, a topk router) against
-PyTorch's own forward + backward counted at the dispatch level."""
+default shared with the command line; and four export patterns (dynamic
+repeat_interleave, a scripted loop over sequences, a scripted loop slicing
+its input at the loop counter, a topk router) against PyTorch's own forward
++ backward counted at the dispatch level."""
 
 import math
 
@@ -262,6 +263,11 @@ def test_fused_attention_rule_by_hand():
     mask = torch.empty(8, 8, device="meta")
     masked = (q, k, v, mask, 0.0, False)
     assert _meta._flop("_scaled_dot_product_attention_math", masked, {}, out) == 35328
+    # The CPU flash kernel's mask is a keyword (dropout_p, is_causal
+    # positional): the same 35328.
+    flash = (q, k, v, 0.0, False)
+    assert _meta._flop("_scaled_dot_product_flash_attention_for_cpu", flash, {"attn_mask": mask},
+                       out) == 35328
 
 
 def test_bridge_and_command_line_share_the_default_ratio(tmp_path, cli_json):
@@ -370,6 +376,37 @@ class ScriptedRecurrent(nn.Module):
         return self.head(x)
 
 
+def _rnn(x, w):
+    state = x[:, 0:1]
+    outputs = [state]
+    for t in range(1, x.shape[1]):
+        state = torch.tanh(state @ w + x[:, t:t + 1])
+        outputs.append(state)
+    return torch.cat(outputs, dim=1)
+
+
+_scripted_rnn = torch.jit.script(_rnn)
+
+
+class ScriptedRnn(nn.Module):
+    """A recurrence that reads its input at the loop counter, x[:, t:t + 1]:
+    in ONNX a Slice whose bounds are the Loop's iteration number (known per
+    iteration only) and that number + 1. The state starts from the first
+    position, so that every product's operands need gradients."""
+
+    def __init__(self, vocab=512, d=256, scripted=True):
+        super().__init__()
+        self.scripted = scripted
+        self.embed = nn.Embedding(vocab, d)
+        self.key = nn.Linear(d, d)
+        self.w = nn.Parameter(torch.randn(d, d) / d ** 0.5)
+        self.head = nn.Linear(d, vocab)
+
+    def forward(self, tokens):
+        rnn = _scripted_rnn if self.scripted else _rnn
+        return self.head(rnn(self.key(self.embed(tokens)), self.w))
+
+
 class TopKRouter(nn.Module):
     """A mixture-of-experts layer: a router's top-2 of 4 experts, softmax over
     the two, every expert run densely and weighted (zero for experts not
@@ -409,12 +446,10 @@ def _pattern_case(model, reference_model, tokens, ops, **kwargs):
     return r, measured
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the repeat counts reach the Loop body as a sequence split from an Expand of the count by "
-    "a size read from a shape; the analyser does not yet carry those values into the body, "
-    "so the Expand that repeats each piece has no known target, the pieces' shapes are "
-    "unknown and the attention after the ConcatFromSequence is left uncounted (a lower bound)"))
 def test_pattern_dynamic_repeat_interleave():
+    # The repeat counts, Expand(2, [k.shape[3]]), reach the Loop body as a
+    # sequence; the body's Expand target joins them to constants, the last an
+    # empty tensor (a known empty value), so each piece's shape is known.
     torch.manual_seed(0)
     model = GqaInterleave()
     tokens = torch.randint(0, 512, (2, 16))
@@ -426,14 +461,17 @@ def test_pattern_dynamic_repeat_interleave():
     assert not r.lower_bound
 
 
-def test_pattern_scripted_loop_with_sequences():
+@pytest.mark.parametrize("make,ops", [
+    (ScriptedRecurrent, ["SequenceEmpty", "Loop", "SequenceInsert", "ConcatFromSequence"]),
+    (ScriptedRnn, ["Loop", "Slice", "ConcatFromSequence"]),
+], ids=["with_sequences", "slicing_at_the_counter"])
+def test_pattern_scripted_loop(make, ops):
     torch.manual_seed(0)
-    model = ScriptedRecurrent()
-    eager = ScriptedRecurrent(scripted=False)
+    model = make()
+    eager = make(scripted=False)
     eager.load_state_dict(model.state_dict())
     tokens = torch.randint(0, 512, (2, 16))
-    r, measured = _pattern_case(model, eager, tokens,
-                                ["SequenceEmpty", "Loop", "SequenceInsert", "ConcatFromSequence"])
+    r, measured = _pattern_case(model, eager, tokens, ops)
     assert r.training_flop == pytest.approx(measured, rel=0.02)
     assert not r.lower_bound
 

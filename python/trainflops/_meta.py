@@ -10,7 +10,8 @@ Each operator is charged with the library's ONNX conventions (docs/onnx.md,
 "FLOP rules"), so a graph exported from the same model and this count agree:
 a multiply-add is 2 FLOP, an element-wise operation 1 per output element, a
 reduction 1 per input element, softmax 3 and the normalisations 7 per
-element. Forward hooks attribute each operator to the innermost running
+element (python/tests/test_conventions.py holds this copy of the conventions
+equal to the library's rules, case by case). Forward hooks attribute each operator to the innermost running
 module. Only APIs present in torch 1.13 and 2.x are used."""
 
 from __future__ import annotations
@@ -160,9 +161,9 @@ def _attention(name: str) -> Callable[..., int]:
         dk, dv = int(q.shape[-1]), int(v.shape[-1])
         batch = _numel(q.shape[:-2])
         causal = bool(_arg(args, kwargs, causal_at, "is_causal", False))
-        mask = mask_at is not None and (
-            _arg(args, kwargs, mask_at, "attn_mask") is not None or
-            kwargs.get("attn_bias") is not None)
+        # The CPU flash kernel takes its mask as a keyword only (torch 2.3+).
+        mask = (mask_at is not None and _arg(args, kwargs, mask_at, "attn_mask") is not None) or (
+            kwargs.get("attn_mask") is not None or kwargs.get("attn_bias") is not None)
         attended = length - (sq - 1) / 2 if causal else length
         scores = batch * sq * attended
         return int(round(2 * scores * dk + scores + 3 * scores + 2 * scores * dv +

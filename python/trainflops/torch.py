@@ -14,6 +14,7 @@ ratio is the library's default unless `bp_ratio` is given.
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import warnings
@@ -127,6 +128,12 @@ def export_onnx(model: Any, example_inputs: Any, *,
                                   "do_constant_folding": False}
         if opset_version is not None:
             kwargs["opset_version"] = opset_version
+        # torch 2.5 added the torch.export-based exporter (dynamo=True), the
+        # default from 2.9, whose graphs differ and which reads `training`
+        # and `dynamic_axes` differently; the TorchScript exporter, the one
+        # this bridge is tested with, is asked for by name where it can be.
+        if "dynamo" in inspect.signature(torch.onnx.export).parameters:
+            kwargs["dynamo"] = False
         with warnings.catch_warnings():
             # The exporter warns about every in-place batch-norm counter it drops.
             warnings.simplefilter("ignore", UserWarning)

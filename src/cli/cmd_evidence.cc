@@ -1,6 +1,5 @@
 // `trainflops evidence FILE`: lines of evidence about a model whose details
 // are undisclosed, each with its interval, and their combination.
-#include "cite_output.h"
 #include "commands.h"
 #include "output_file.h"
 #include "request_options.h"
@@ -60,9 +59,9 @@ Result<Call> ParseEvidence(const std::vector<std::string>& words, const FileOpen
     return call;
   }
   // The report goes to the file, written whole or not at all.
-  call.stream = [r = std::move(r), render = call, path = *output](std::ostream&) -> Status {
+  call.stream = [r = std::move(r), json = call.json, path = *output](std::ostream&) -> Status {
     TF_ASSIGN_OR_RETURN(const EvidenceReport report, Run(r));
-    return WriteFileAtomically(path, RenderCall(render, report));
+    return WriteFileAtomically(path, json ? report.Json() : report.Text());
   };
   return call;
 }

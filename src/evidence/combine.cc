@@ -12,6 +12,7 @@
 
 #include "combine_internal.h"
 #include "lines.h"
+#include "tables.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {
@@ -147,6 +148,11 @@ void AddNotes(const std::vector<LogLine>& lines, EvidenceResult& r) {
                       "): both are kept in the combination, not averaged silently; check "
                       "their inputs");
   }
+  if (r.low == r.high) {
+    r.notes.push_back(
+        "the interval has no width: every input of the evidence was given as a point, so the "
+        "label says nothing of its uncertainty; give the inputs as ranges (docs/uncertainty.md)");
+  }
   if (std::optional<std::string> note = ScaleCheckNote(r.median)) r.notes.push_back(*note);
 }
 
@@ -213,13 +219,15 @@ std::vector<ImpliedQuantity> ImpliedQuantities(const std::vector<EvidenceLineRes
       if (a.kind == EvidenceKind::kCost && a.cost_usd && timed && h.chip_hours &&
           *h.chip_hours > 0) {
         const double price = *a.cost_usd / *h.chip_hours;
+        // Dollars of the price table's base year (cost.cc converts every amount).
+        const std::string usd = "USD of " + std::to_string(kMoneyBaseYear);
         out.push_back({"implied price per chip-hour",
                        {a.name, h.name},
                        price,
-                       "USD per chip-hour",
-                       "'" + a.name + "' " + Num(*a.cost_usd) + " USD / '" + h.name + "' " +
-                           Num(*h.chip_hours) + " chip-hours = " + Num(price) +
-                           " USD per chip-hour"});
+                       usd + " per chip-hour",
+                       "'" + a.name + "' " + Num(*a.cost_usd) + " " + usd + " / '" + h.name + "' " +
+                           Num(*h.chip_hours) + " chip-hours = " + Num(price) + " " + usd +
+                           " per chip-hour"});
       }
     }
   }

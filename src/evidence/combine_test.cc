@@ -58,6 +58,17 @@ TEST(EvidenceCombine, OneLineReproducesItsOwnMedianAndInterval) {
   ASSERT_EQ(r->lines.size(), 1u);
 }
 
+TEST(EvidenceCombine, OnePointLineIsItselfAndSaysItHasNoWidth) {
+  Result<EvidenceResult> r = CombineLines("M", {PointLine("reported", 3.8e25)});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->low, 3.8e25);
+  EXPECT_EQ(r->high, 3.8e25);
+  const bool noted = std::any_of(r->notes.begin(), r->notes.end(), [](const std::string& n) {
+    return n.find("the interval has no width") != std::string::npos;
+  });
+  EXPECT_TRUE(noted);
+}
+
 TEST(EvidenceCombine, TwoAgreeingLinesOfEqualWidthNarrowTheInterval) {
   // sigma 1 each, medians 1e24 and 2e24: equal weights, so
   // ln median = (ln 1e24 + ln 2e24) / 2, median = sqrt(2) x 1e24 = 1.4142e24;
@@ -159,7 +170,7 @@ TEST(EvidenceCombine, ImpliedUtilizationAndPrice) {
   EXPECT_EQ(r->implied[0].name, "implied price per chip-hour");
   EXPECT_EQ(r->implied[0].lines, (std::vector<std::string>{"spend", "hours"}));
   EXPECT_NEAR(r->implied[0].value, 2, 1e-12);
-  EXPECT_EQ(r->implied[0].unit, "USD per chip-hour");
+  EXPECT_EQ(r->implied[0].unit, "USD of 2023 per chip-hour");  // the tables' base year
   EXPECT_EQ(r->implied[1].name, "implied utilization");
   EXPECT_NEAR(r->implied[1].value, 0.2292, 1e-4);
 }

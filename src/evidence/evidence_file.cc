@@ -9,6 +9,7 @@
 
 #include "evidence_keys.h"
 #include "evidence_values.h"
+#include "lines.h"
 #include "trainflops/evidence.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/text.h"
@@ -82,7 +83,8 @@ Result<CostEvidence> CostOf(const KeyReader& r, const YAML::Node& map) {
 Result<PowerEvidence> PowerOf(const KeyReader& r, const YAML::Node& map) {
   PowerEvidence p;
   TF_ASSIGN_OR_RETURN(p.power_w, r.Optional(map, "power", evidence::ParsePowerWatts));
-  TF_ASSIGN_OR_RETURN(p.duration_s, r.Optional(map, "duration", evidence::ParseSeconds));
+  TF_ASSIGN_OR_RETURN(p.duration_s,
+                      r.Parsed<Uncertain>(map, "duration", evidence::ParseEvidenceDuration));
   TF_ASSIGN_OR_RETURN(p.energy_wh, r.Optional(map, "energy", evidence::ParseEnergyWattHours));
   if (p.energy_wh.has_value() == (p.power_w.has_value() || p.duration_s.has_value()) ||
       p.power_w.has_value() != p.duration_s.has_value()) {
@@ -95,21 +97,24 @@ Result<PowerEvidence> PowerOf(const KeyReader& r, const YAML::Node& map) {
   TF_ASSIGN_OR_RETURN(p.server_overhead,
                       r.Optional(map, "server_overhead", evidence::ParseFraction));
   TF_ASSIGN_OR_RETURN(p.pue, r.Optional(map, "pue", ParsePositive));
+  TF_ASSIGN_OR_RETURN(p.tdp_w, r.Parsed<double>(map, "tdp", evidence::ParsePowerWatts));
   TF_ASSIGN_OR_RETURN(p.hardware, HardwareOf(r, map));
   return p;
 }
 
+// Which measures go together (chips or aggregate FLOP/s with a duration, or
+// chip-hours) is checked by the cluster line itself (cluster.cc).
 Result<ClusterEvidence> ClusterOf(const KeyReader& r, const YAML::Node& map) {
   ClusterEvidence c;
   TF_ASSIGN_OR_RETURN(c.chips, r.Optional(map, "chips", ParsePositive));
+  TF_ASSIGN_OR_RETURN(c.chip_hours, r.Optional(map, "chip_hours", ParsePositive));
   TF_ASSIGN_OR_RETURN(c.aggregate_flops,
                       r.Optional(map, "aggregate_flops", evidence::ParseFlopRate));
-  if (c.chips.has_value() == c.aggregate_flops.has_value()) {
-    return r.Error(map,
-                   "give 'chips' or 'aggregate_flops', exactly one (accepted: chips: 16000, "
-                   "or aggregate_flops: 4e18 FLOP/s)");
-  }
-  TF_ASSIGN_OR_RETURN(c.duration_s, r.Required(map, "duration", evidence::ParseSeconds));
+  TF_ASSIGN_OR_RETURN(c.duration_s,
+                      r.Parsed<Uncertain>(map, "duration", evidence::ParseEvidenceDuration));
+  TF_ASSIGN_OR_RETURN(c.flops_per_chip, r.Optional(map, "flops_per_chip", evidence::ParseFlopRate));
+  TF_ASSIGN_OR_RETURN(const std::optional<bool> achieved, r.YesNo(map, "achieved"));
+  c.achieved = achieved.value_or(false);
   TF_ASSIGN_OR_RETURN(c.hardware, HardwareOf(r, map));
   return c;
 }
@@ -117,13 +122,15 @@ Result<ClusterEvidence> ClusterOf(const KeyReader& r, const YAML::Node& map) {
 // The other model of a reference or stage line: a name of the record, or a
 // figure, exactly one.
 Status ReferenceOf(const KeyReader& r, const YAML::Node& map, std::string& reference,
-                   std::optional<Uncertain>& flop) {
+                   std::optional<Uncertain>& flop, std::optional<ConfidenceLabel>& confidence) {
   TF_ASSIGN_OR_RETURN(reference, r.Text(map, "reference"));
   TF_ASSIGN_OR_RETURN(flop, r.Optional(map, "reference_flop", ParseCompute));
-  if (reference.empty() == !flop.has_value()) {
+  TF_ASSIGN_OR_RETURN(confidence, r.Parsed<ConfidenceLabel>(map, "reference_confidence",
+                                                            evidence::ParseConfidenceLabel));
+  if (reference.empty() && !flop.has_value()) {
     return r.Error(map,
                    "give 'reference' (a model of the bundled record) or 'reference_flop' (its "
-                   "training compute, e.g. 3.8e25), exactly one");
+                   "training compute, e.g. 3.8e25); with both, the name only labels the figure");
   }
   return Status::Ok();
 }
@@ -131,13 +138,13 @@ Status ReferenceOf(const KeyReader& r, const YAML::Node& map, std::string& refer
 Result<ReferenceEvidence> ReferenceLineOf(const KeyReader& r, const YAML::Node& map) {
   ReferenceEvidence e;
   TF_ASSIGN_OR_RETURN(e.ratio, r.Required(map, "ratio", evidence::ParseFraction));
-  TF_RETURN_IF_ERROR(ReferenceOf(r, map, e.reference, e.reference_flop));
+  TF_RETURN_IF_ERROR(ReferenceOf(r, map, e.reference, e.reference_flop, e.reference_confidence));
   return e;
 }
 
 Result<StageShareEvidence> StageOf(const KeyReader& r, const YAML::Node& map) {
   StageShareEvidence s;
-  TF_RETURN_IF_ERROR(ReferenceOf(r, map, s.reference, s.reference_flop));
+  TF_RETURN_IF_ERROR(ReferenceOf(r, map, s.reference, s.reference_flop, s.reference_confidence));
   TF_ASSIGN_OR_RETURN(const evidence::ShareRange share, r.Share(map, "share"));
   s.share_low = share.low;
   s.share_high = share.high;
@@ -157,7 +164,9 @@ Result<FigureEvidence> FigureOf(const KeyReader& r, const YAML::Node& map) {
                    "give 'flop' (e.g. 3.8e25), or 'parameters' with 'tokens' for 6ND, "
                    "exactly one of the two");
   }
-  if (flop) f.flop = *flop;
+  f.flop = flop;
+  TF_ASSIGN_OR_RETURN(f.confidence,
+                      r.Parsed<ConfidenceLabel>(map, "confidence", evidence::ParseConfidenceLabel));
   TF_ASSIGN_OR_RETURN(const std::optional<int> method,
                       r.Choice(map, "method", {"6ND", "architecture", "reported"}));
   static const char* const kMethods[] = {"6ND", "architecture", "reported"};

@@ -136,9 +136,9 @@ lines:
             50e9);  // 50 GWh
   const auto& cluster = std::get<ClusterEvidence>(r->lines[2].evidence);
   // 4..8 weeks: uniform over 4 x 604,800 .. 8 x 604,800 s (ratio 2 <= 10).
-  EXPECT_EQ(cluster.duration_s.distribution.kind(), DistributionKind::kUniform);
-  EXPECT_EQ(cluster.duration_s.distribution.param(0), 4 * 604800.0);
-  EXPECT_EQ(cluster.duration_s.distribution.param(1), 8 * 604800.0);
+  EXPECT_EQ(cluster.duration_s->distribution.kind(), DistributionKind::kUniform);
+  EXPECT_EQ(cluster.duration_s->distribution.param(0), 4 * 604800.0);
+  EXPECT_EQ(cluster.duration_s->distribution.param(1), 8 * 604800.0);
   EXPECT_EQ(std::get<ClusterEvidence>(r->lines[3].evidence).aggregate_flops->distribution.param(0),
             4e18);
   const auto& ratio = std::get<ReferenceEvidence>(r->lines[4].evidence);
@@ -156,7 +156,8 @@ lines:
   EXPECT_EQ(six_nd.tokens->distribution.param(0), 40e12);
   const auto& reported = std::get<FigureEvidence>(r->lines[8].evidence);
   EXPECT_EQ(reported.method, "reported");
-  EXPECT_EQ(reported.flop.distribution.param(0), 3.8e25);
+  ASSERT_TRUE(reported.flop.has_value());
+  EXPECT_EQ(reported.flop->distribution.param(0), 3.8e25);
 }
 
 TEST(EvidenceFile, ReadsJson) {
@@ -165,7 +166,7 @@ TEST(EvidenceFile, ReadsJson) {
           "flop": "1e24..4e24"}]})");
   ASSERT_TRUE(r.ok()) << r.status().message();
   const auto& f = std::get<FigureEvidence>(r->lines[0].evidence);
-  EXPECT_EQ(f.flop.distribution.kind(), DistributionKind::kUniform);  // 4e24 / 1e24 = 4 <= 10
+  EXPECT_EQ(f.flop->distribution.kind(), DistributionKind::kUniform);  // 4e24 / 1e24 = 4 <= 10
 }
 
 TEST(EvidenceFile, NoLinesIsAnError) {
@@ -243,9 +244,6 @@ TEST(EvidenceFile, IncompleteLinesSayWhatIsAccepted) {
   EXPECT_NE(ErrorOf("model: M\nlines:\n  - {name: p, kind: power, source: s, power: 25 MW}\n")
                 .find("give 'power' with 'duration', or 'energy' alone"),
             std::string::npos);
-  EXPECT_NE(ErrorOf("model: M\nlines:\n  - {name: c, kind: cluster, source: s, duration: 9 days}\n")
-                .find("give 'chips' or 'aggregate_flops', exactly one"),
-            std::string::npos);
   EXPECT_NE(ErrorOf("model: M\nlines:\n  - {name: f, kind: figure, source: s, parameters: 7B}\n")
                 .find("give 'flop' (e.g. 3.8e25), or 'parameters' with 'tokens'"),
             std::string::npos);
@@ -269,6 +267,44 @@ TEST(EvidenceFile, UnitsOfPowerAndEnergyAreChecked) {
                    "not, followed by one of kW, MW, GW, W"),
             std::string::npos)
       << e;
+}
+
+TEST(EvidenceFile, ReadsTheKeysOfChipTimeThroughputAndLabels) {
+  Result<EvidenceRequest> r = Parse(R"(model: X
+lines:
+  - {name: hours, kind: cluster, source: s, chip_hours: 5.0M, chip: H100, precision: fp8}
+  - {name: rate, kind: cluster, source: s, chips: 32k, flops_per_chip: 390e12 FLOP/s,
+     achieved: yes, duration: several weeks}
+  - {name: draw, kind: power, source: s, power: 100 MW, duration: about 3 months, tdp: 700 W}
+  - {name: told, kind: figure, source: s, flop: 2e25, confidence: likely}
+  - {name: of, kind: reference, source: s, ratio: 2, reference_flop: 1e25,
+     reference_confidence: Speculative}
+)");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const auto& hours = std::get<ClusterEvidence>(r->lines[0].evidence);
+  EXPECT_EQ(hours.chip_hours->distribution.param(0), 5e6);
+  EXPECT_FALSE(hours.duration_s.has_value());
+  EXPECT_EQ(hours.hardware.precision, Precision::kFp8);
+  const auto& rate = std::get<ClusterEvidence>(r->lines[1].evidence);
+  EXPECT_EQ(rate.chips->distribution.param(0), 32e3);
+  EXPECT_EQ(rate.flops_per_chip->distribution.param(0), 390e12);
+  EXPECT_TRUE(rate.achieved);
+  // "several weeks" is a range (the vague-duration table), not a point.
+  ASSERT_TRUE(rate.duration_s.has_value());
+  EXPECT_FALSE(rate.duration_s->distribution.is_point());
+  EXPECT_EQ(rate.duration_s->text, "several weeks");
+  const auto& draw = std::get<PowerEvidence>(r->lines[2].evidence);
+  EXPECT_EQ(draw.tdp_w, 700.0);
+  EXPECT_FALSE(draw.duration_s->distribution.is_point());  // "about": x loguniform(0.8, 1.25)
+  EXPECT_EQ(std::get<FigureEvidence>(r->lines[3].evidence).confidence, ConfidenceLabel::kLikely);
+  EXPECT_EQ(std::get<ReferenceEvidence>(r->lines[4].evidence).reference_confidence,
+            ConfidenceLabel::kSpeculative);
+}
+
+TEST(EvidenceFile, AnUnknownDurationPhraseIsAnError) {
+  const std::string e = ErrorOf(
+      "model: M\nlines:\n  - {name: c, kind: cluster, source: s, chips: 8, duration: ages}\n");
+  EXPECT_NE(e.find("evidence.yaml:3:61: line 'c': key 'duration': "), std::string::npos) << e;
 }
 
 TEST(EvidenceFile, ManyLinesMadeByAliasesAreRefused) {

@@ -40,11 +40,12 @@ const std::vector<std::string>& KindKeys(EvidenceKind kind) {
   static const std::vector<std::vector<std::string>> keys = {
       WithHardware({"amount", "currency", "money_year", "basis", "rate", "price_per_chip_hour",
                     "training_time", "life_years"}),
-      WithHardware({"power", "duration", "energy", "facility", "server_overhead", "pue"}),
-      WithHardware({"chips", "aggregate_flops", "duration"}),
-      {"ratio", "reference", "reference_flop"},
-      {"reference", "reference_flop", "share", "include_reference"},
-      {"method", "flop", "parameters", "tokens"},
+      WithHardware({"power", "duration", "energy", "facility", "server_overhead", "pue", "tdp"}),
+      WithHardware(
+          {"chips", "chip_hours", "aggregate_flops", "duration", "flops_per_chip", "achieved"}),
+      {"ratio", "reference", "reference_flop", "reference_confidence"},
+      {"reference", "reference_flop", "reference_confidence", "share", "include_reference"},
+      {"method", "flop", "parameters", "tokens", "confidence"},
   };
   return keys[static_cast<size_t>(kind)];
 }

@@ -1,5 +1,5 @@
 // Internal: reading the keys of an evidence file (evidence_file.cc). Every
-// error is "FILE:LINE:COLUMN: CONTEXT: `key`: what was wrong (accepted: ...)".
+// error is "FILE:LINE:COLUMN: CONTEXT: key 'KEY': what was wrong (accepted: ...)".
 #ifndef TRAINFLOPS_SRC_EVIDENCE_EVIDENCE_KEYS_H_
 #define TRAINFLOPS_SRC_EVIDENCE_EVIDENCE_KEYS_H_
 
@@ -63,7 +63,7 @@ class KeyReader {
     TF_ASSIGN_OR_RETURN(const std::string text, Text(map, key));
     if (text.empty()) return std::optional<T>();
     Result<T> v = parse(text);
-    if (!v.ok()) return Error(map[key], "`" + key + "`: " + v.status().message());
+    if (!v.ok()) return Error(map[key], "key '" + key + "': " + v.status().message());
     return std::optional<T>(std::move(v).value());
   }
 

@@ -6,7 +6,6 @@
 #include <utility>
 #include <vector>
 
-#include "trainflops/duration.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -82,11 +81,6 @@ Result<double> ParseFraction(std::string_view text) {
                                    "or a percentage such as 40%)");
   }
   return v;
-}
-
-Result<double> ParseSeconds(std::string_view text) {
-  TF_ASSIGN_OR_RETURN(const Duration d, ParseDuration(text));
-  return d.seconds;
 }
 
 Result<ShareRange> ParseShareRange(std::string_view text) {

@@ -19,8 +19,6 @@ Result<double> ParseEnergyWattHours(std::string_view text);
 Result<double> ParseFlopRate(std::string_view text);
 // A positive number or a percentage: "0.4", "40%".
 Result<double> ParseFraction(std::string_view text);
-// A duration in seconds ("30.5 days", "6 weeks"; duration.h).
-Result<double> ParseSeconds(std::string_view text);
 
 // The share range of a stage: "0.1..0.2", "10%..20%", or one value
 // ("15%": low = high). Errors: reversed ends, values not above 0.

@@ -17,10 +17,18 @@ std::string PhaseLabel(size_t index, size_t count) {
 
 // How the user's text was read, in the quantity's own unit.
 std::string Reading(const InputRange& r) {
+  // The last four: the evidence subsystem's cluster lines (src/evidence/cluster.cc).
   static const std::pair<const char*, const char*> kUnits[] = {
-      {"`time`", " s"},           {"`chip_hours`", " chip-s"},
-      {"`chip_days`", " chip-s"}, {"`peak_flops`", " FLOP/s"},
-      {"`count`", " chips"},      {"`utilization`", " (fraction of the peak)"}};
+      {"`time`", " s"},
+      {"`chip_hours`", " chip-s"},
+      {"`chip_days`", " chip-s"},
+      {"`peak_flops`", " FLOP/s"},
+      {"`count`", " chips"},
+      {"`utilization`", " (fraction of the peak)"},
+      {"`duration`", " s"},
+      {"`chips`", " chips"},
+      {"`aggregate_flops`", " FLOP/s (the whole cluster)"},
+      {"`flops_per_chip`", " FLOP/s"}};
   std::string unit;
   for (const auto& [option, u] : kUnits) {
     if (r.option == option) unit = u;

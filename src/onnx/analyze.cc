@@ -535,6 +535,9 @@ Status Analyzer::Evaluate(const Scope& scope, size_t index) {
     t.weight = view_of_weight;
     t.described = -1;  // a rule may have copied an input's
     t.initializer = -1;
+    // A shape computed from a loop's iteration number changes from one
+    // iteration to the next: not known.
+    if (!scope.main) ForgetIterationDims(&t);
     TensorInfo* stored = nullptr;
     if (scope.main) {
       auto& value = values_[main_.value_base[index] + i];

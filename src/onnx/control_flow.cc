@@ -51,7 +51,7 @@ TensorInfo Carried(const TensorInfo* t) { return t == nullptr ? TensorInfo() : W
 std::optional<Dim> SymbolicScalar(const TensorInfo* t) {
   if (t == nullptr || !t->has_int_values || t->int_values.size() != 1) return std::nullopt;
   const Dim& d = t->int_values[0];
-  if (d.literal() || d.symbol.empty()) return std::nullopt;
+  if (d.literal() || d.symbol.empty() || DependsOnIteration(d)) return std::nullopt;
   return d;
 }
 
@@ -267,9 +267,13 @@ Status Analyzer::Loop(const Scope& scope, const NodeProtoData& node, const std::
                                 : "no M and no condition") +
                    "); the body is counted once"));
   }
-  std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
-  for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));
   TF_ASSIGN_OR_RETURN(const uint32_t inner, AddScope(scope.scope, name));
+  // The iteration number is known per iteration only: a symbol of this
+  // body's, whose differences are known (x[t:t + 1] is one row).
+  std::vector<TensorInfo> bound = {ScalarOfType(kInt64), ScalarOfType(kBool)};
+  bound[0].has_int_values = true;
+  bound[0].int_values = {IterationNumber(inner)};
+  for (size_t i = 0; i < carried; ++i) bound.push_back(Carried(inputs[2 + i]));
   const size_t start = out_.nodes.size();
   TF_ASSIGN_OR_RETURN(const std::vector<TensorInfo> out,
                       Body(*body, std::move(bound), inner, scope.runs * runs));

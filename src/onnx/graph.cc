@@ -223,6 +223,11 @@ Result<std::vector<int64_t>> NodeContext::IntValues(size_t i, const char* what) 
       const std::string values = std::string(what) + " " + DimsToString(t->int_values) + ": ";
       // An unset symbol is the user's to set (--dim); a value no rule
       // could infer is unknown.
+      if (DependsOnIteration(d)) {
+        return Unknown(i, values +
+                              "a value depends on a loop's iteration number (known only per "
+                              "iteration)");
+      }
       if (!d.symbol.empty()) {
         return InputError(i, values + "'" + d.symbol + "' is not set; " + DimAdvice(d.symbol));
       }

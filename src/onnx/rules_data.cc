@@ -23,7 +23,10 @@ Status Gather(const NodeContext& ctx, NodeEval* eval) {
   shape.insert(shape.end(), indices->shape.begin(), indices->shape.end());
   shape.insert(shape.end(), data->shape.begin() + axis + 1, data->shape.end());
   TensorInfo out = TensorInfo::Shaped(shape, data->elem_type);
-  if (data->has_int_values && rank == 1 && indices->has_int_values) {
+  // An index known per iteration only (a loop's) leaves the values unknown.
+  const bool fixed = std::none_of(indices->int_values.begin(), indices->int_values.end(),
+                                  [](const Dim& i) { return DependsOnIteration(i); });
+  if (data->has_int_values && rank == 1 && indices->has_int_values && fixed) {
     out.has_int_values = true;
     const auto n = static_cast<int64_t>(data->int_values.size());
     for (const Dim& i : indices->int_values) {
@@ -65,19 +68,51 @@ Status GatherNd(const NodeContext& ctx, NodeEval* eval) {
   return Status::Ok();
 }
 
+// Slice bounds (input `i`): numbers, or values that depend on a loop's
+// iteration number (x[t:t + 1] in a loop body).
+Result<Dims> Bounds(const NodeContext& ctx, size_t i, const char* what) {
+  const TensorInfo* t = ctx.input(i);
+  const auto readable = [](const Dim& d) { return d.literal() || DependsOnIteration(d); };
+  if (t != nullptr && t->has_int_values &&
+      std::all_of(t->int_values.begin(), t->int_values.end(), readable)) {
+    return t->int_values;
+  }
+  TF_ASSIGN_OR_RETURN(const std::vector<int64_t> values, ctx.IntValues(i, what));
+  return ToDims(values);
+}
+
+// The length of a slice from `start` to `end` by `step` when they are not
+// both numbers: end - start when that is a known k >= 0 (t and t + k), the
+// step positive and start >= 0 (an iteration number is), then ceil(k /
+// step), at most the axis's size `d`. The slice is taken to lie within the
+// axis, as a loop indexing each of its positions does.
+Result<Dim> SymbolicLength(const NodeContext& ctx, const Dim& start, const Dim& end, int64_t step,
+                           const Dim& d) {
+  const Dim span = SymbolicOp("-", end, start);
+  if (!span.literal() || span.value < 0 || step <= 0 || !NonNegative(start)) {
+    return ctx.Unknown(1,
+                       "starts and ends depend on a loop's iteration number and do not differ "
+                       "by a known number (the slice's length changes from one iteration to "
+                       "the next)");
+  }
+  const int64_t count = span.value == 0 ? 0 : 1 + (span.value - 1) / step;
+  return Dim::Of(d.known() ? std::min(count, d.value) : count);
+}
+
 // Slice: opset < 10 takes starts/ends/axes attributes, later versions inputs
 // 1-4 (starts, ends, axes, steps). Each dimension becomes
 // ceil((clamp(end) - clamp(start)) / step).
 Status Slice(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
-  std::vector<int64_t> starts, ends, axes, steps;
+  Dims starts, ends;
+  std::vector<int64_t> axes, steps;
   if (auto s = ctx.Ints("starts")) {
-    starts = *s;
-    ends = ctx.Ints("ends").value_or(std::vector<int64_t>());
+    starts = ToDims(*s);
+    ends = ToDims(ctx.Ints("ends").value_or(std::vector<int64_t>()));
     axes = ctx.Ints("axes").value_or(std::vector<int64_t>());
   } else {
-    TF_ASSIGN_OR_RETURN(starts, ctx.IntValues(1, "starts"));
-    TF_ASSIGN_OR_RETURN(ends, ctx.IntValues(2, "ends"));
+    TF_ASSIGN_OR_RETURN(starts, Bounds(ctx, 1, "starts"));
+    TF_ASSIGN_OR_RETURN(ends, Bounds(ctx, 2, "ends"));
     if (ctx.has_input(3)) {
       TF_ASSIGN_OR_RETURN(axes, ctx.IntValues(3, "axes"));
     }
@@ -101,6 +136,14 @@ Status Slice(const NodeContext& ctx, NodeEval* eval) {
     TF_ASSIGN_OR_RETURN(const int64_t axis, Axis(axes[i], rank, "axis"));
     const Dim& d = in->shape[static_cast<size_t>(axis)];
     if (steps[i] == 0) return Status::InvalidArgument("a step of 0");
+    // (A number is read as is: INT64_MIN, "to the start" of a reversed
+    // slice, is not a literal Dim.)
+    if (DependsOnIteration(starts[i]) || DependsOnIteration(ends[i])) {
+      TF_ASSIGN_OR_RETURN(out.shape[static_cast<size_t>(axis)],
+                          SymbolicLength(ctx, starts[i], ends[i], steps[i], d));
+      known = false;  // which elements are taken changes per iteration
+      continue;
+    }
     if (!d.known()) {
       out.shape[static_cast<size_t>(axis)] = Dim::Symbol("");
       known = false;
@@ -111,8 +154,9 @@ Status Slice(const NodeContext& ctx, NodeEval* eval) {
       if (v < 0) v = v < -n ? lo : v + n;
       return std::clamp(v, lo, hi);
     };
-    const int64_t start = step > 0 ? clampi(starts[i], 0, n) : clampi(starts[i], -1, n - 1);
-    const int64_t end = step > 0 ? clampi(ends[i], 0, n) : clampi(ends[i], -1, n - 1);
+    const int64_t first_at = starts[i].value, last_at = ends[i].value;
+    const int64_t start = step > 0 ? clampi(first_at, 0, n) : clampi(first_at, -1, n - 1);
+    const int64_t end = step > 0 ? clampi(last_at, 0, n) : clampi(last_at, -1, n - 1);
     // ceil(span / |step|) without overflow (steps may be as large as int64).
     const int64_t span = step > 0 ? end - start : start - end;
     const uint64_t magnitude =

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "graph.h"
+#include "values.h"
 
 namespace trainflops::onnx {
 namespace {
@@ -250,6 +251,14 @@ TensorInfo FromTensorMeta(const TensorMeta& t) {
   if (t.has_values && !t.float_values.empty()) {
     out.has_float_values = true;
     out.float_values = t.float_values;
+  }
+  // A tensor of no elements holds no data field, yet its values (none) are
+  // known: PyTorch's empty Constant that a Concat appends to a Reshape or
+  // Expand target (repeat_interleave's) would otherwise hide the target.
+  const bool empty = std::any_of(t.dims.begin(), t.dims.end(), [](int64_t d) { return d == 0; });
+  if (empty && t.data_type != kString) {
+    out.has_float_values = IsFloatType(t.data_type);
+    out.has_int_values = !out.has_float_values;
   }
   return out;
 }

@@ -6,7 +6,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <string_view>
+#include <system_error>
 
 namespace trainflops::onnx {
 
@@ -95,6 +98,59 @@ Dim Expression(const std::string& op, const Dim& a, const Dim& b) {
 
 bool Is(const Dim& d, int64_t v) { return d.literal() && d.value == v; }
 
+// `d` as an operand and a literal offset: "t + 2" is ("t", 2), "t - 1" is
+// ("t", -1), "t" is ("t", 0) and 5 is ("", 5). Expression() writes a sum
+// with a literal as Operand(a), the sign, then the number.
+struct Offset {
+  std::string base;
+  int64_t k = 0;
+};
+Offset SplitOffset(const Dim& d) {
+  if (d.literal()) return {"", d.value};
+  const size_t plus = d.symbol.rfind(" + "), minus = d.symbol.rfind(" - ");
+  const size_t at = plus == std::string::npos    ? minus
+                    : minus == std::string::npos ? plus
+                                                 : std::max(plus, minus);
+  if (at != std::string::npos) {
+    const char* first = d.symbol.data() + at + 3;
+    const char* last = d.symbol.data() + d.symbol.size();
+    int64_t v = 0;
+    const auto [end, error] = std::from_chars(first, last, v);
+    if (error == std::errc() && end == last && first != last && v != INT64_MIN) {
+      return {d.symbol.substr(0, at), at == plus ? v : -v};
+    }
+  }
+  return {Operand(d), 0};
+}
+
+// `base` + `k` as a dimension (base without its enclosing parentheses when
+// k is 0).
+Dim WithOffset(const std::string& base, int64_t k) {
+  if (k == INT64_MIN) return Dim::Symbol("");
+  if (k > 0) return Dim::Symbol(base + " + " + std::to_string(k));
+  if (k < 0) return Dim::Symbol(base + " - " + std::to_string(-k));
+  int depth = 0;
+  for (size_t i = 0; i < base.size(); ++i) {
+    depth += base[i] == '(' ? 1 : base[i] == ')' ? -1 : 0;
+    if (depth == 0 && i + 1 < base.size()) return Dim::Symbol(base);  // not one group
+  }
+  return Dim::Symbol(base.size() > 1 && base.front() == '(' ? base.substr(1, base.size() - 2)
+                                                            : base);
+}
+
+// (t + a) - (t + b) = a - b, and (t + a) ± b = t + (a ± b): the bounds of
+// x[t:t + 1] differ by 1 whatever t is. nullopt when neither applies.
+std::optional<Dim> FoldOffsets(const std::string& op, const Dim& a, const Dim& b) {
+  if ((!a.literal() && a.symbol.empty()) || (!b.literal() && b.symbol.empty())) {
+    return std::nullopt;
+  }
+  const Offset x = SplitOffset(a), y = SplitOffset(b);
+  if (op == "-" && !x.base.empty() && x.base == y.base) return SubDim(x.k, y.k);
+  if (x.base.empty() || !y.base.empty() || x.k == 0) return std::nullopt;
+  const Dim k = op == "+" ? AddDim(x.k, y.k) : SubDim(x.k, y.k);
+  return k.literal() ? WithOffset(x.base, k.value) : Dim::Symbol("");
+}
+
 // Integer Mod with the divisor's sign (ONNX Mod, fmod = 0, as Python's %).
 int64_t FloorMod(int64_t a, int64_t b) {
   const int64_t r = a % b;
@@ -146,6 +202,9 @@ Dim SymbolicOp(const std::string& op, const Dim& a, const Dim& b) {
     if (op == "/") return Dim::Of(1);
   }
   if (op == "^") return Dim::Symbol("");
+  if (op == "+" || op == "-") {
+    if (const auto folded = FoldOffsets(op, a, b)) return *folded;
+  }
   return Expression(op, a, b);
 }
 
@@ -181,6 +240,24 @@ std::vector<std::string> SymbolNames(const std::string& symbol) {
   // A dim_param that is not an identifier ("2*seq", "batch size") is one name.
   if (names.empty() || symbol.find_first_of("+-*/%(") == std::string::npos) return {symbol};
   return names;
+}
+
+namespace {
+constexpr std::string_view kIterationSymbol = "iteration#";
+}  // namespace
+
+Dim IterationNumber(uint32_t scope) {
+  return Dim::Symbol(std::string(kIterationSymbol) + std::to_string(scope));
+}
+
+bool DependsOnIteration(const Dim& d) {
+  return !d.literal() && d.symbol.find(kIterationSymbol) != std::string::npos;
+}
+
+void ForgetIterationDims(TensorInfo* t) {
+  for (Dim& d : t->shape) {
+    if (DependsOnIteration(d)) d = Dim::Symbol("");
+  }
 }
 
 namespace {

@@ -63,6 +63,16 @@ bool NonNegative(const Dim& d);
 // {"past", "seq"}).
 std::vector<std::string> SymbolNames(const std::string& symbol);
 
+// A Loop body's iteration number: a symbol of its own for each body (its
+// scope), so that (t + 1) - t is 1 (x[t:t + 1] has one row although t is
+// known only per iteration). It is never a --dim: a shape that depends on
+// it is made unknown (ForgetIterationDims), a value read as a number is
+// not known.
+Dim IterationNumber(uint32_t scope);
+bool DependsOnIteration(const Dim& d);
+// `t`'s dimensions that depend on an iteration number, made unknown.
+void ForgetIterationDims(TensorInfo* t);
+
 // Computes the values of node outputs from known input values, for the
 // default-domain operators that shape arithmetic uses (docs/onnx.md lists
 // them). Leaves the outputs as the shape rule made them when an input value
