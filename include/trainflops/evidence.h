@@ -58,8 +58,8 @@ enum class CostBasis {
 enum class PriceRate { kOnDemand, kCommitted };
 
 struct CostEvidence {
-  Uncertain amount;               // in `currency` of `money_year`, > 0
-  std::string currency = "USD";   // ISO 4217 code: USD, EUR, GBP, CNY, ...
+  Uncertain amount;             // in `currency` of `money_year`, > 0
+  std::string currency = "USD";  // ISO 4217 code: USD, EUR, GBP, CNY, ...
   std::optional<int> money_year;  // the year of the money; default: the training year
   CostBasis basis = CostBasis::kTotal;
   PriceRate rate = PriceRate::kOnDemand;  // for kCloud and kTotal
@@ -143,16 +143,16 @@ std::string_view EvidenceKindName(EvidenceKind kind);  // "cost", "power", ...
 struct EvidenceLine {
   std::string name;  // unique within the request: "cost", "card hours", ...
   EvidenceSource source;
-  std::variant<CostEvidence, PowerEvidence, ClusterEvidence, ReferenceEvidence, StageShareEvidence,
-               FigureEvidence>
+  std::variant<CostEvidence, PowerEvidence, ClusterEvidence, ReferenceEvidence,
+               StageShareEvidence, FigureEvidence>
       evidence;
   EvidenceKind kind() const { return static_cast<EvidenceKind>(evidence.index()); }
 };
 
 struct EvidenceRequest {
   std::string model;
-  std::optional<int> year;  // training (or publication) year: prices, typical chip
-  std::optional<bool> llm;  // utilization default as Method 2
+  std::optional<int> year;       // training (or publication) year: prices, typical chip
+  std::optional<bool> llm;       // utilization default as Method 2
   std::vector<EvidenceLine> lines;
   UncertaintyOptions uncertainty;  // samples and seed; default ranges are always on
 };
@@ -161,7 +161,7 @@ struct EvidenceRequest {
 // hardware x time, implied chip-hours and price per chip-hour when cost meets
 // hardware.
 struct ImpliedQuantity {
-  std::string name;                // "implied utilization"
+  std::string name;   // "implied utilization"
   std::vector<std::string> lines;  // the lines it comes from
   double value = 0;
   std::string unit;     // "", "chip-hours", "USD per chip-hour"
@@ -172,7 +172,7 @@ struct EvidenceLineResult {
   std::string name;
   EvidenceKind kind = EvidenceKind::kFigure;
   EvidenceSource source;
-  Estimate estimate;              // formula, inputs, assumptions; training_flop is the point
+  Estimate estimate;  // formula, inputs, assumptions; training_flop is the point
   UncertaintyReport uncertainty;  // median and 90% interval of this line
   // What a hardware line (cost, power, cluster) knows besides its FLOP, for
   // the implied quantities (point values, as the estimate's own point):
@@ -199,8 +199,8 @@ struct EvidenceResult {
   // The Particle Data Group's scale factor sqrt(chi^2 / (n - 1)) of the
   // lines about their weighted mean; the interval is widened by it when > 1.
   double scale_factor = 1;
-  double rounded = 0;            // the median rounded by the stated convention
-  std::string rounding_rule;     // "one significant figure (Speculative)"
+  double rounded = 0;           // the median rounded by the stated convention
+  std::string rounding_rule;    // "one significant figure (Speculative)"
   std::string combination_rule;  // how the lines were combined, with numbers
   std::vector<Disagreement> disagreements;
   std::vector<ImpliedQuantity> implied;
