@@ -68,6 +68,13 @@ enum class ComponentRole {
   kOther,           // pooler, projections outside the blocks
 };
 
+// The keys one query of a layer attends to: every earlier position (full),
+// the last `span_width` positions (a sliding window: Mistral, Gemma 2/3's
+// local layers, gpt-oss), or the positions of its own chunk of `span_width`
+// (Llama 4's chunked layers). A config's per-layer pattern (layer_types,
+// sliding_window_pattern, no_rope_layers) splits the attention cores by span.
+enum class AttentionSpan { kFull, kSlidingWindow, kChunked };
+
 struct Component {
   std::string name;  // "layers.0-31/attention"
   std::string type;  // "gqa_attention", "swiglu_mlp", "moe", ...
@@ -81,6 +88,8 @@ struct Component {
   // head. Bidirectional attention (encoders, cross-attention) is never halved.
   double heads = 0, qk_dim = 0, v_dim = 0;
   bool bidirectional = false;
+  AttentionSpan span = AttentionSpan::kFull;
+  double span_width = 0;  // window or chunk, in tokens (kSlidingWindow, kChunked)
   // State-space scan, forward FLOP per token for all `count` blocks:
   // 9·d_inner·d_state + 2·d_inner per block (A. Gu in state-spaces/mamba's
   // GitHub thread 110, "How to compute MACs or FLOPs of mamba": the
@@ -107,6 +116,19 @@ double TotalParams(const TransformerModel& m);
 double ActiveParams(const TransformerModel& m);
 double NonEmbeddingParams(const TransformerModel& m);
 double ActiveNonEmbeddingParams(const TransformerModel& m);
+
+// Keys per query, averaged over the T positions of a training sequence, of
+// an attention core (docs/llm.md, "Attention per layer"). Causal, continuous
+// in the position t: full T/2 (∫min(t, T)), sliding window w - w²/(2T)
+// (∫min(t, w)), chunked (k·c² + r²)/(2T) for T = k·c + r; not causal: T, w
+// and (k·c² + r²)/T. Bidirectional cores always count T; a window or chunk
+// of T or more is full.
+double KeysPerQuery(const Component& core, double seq_len, bool causal);
+// The same with its formula and numbers, for the report: "w - w²/(2T) =
+// 1024 - 1024²/(2 x 131072) = 1020".
+std::string KeysPerQueryText(const Component& core, double seq_len, bool causal);
+// "full", "sliding window 1024", "chunked 8192", "bidirectional".
+std::string SpanName(const Component& core, double seq_len);
 
 struct ConventionOptions {
   AttentionMode attention = AttentionMode::kAsPublished;

@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -21,6 +22,7 @@
 #include "trainflops/compare_request.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
+#include "trainflops/hub_cache.h"
 #include "trainflops/layer_request.h"
 #include "trainflops/request_fields.h"
 #include "trainflops/text.h"
@@ -246,6 +248,43 @@ void SetParams(TokensRequest& r, const std::string& f, py::handle v) {
   r.params = TextOf(f, v);
 }
 
+// source: a path, bytes, a dict, or a Hugging Face repository id
+// ("Qwen/Qwen3-8B", "Qwen/Qwen3-8B@REV") that is not a path, whose config.json
+// is read from the local cache (hub_cache.h; never downloaded).
+void SetSource(EstimateRequest& r, const std::string& f, py::handle v) {
+  if (py::isinstance<py::str>(v)) {
+    const std::string text = v.cast<std::string>();
+    std::error_code ec;
+    if (LooksLikeHubModelId(text) &&
+        !std::filesystem::exists(std::filesystem::symlink_status(text, ec))) {
+      Result<std::string> config = ResolveHubConfig(text, HubEnvironmentFromProcess());
+      if (!config.ok()) throw Error(f + ": " + config.status().message());
+      r.model = FileOf(f, py::str(*config), FileRole::kModel);
+      return;
+    }
+  }
+  r.model = FileOf(f, v, FileRole::kModel);
+}
+
+const Specials<EstimateRequest>& EstimateSpecials() {
+  static const Specials<EstimateRequest> s = {{"source", SetSource}};
+  return s;
+}
+
+// A repository's snapshot: its model.safetensors.index.json, when there is
+// one and no checkpoint was given, is the cross-check, as the command line
+// uses the index beside a config.
+void AddSnapshotIndex(const py::dict& kw, EstimateRequest& r) {
+  if (!r.checkpoint.empty() || !kw.contains("source") || !py::isinstance<py::str>(kw["source"]))
+    return;
+  if (kw["source"].cast<std::string>() == r.model.name()) return;  // a path, not an id
+  Result<InputFile> index = OpenInputFile(
+      PathBeside(r.model.name(), "model.safetensors.index.json"), InputKind::kCheckpoint);
+  if (!index.ok()) return;
+  r.checkpoint = *std::move(index);
+  r.checkpoint_found_beside = true;
+}
+
 const Specials<TokensRequest>& TokensSpecials() {
   static const Specials<TokensRequest> s = {{"params", SetParams}};
   return s;
@@ -308,7 +347,11 @@ PYBIND11_MODULE(_trainflops, m) {
           },
           "'Cite this estimate' (the command line's --cite), or None where nothing is estimated.");
 
-  m.def("estimate", [](const py::dict& kw) { return RunRequest(Fill(EstimateFields(), kw)); });
+  m.def("estimate", [](const py::dict& kw) {
+    EstimateRequest r = Fill(EstimateFields(), kw, EstimateSpecials());
+    AddSnapshotIndex(kw, r);
+    return RunRequest(std::move(r));
+  });
   m.def("hardware", [](const py::dict& kw) {
     return RunRequest(Fill(HardwareFields(), kw, HardwareSpecials()));
   });

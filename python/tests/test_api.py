@@ -163,6 +163,35 @@ def test_checkpoints_count_parameters(source_dir, tmp_path):
         trainflops.estimate(config, tokens="1T", checkpoint=tmp_path / "absent.safetensors")
 
 
+def test_estimate_reads_a_repository_from_the_hugging_face_cache(source_dir, tmp_path,
+                                                                  monkeypatch):
+    # A cache as huggingface_hub lays it out: blobs/, snapshots/COMMIT/ linking
+    # into them, refs/main naming the commit. Llama 2 7B: 6,738,415,616
+    # parameters (src/llm/hf_families_test.cc); its float16 index of 2 x that
+    # many bytes is the checkpoint cross-check.
+    repo = tmp_path / "hub" / "models--Org--Model"
+    commit = "c" * 40
+    (repo / "blobs").mkdir(parents=True)
+    (repo / "refs").mkdir()
+    (repo / "snapshots" / commit).mkdir(parents=True)
+    config = os.path.join(source_dir, "tests", "fixtures", "hf", "llama-2-7b.json")
+    (repo / "blobs" / "1f").write_bytes(open(config, "rb").read())
+    (repo / "blobs" / "2f").write_text(json.dumps(
+        {"metadata": {"total_size": 2 * 6738415616}, "weight_map": {"a": "m.safetensors"}}))
+    (repo / "snapshots" / commit / "config.json").symlink_to("../../blobs/1f")
+    (repo / "snapshots" / commit / "model.safetensors.index.json").symlink_to("../../blobs/2f")
+    (repo / "refs" / "main").write_text(commit)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    monkeypatch.chdir(tmp_path)
+    e = trainflops.estimate("Org/Model", tokens="2T")
+    assert e.params == 6738415616
+    assert e.checkpoint["params"] == 6738415616
+    assert trainflops.estimate("Org/Model@" + commit, tokens="2T").params == 6738415616
+    with pytest.raises(trainflops.Error,
+                       match=r"huggingface-cli download Org/Absent config\.json"):
+        trainflops.estimate("Org/Absent", tokens="2T")
+
+
 def _cli_text(*args):
     """`trainflops ARGS...` (the text report), for options that shape the text."""
     import subprocess

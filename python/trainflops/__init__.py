@@ -73,7 +73,12 @@ def estimate(source: Source, *, epochs: Optional[Value] = None,
     source: a path, bytes, or a dict. A model spec (YAML or JSON,
         docs/spec-format.md), an ONNX graph (docs/onnx.md) or a Hugging Face
         config.json (docs/llm.md), recognised by the path's extension or the
-        bytes. Bytes are read in place, never copied.
+        bytes. Bytes are read in place, never copied. A Hugging Face
+        repository id that is not a path ("Qwen/Qwen3-8B", or
+        "Qwen/Qwen3-8B@REV" for a branch, tag or commit) reads config.json
+        from the local Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or
+        ~/.cache/huggingface/hub; never downloaded), and the snapshot's
+        model.safetensors.index.json, if any, as the checkpoint.
     epochs, examples, batches, batch_size: the training, overriding the
         spec's; each may be a range ("90..100").
     bp_ratio: backward/forward ratio, a number (default 2), "table" or

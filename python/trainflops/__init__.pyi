@@ -42,7 +42,8 @@ def estimate(source: Source, *, epochs: Optional[Value] = ..., examples: Optiona
              samples: Optional[Value] = ..., seed: Optional[Value] = ...,
              quantiles: Optional[Sequence[Value]] = ...,
              checkpoint: Optional[Source] = ...) -> Result:
-    """Method 1: count a model's operations (a spec, an ONNX graph or a Hugging Face config)."""
+    """Method 1: count a model's operations (a spec, an ONNX graph, a Hugging Face config, or a
+    Hugging Face repository id such as "Qwen/Qwen3-8B[@REV]" read from the local cache)."""
 
 def layer(type: Optional[str] = ..., *, bp_ratio: Optional[Value] = ..., **dims: Value) -> Result:
     """One layer's parameters and forward FLOP (Sevilla et al. 2022, Table 1)."""

@@ -7,6 +7,7 @@
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hf_config.h"
+#include "trainflops/hub_cache.h"
 #include "trainflops/text.h"
 
 namespace trainflops::cli {
@@ -71,8 +72,10 @@ enum class Kind { kSpec, kOnnx, kHfConfig };
 Kind KindOf(const std::vector<std::string>& words, const FileOpener& open) {
   for (const std::string& word : words) {
     if (ToLower(word).ends_with(".onnx")) return Kind::kOnnx;
-    if (ToLower(word).ends_with(".json")) {
+    if (ToLower(word).ends_with(".json") || LooksLikeHubModelId(word)) {
       Result<InputFile> file = open(word, InputKind::kJsonConfig);
+      // A repository id not in the cache: opening it again says how to fetch it.
+      if (!file.ok() && LooksLikeHubModelId(word)) return Kind::kHfConfig;
       if (!file.ok()) continue;
       Result<std::string> text = file->Text();
       if (text.ok() && LooksLikeHfConfig(*text)) return Kind::kHfConfig;
@@ -89,8 +92,12 @@ std::string Help(Kind kind) {
              "never loaded; see docs/onnx.md), then Method 1.\n\noptions:\n" +
              OptionsHelp(OnnxOptions());
     case Kind::kHfConfig:
-      return "usage: trainflops estimate config.json --tokens D [--seq-len T] [options]\n\n"
-             "A Hugging Face config.json: exact parameter counts (total, non-embedding, active),\n"
+      return "usage: trainflops estimate config.json|OWNER/NAME[@REV] --tokens D [--seq-len T] "
+             "[options]\n\n"
+             "A Hugging Face config.json, or a repository id whose config.json is in the local\n"
+             "Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or ~/.cache/huggingface/hub; never\n"
+             "downloaded; REV a branch, tag or commit, default main): exact parameter counts "
+             "(total, non-embedding, active),\n"
              "per-token FLOP by convention, and training compute. Families: " +
              JoinNames(SupportedModelTypes()) + ".\n" + RangeHelp() + "\noptions:\n" +
              OptionsHelp(HfConfigOptions());
@@ -125,9 +132,10 @@ std::string WrongCount(Kind kind, size_t count) {
 Status OpenCheckpoint(const ParsedArgs& args, const FileOpener& open, EstimateRequest& r) {
   const std::optional<std::string> given = args.Get("--checkpoint");
   r.checkpoint_found_beside = !given;
+  // The model's own name: a repository id's is its snapshot's config.json.
   const std::string path =
-      given ? *given : PathBeside(args.positional.front(), "model.safetensors.index.json");
-  if (path == args.positional.front()) return Status::Ok();
+      given ? *given : PathBeside(r.model.name(), "model.safetensors.index.json");
+  if (path == r.model.name()) return Status::Ok();
   Result<InputFile> file = open(path, InputKind::kCheckpoint);
   if (file.ok()) {
     r.checkpoint = *std::move(file);
@@ -165,8 +173,9 @@ Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpen
   if (kind == Kind::kHfConfig) r.llm = LlmRequestFrom(args);
   r.unit = args.Get("--unit");
   r.show_layers = !args.Has("--no-layers");
-  TF_ASSIGN_OR_RETURN(r.model,
-                      open(args.positional.front(), ModelInputKind(args.positional.front())));
+  const std::string& model = args.positional.front();
+  TF_ASSIGN_OR_RETURN(r.model, open(model, kind == Kind::kHfConfig ? InputKind::kJsonConfig
+                                                                   : ModelInputKind(model)));
   if (kind == Kind::kHfConfig) TF_RETURN_IF_ERROR(OpenCheckpoint(args, open, r));
   call.json = args.Has("--json");
   call.cite = args.Has("--cite");

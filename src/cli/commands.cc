@@ -1,8 +1,13 @@
 #include "commands.h"
 
+<<<<<<< HEAD
 #include <iostream>
+=======
+#include <filesystem>
+>>>>>>> main
 #include <map>
 
+#include "trainflops/hub_cache.h"
 #include "trainflops/request_fields.h"
 #include "trainflops/text.h"
 
@@ -71,10 +76,24 @@ Result<InputFile> ReadStandardInput(InputKind kind) {
 }  // namespace
 
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
+<<<<<<< HEAD
   if (path == "-" && kind != InputKind::kOnnx && kind != InputKind::kCheckpoint) {
     return ReadStandardInput(kind);
   }
   return OpenInputFile(path, kind);
+=======
+  Result<InputFile> file = OpenInputFile(path, kind);
+  // A config named by a Hugging Face repository id that is not a path: the
+  // snapshot in the local cache (hub_cache.h). A path that exists stays a path.
+  std::error_code ec;
+  if (file.ok() || kind != InputKind::kJsonConfig || !LooksLikeHubModelId(path) ||
+      std::filesystem::exists(std::filesystem::symlink_status(path, ec))) {
+    return file;
+  }
+  TF_ASSIGN_OR_RETURN(const std::string config,
+                      ResolveHubConfig(path, HubEnvironmentFromProcess()));
+  return OpenInputFile(config, kind);
+>>>>>>> main
 }
 
 }  // namespace trainflops::cli

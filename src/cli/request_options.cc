@@ -74,8 +74,9 @@ std::vector<OptionSpec> LlmCommonOptions() {
       {"--seq-len", "T", "training sequence length (for the attention terms)"},
       {"--convention", "NAME", "6nd (default), kaplan, palm, chinchilla or megatron (docs/llm.md)"},
       {"--attention", "causal|full",
-       "halve the attention-score terms or not (default: as each "
-       "paper counts them)"},
+       "count the keys a causal query sees (T/2; w - w²/2T in a window of w) or the whole span "
+       "(T; w) in the attention-score terms (default: as each paper counts them); each layer's "
+       "span follows the config (sliding window, chunk)"},
       {"--recompute", "none|selective|full",
        "activation recomputation: reported as hardware FLOP, separately from model FLOP"},
       {"--thresholds", "", "check the total against the legal compute thresholds"},

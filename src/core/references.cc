@@ -71,6 +71,15 @@ constexpr std::array kReferences = {
               "Transformers are SSMs: Generalized Models and Efficient Algorithms Through "
               "Structured State Space Duality",
               "ICML 2024; arXiv:2405.21060", "https://arxiv.org/abs/2405.21060", "misc"},
+    Reference{"beltagy2020", "Beltagy et al. 2020",
+              "Iz Beltagy and Matthew E. Peters and Arman Cohan", "2020",
+              "Longformer: The Long-Document Transformer", "arXiv:2004.05150",
+              "https://arxiv.org/abs/2004.05150", "misc"},
+    Reference{"jiang2023", "Jiang et al. 2023",
+              "Albert Q. Jiang and Alexandre Sablayrolles and Arthur Mensch and others", "2023",
+              "Mistral 7B", "arXiv:2310.06825", "https://arxiv.org/abs/2310.06825", "misc"},
+    Reference{"gemma2025", "Gemma Team 2025", "{Gemma Team}", "2025", "Gemma 3 Technical Report",
+              "arXiv:2503.19786", "https://arxiv.org/abs/2503.19786", "misc"},
     Reference{"su2021", "Su et al. 2021",
               "Jianlin Su and Yu Lu and Shengfeng Pan and Ahmed Murtadha and Bo Wen and "
               "Yunfeng Liu",

@@ -4,6 +4,7 @@
 // components count and how. Training = 3 x forward throughout.
 #include <cmath>
 
+#include "attention_span.h"
 #include "llm_internal.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -12,21 +13,21 @@ namespace trainflops {
 namespace {
 
 using llm::Num;
+using llm::SpanGroup;
 
-// The fraction of the full L² attention work a convention counts for one
-// core component: bidirectional attention is never halved; otherwise
-// `--attention` decides, and "as published" follows the paper.
-double CoreFactor(const Component& c, Convention conv, AttentionMode mode) {
-  if (c.bidirectional) return 1.0;
+// Whether a convention counts the keys a causal query sees (the triangle)
+// or every key of its span: `--attention` decides, and "as published"
+// follows the paper. Bidirectional cores are never halved (KeysPerQuery).
+bool Causal(Convention conv, AttentionMode mode) {
   switch (mode) {
     case AttentionMode::kCausal:
-      return 0.5;
+      return true;
     case AttentionMode::kFull:
-      return 1.0;
+      return false;
     case AttentionMode::kAsPublished:
       break;
   }
-  return conv == Convention::kKaplan ? 0.5 : 1.0;
+  return conv == Convention::kKaplan;
 }
 
 std::string AttentionText(Convention conv, AttentionMode mode) {
@@ -46,17 +47,18 @@ std::string AttentionText(Convention conv, AttentionMode mode) {
   return "as published: full (the paper counts the whole T x T score matrix)";
 }
 
-// The three parts of one core component's forward FLOP per token, before
-// the causal factor: logits 2·T·H·d_qk, softmax 3·H·T (Chinchilla's count),
-// softmax·V 2·T·H·d_v; times the number of blocks.
+// The three parts of one core component's forward FLOP per token with K
+// keys per query (KeysPerQuery: T/2 or T for full attention, about w for a
+// window of w): logits 2·K·H·d_qk, softmax 3·H·K (Chinchilla's count),
+// softmax·V 2·K·H·d_v; times the number of blocks.
 struct CoreParts {
   double logits = 0, softmax = 0, values = 0;
 };
-CoreParts CoreFlop(const Component& c, double seq_len) {
+CoreParts CoreFlop(const Component& c, double keys) {
   CoreParts p;
-  p.logits = 2 * seq_len * c.heads * c.qk_dim * c.count;
-  p.softmax = 3 * c.heads * seq_len * c.count;
-  p.values = 2 * seq_len * c.heads * c.v_dim * c.count;
+  p.logits = 2 * keys * c.heads * c.qk_dim * c.count;
+  p.softmax = 3 * c.heads * keys * c.count;
+  p.values = 2 * keys * c.heads * c.v_dim * c.count;
   return p;
 }
 
@@ -173,9 +175,11 @@ void Finish(const TransformerModel& m, const ConventionOptions& o, ConventionRes
        "forward (Sevilla et al. 2022, Method 1; Kaplan et al. 2020 section 2.1)"});
   if (r.convention != Convention::k6ND) {
     r.assumptions.push_back({"attention", r.attention,
-                             "causal masking halves the T x T terms; PaLM, Chinchilla and "
-                             "Megatron-LM count them in full, Kaplan et al. in effect halve "
-                             "them"});
+                             "causal masking halves the T x T terms (a sliding window of w "
+                             "counts w - w²/2T keys per query, a chunk of c about c/2); PaLM, "
+                             "Chinchilla and Megatron-LM count them in full, Kaplan et al. in "
+                             "effect halve them; each layer's span follows the config "
+                             "(docs/llm.md, \"Attention per layer\")"});
   }
   if (o.recompute != Recompute::kNone) {
     r.formula.push_back("recomputation (" + RecomputeName(o.recompute) + ") adds " +
@@ -201,22 +205,54 @@ ConventionResult Start(const TransformerModel& m, Convention conv, const Convent
   return r;
 }
 
-// Sums the core parts of every core component with the convention's factor;
-// `softmax` is only used by Chinchilla.
-CoreParts SumCore(const TransformerModel& m, const ConventionOptions& o, Convention conv,
-                  bool with_softmax, ConventionResult& r) {
-  CoreParts total;
-  for (size_t i = 0; i < m.components.size(); ++i) {
-    const Component& c = m.components[i];
-    if (c.role != ComponentRole::kAttentionCore) continue;
-    const double f = CoreFactor(c, conv, o.attention);
-    const CoreParts p = CoreFlop(c, m.seq_len);
-    total.logits += f * p.logits;
-    total.values += f * p.values;
-    if (with_softmax) total.softmax += f * p.softmax;
-    r.component_forward[i] = f * (p.logits + p.values + (with_softmax ? p.softmax : 0));
+// The head width Q of the published formulas; MLA's query/key and value
+// widths differ, and Q·K and softmax·V each use their own, so Q is their mean.
+std::string HeadWidth(const Component& c) {
+  if (c.qk_dim == c.v_dim) return Num(c.qk_dim);
+  return "(" + Num(c.qk_dim) + "+" + Num(c.v_dim) + ")/2";
+}
+
+// The core parts of each span's cores (full, sliding window, chunked), with
+// the keys per query the convention counts; `softmax` is only used by
+// Chinchilla.
+struct SpanCore {
+  SpanGroup group;
+  CoreParts flop;
+};
+std::vector<SpanCore> SumCore(const TransformerModel& m, const ConventionOptions& o,
+                              Convention conv, bool with_softmax, ConventionResult& r) {
+  std::vector<SpanCore> out;
+  for (SpanGroup& g : llm::SpanGroups(m, Causal(conv, o.attention))) {
+    SpanCore s{std::move(g), {}};
+    for (size_t i : s.group.members) {
+      const Component& c = m.components[i];
+      const CoreParts p = CoreFlop(c, KeysPerQuery(c, m.seq_len, Causal(conv, o.attention)));
+      s.flop.logits += p.logits;
+      s.flop.values += p.values;
+      if (with_softmax) s.flop.softmax += p.softmax;
+      r.component_forward[i] = p.logits + p.values + (with_softmax ? p.softmax : 0);
+    }
+    out.push_back(std::move(s));
   }
-  return total;
+  return out;
+}
+
+double ScoresAndValues(const std::vector<SpanCore>& cores) {
+  double sum = 0;
+  for (const SpanCore& s : cores) sum += s.flop.logits + s.flop.values;
+  return sum;
+}
+
+// One term per span: `name` + the span, 4·L·H·Q·K with K its keys per query.
+void AddCoreTerms(const std::vector<SpanCore>& cores, const std::string& name,
+                  std::vector<FlopTerm>& terms) {
+  for (const SpanCore& s : cores) {
+    const Component& c = *s.group.first;
+    terms.push_back({name + llm::SpanSuffix(s.group, cores.size()),
+                     "4 x L=" + Num(s.group.layers) + " x H=" + Num(c.heads) +
+                         " x Q=" + HeadWidth(c) + " x K, K = " + s.group.keys_text,
+                     s.flop.logits + s.flop.values});
+  }
 }
 
 // Charges 2 FLOP per parameter a token uses to every component but the
@@ -230,35 +266,6 @@ double TwoN(const TransformerModel& m, bool embeddings, ConventionResult& r) {
     if (!embeddings && IsEmbeddingRole(c.role)) continue;
     r.component_forward[i] = 2 * c.active_params;
     n += c.active_params;
-  }
-  return n;
-}
-
-// The first core component's dimensions, for printing the formulas.
-const Component* FirstCore(const TransformerModel& m) {
-  for (const Component& c : m.components) {
-    if (c.role == ComponentRole::kAttentionCore) return &c;
-  }
-  return nullptr;
-}
-
-// The head width Q of the published formulas; MLA's query/key and value
-// widths differ, and Q·K and softmax·V each use their own, so Q is their mean.
-std::string HeadWidth(const Component& c) {
-  if (c.qk_dim == c.v_dim) return Num(c.qk_dim);
-  return "(" + Num(c.qk_dim) + "+" + Num(c.v_dim) + ")/2";
-}
-
-std::string Halving(const ConventionOptions& o, Convention conv) {
-  const bool halved = o.attention == AttentionMode::kCausal ||
-                      (o.attention == AttentionMode::kAsPublished && conv == Convention::kKaplan);
-  return halved ? " x 1/2 (causal)" : "";
-}
-
-double CoreBlocks(const TransformerModel& m) {
-  double n = 0;
-  for (const Component& c : m.components) {
-    if (c.role == ComponentRole::kAttentionCore) n += c.count;
   }
   return n;
 }
@@ -288,18 +295,17 @@ Result<ConventionResult> FlopKaplan(const TransformerModel& m, const ConventionO
   TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kKaplan));
   ConventionResult r = Start(m, Convention::kKaplan, o);
   const double n = TwoN(m, /*embeddings=*/false, r);
-  const CoreParts core = SumCore(m, o, Convention::kKaplan, false, r);
+  const std::vector<SpanCore> cores = SumCore(m, o, Convention::kKaplan, false, r);
+  const double core = ScoresAndValues(cores);
   r.terms.push_back({"2·N (N = non-embedding parameters)", "2 x " + Num(n), 2 * n});
-  std::string core_formula =
-      HasStateSpace(m) ? "0 (no attention layers)" : "0 (no attention dimensions given)";
-  if (const Component* c = FirstCore(m)) {
-    core_formula = "4 x " + Num(CoreBlocks(m)) + " x " + Num(m.seq_len) + " x " + Num(c->heads) +
-                   " x " + HeadWidth(*c) + Halving(o, Convention::kKaplan);
+  if (cores.empty()) {
+    r.terms.push_back(
+        {"2·n_layer·n_ctx·d_attn",
+         HasStateSpace(m) ? "0 (no attention layers)" : "0 (no attention dimensions given)", 0});
   }
-  r.terms.push_back({"2·n_layer·n_ctx·d_attn", core_formula, core.logits + core.values});
+  AddCoreTerms(cores, "2·n_layer·n_ctx·d_attn", r.terms);
   r.formula.push_back("forward per token = 2 x N + 2·n_layer·n_ctx·d_attn = 2 x " + Num(n) + " + " +
-                      Num(core.logits + core.values) + " = " +
-                      Num(2 * n + core.logits + core.values) + " FLOP");
+                      Num(core) + " = " + Num(2 * n + core) + " FLOP");
   if (HasOpaqueParams(m)) r.notes.push_back("`params` is taken as Kaplan's non-embedding N");
   AddScanTerm(m, r);
   Finish(m, o, r);
@@ -313,17 +319,13 @@ Result<ConventionResult> FlopPalm(const TransformerModel& m, const ConventionOpt
   TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kPalm));
   ConventionResult r = Start(m, Convention::kPalm, o);
   const double n = TwoN(m, /*embeddings=*/true, r);
-  const CoreParts core = SumCore(m, o, Convention::kPalm, false, r);
+  const std::vector<SpanCore> cores = SumCore(m, o, Convention::kPalm, false, r);
+  const double core = ScoresAndValues(cores);
   r.terms.push_back({"2·N (N = parameters used per token)", "2 x " + Num(n), 2 * n});
-  std::string core_formula = "0";
-  if (const Component* c = FirstCore(m)) {
-    core_formula = "4 x L=" + Num(CoreBlocks(m)) + " x H=" + Num(c->heads) +
-                   " x Q=" + Num(c->qk_dim) + " x T=" + Num(m.seq_len);
-  }
-  r.terms.push_back({"4·L·H·Q·T (a third of 12·L·H·Q·T)", core_formula, core.logits + core.values});
-  r.formula.push_back("forward per token = 2N + 4·L·H·Q·T = " + Num(2 * n) + " + " +
-                      Num(core.logits + core.values) + " = " +
-                      Num(2 * n + core.logits + core.values) + " FLOP");
+  if (cores.empty()) r.terms.push_back({"4·L·H·Q·T (a third of 12·L·H·Q·T)", "0", 0});
+  AddCoreTerms(cores, "4·L·H·Q·T (a third of 12·L·H·Q·T)", r.terms);
+  r.formula.push_back("forward per token = 2N + 4·L·H·Q·T = " + Num(2 * n) + " + " + Num(core) +
+                      " = " + Num(2 * n + core) + " FLOP");
   AddScanTerm(m, r);
   Finish(m, o, r);
   return r;
@@ -367,14 +369,26 @@ Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const Convent
     }
     r.component_forward[i] = f;
   }
-  const CoreParts core = SumCore(m, o, Convention::kChinchilla, true, r);
+  const std::vector<SpanCore> cores = SumCore(m, o, Convention::kChinchilla, true, r);
   r.terms = {{"embeddings", "2 x V x d = 2 x " + Num(m.vocab) + " x " + Num(m.d_model), embed},
-             {"attention: Q, K, V and output projections", "2 x projection weights", proj},
-             {"attention: K @ Q logits", "2 x T x (key_size x heads) x layers", core.logits},
-             {"attention: softmax", "3 x heads x T x layers", core.softmax},
-             {"attention: softmax @ V", "2 x T x (value_size x heads) x layers", core.values},
-             {"dense blocks", "2 x MLP weights used per token", dense},
-             {"final logits", "2 x d x V", logits}};
+             {"attention: Q, K, V and output projections", "2 x projection weights", proj}};
+  if (cores.empty()) {
+    for (const char* name :
+         {"attention: K @ Q logits", "attention: softmax", "attention: softmax @ V"}) {
+      r.terms.push_back({name, "0", 0});
+    }
+  }
+  for (const SpanCore& s : cores) {
+    const std::string span = llm::SpanSuffix(s.group, cores.size());
+    const std::string k = " x layers, K = " + s.group.keys_text;
+    r.terms.push_back(
+        {"attention: K @ Q logits" + span, "2 x K x (key_size x heads)" + k, s.flop.logits});
+    r.terms.push_back({"attention: softmax" + span, "3 x heads x K" + k, s.flop.softmax});
+    r.terms.push_back(
+        {"attention: softmax @ V" + span, "2 x K x (value_size x heads)" + k, s.flop.values});
+  }
+  r.terms.push_back({"dense blocks", "2 x MLP weights used per token", dense});
+  r.terms.push_back({"final logits", "2 x d x V", logits});
   if (other > 0) r.terms.push_back({"other projections (pooler, ...)", "2 x weights", other});
   if (ssm > 0) {
     r.terms.push_back({"state-space projections (in_proj, conv1d, x_proj, dt_proj, out_proj)",
@@ -392,6 +406,32 @@ Result<ConventionResult> FlopChinchilla(const TransformerModel& m, const Convent
   return r;
 }
 
+namespace {
+
+// Megatron-LM's 4·l·s·h (scores and values of multi-head attention of
+// width h) for each span, with s the keys a query attends to; returns the sum.
+double MegatronCore(const TransformerModel& m, const ConventionOptions& o, ConventionResult& r,
+                    std::vector<FlopTerm>& terms) {
+  const bool causal = Causal(Convention::kMegatron, o.attention);
+  const std::vector<SpanGroup> groups = llm::SpanGroups(m, causal);
+  double sum = 0;
+  for (const SpanGroup& g : groups) {
+    double flop = 0;
+    for (size_t i : g.members) {
+      const Component& c = m.components[i];
+      r.component_forward[i] = 4 * KeysPerQuery(c, m.seq_len, causal) * m.d_model * c.count;
+      flop += r.component_forward[i];
+    }
+    terms.push_back({"4·l·s·h (attention scores and values)" + llm::SpanSuffix(g, groups.size()),
+                     "4 x " + Num(g.layers) + " x s x " + Num(m.d_model) + ", s = " + g.keys_text,
+                     flop});
+    sum += flop;
+  }
+  return sum;
+}
+
+}  // namespace
+
 // Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on
 // GPU Clusters Using Megatron-LM", section 5.1: per iteration
 // 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) model FLOP (96 and V/(16lh) with
@@ -404,7 +444,9 @@ Result<ConventionResult> FlopMegatron(const TransformerModel& m, const Conventio
   TF_RETURN_IF_ERROR(NeedSeqLen(m, Convention::kMegatron));
   ConventionResult r = Start(m, Convention::kMegatron, o);
   const double h = m.d_model, s = m.seq_len;
-  double attn = 0, mlp = 0, core = 0, logits = 0;
+  double attn = 0, mlp = 0, logits = 0;
+  std::vector<FlopTerm> core_terms;
+  const double core = MegatronCore(m, o, r, core_terms);
   for (size_t i = 0; i < m.components.size(); ++i) {
     const Component& c = m.components[i];
     double f = 0;
@@ -414,21 +456,17 @@ Result<ConventionResult> FlopMegatron(const TransformerModel& m, const Conventio
     } else if (c.role == ComponentRole::kMlp) {
       f = 16 * h * h * c.count;
       mlp += f;
-    } else if (c.role == ComponentRole::kAttentionCore) {
-      f = CoreFactor(c, Convention::kMegatron, o.attention) * 4 * s * h * c.count;
-      core += f;
     } else if (c.role == ComponentRole::kLogits) {
       f = 2 * h * m.vocab;
       logits += f;
     }
-    r.component_forward[i] = f;
+    if (c.role != ComponentRole::kAttentionCore) r.component_forward[i] = f;
   }
   const double l = m.layers;
   r.terms = {{"24·l·h² (attention projections 8·l·h² + MLP 16·l·h²)",
-              "24 x " + Num(l) + " x " + Num(h) + "²", attn + mlp},
-             {"4·l·s·h (attention scores and values)",
-              "4 x " + Num(l) + " x " + Num(s) + " x " + Num(h), core},
-             {"2·h·V (logits)", "2 x " + Num(h) + " x " + Num(m.vocab), logits}};
+              "24 x " + Num(l) + " x " + Num(h) + "²", attn + mlp}};
+  r.terms.insert(r.terms.end(), core_terms.begin(), core_terms.end());
+  r.terms.push_back({"2·h·V (logits)", "2 x " + Num(h) + " x " + Num(m.vocab), logits});
   const double full = 72 * l * h * h * (1 + s / (6 * h) + m.vocab / (12 * l * h));
   r.formula.push_back("per token (B·s = 1): 72·l·h²·(1 + s/(6h) + V/(12·l·h)) = 72 x " + Num(l) +
                       " x " + Num(h) + "² x (1 + " + Num(s) + "/" + Num(6 * h) + " + " +

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "decoder.h"
+#include "hf_layers.h"
 #include "llm_internal.h"
 
 namespace trainflops::llm {
@@ -128,6 +129,15 @@ std::vector<bool> SparseByStep(double layers, double step, std::vector<double> d
 // up_proj, down_proj (d x intermediate_size each), two RMSNorms of d;
 // norm; lm_head unless tied. Phi-3's fused qkv_proj and gate_up_proj have
 // the same sizes; Gemma ties the head and sets head_dim.
+double MtpModuleParams(const Decoder& dec, const MlpShape& mlp) {
+  TransformerModel one;
+  one.d_model = dec.d;
+  BlockGroup g = RmsBlock(dec, "mtp", 1);
+  g.mlp = mlp;
+  AddBlocks(one, g);
+  return TotalParams(one) + 2 * dec.d * dec.d + 3 * dec.d;
+}
+
 Status BuildLlamaLike(HfFields& f, HfModel& out) {
   const Decoder dec = ReadDecoder(f, out);
   MlpShape mlp;
@@ -211,14 +221,8 @@ Status BuildDeepSeek(HfFields& f, HfModel& out) {
   AddDenseAndMoe(out, dec, sparse, dense, moe);
   Close(out, dec);
   if (mtp > 0) {
-    // Each MTP module: enorm, hnorm (d each), eh_proj (2d x d), one block
-    // with experts, shared_head.norm (d); embedding and head are shared.
-    TransformerModel one;
-    one.d_model = dec.d;
-    BlockGroup g = RmsBlock(dec, "mtp", 1);
-    g.mlp = moe;
-    AddBlocks(one, g);
-    out.mtp_params = mtp * (TotalParams(one) + 2 * dec.d * dec.d + 3 * dec.d);
+    // The embedding and head are shared (the checkpoint's copies are not counted).
+    out.mtp_params = mtp * MtpModuleParams(dec, moe);
     out.model.notes.push_back(
         "multi-token-prediction module (num_nextn_predict_layers = " + Num(mtp) +
         "): " + Exact(out.mtp_params) +

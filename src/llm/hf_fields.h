@@ -41,6 +41,10 @@ class HfFields {
   // field taken from `defaults` is reported as "`class_name` default".
   HfFields SubWithDefaults(const char* key, const nlohmann::json& defaults,
                            const std::string& class_name);
+  // This object completed with its configuration class's defaults (a
+  // family's own config.json may leave out any field its class defines):
+  // a field taken from `defaults` is reported as "`class_name` default".
+  HfFields WithDefaults(const nlohmann::json& defaults, const std::string& class_name);
 
   // A required positive whole number up to `at_most`; the first of `keys`
   // present is used (aliases such as n_layer / num_hidden_layers).
@@ -71,7 +75,15 @@ class HfFields {
   double Length(const char* key, double fallback);
   bool Flag(const char* key, bool fallback);
   std::string Text(const char* key, const std::string& fallback);
+  // An optional list of strings (Qwen3-Next's layer_types); empty when absent.
+  std::vector<std::string> Texts(const char* key);
   std::vector<double> List(const char* key);
+  // A positive whole number, or a list of them with one entry per layer
+  // (Hunyuan's moe_topk: 8 or [8, 8, ...]): `layers` values either way.
+  std::vector<double> PerLayer(const char* key, double fallback, double layers);
+  // An optional whole number that may be negative (ERNIE's
+  // moe_layer_end_index: -1 means the last layer).
+  double Whole(const char* key, double fallback);
   bool Has(const char* key) const;
   // Marks fields as read without a value (names the builder consulted, such
   // as model_type or a layer-type string).
@@ -141,6 +153,11 @@ const std::vector<FamilyRow>& RecentFamilies();
 const std::vector<FamilyRow>& MoeFamilies();
 const std::vector<FamilyRow>& SsmFamilies();
 const std::vector<FamilyRow>& MultimodalFamilies();
+// The families described as data, one row each (hf_table.cc): SmolLM3,
+// GLM-4.5, ERNIE 4.5, Hunyuan.
+const std::vector<FamilyRow>& TableFamilies();
+// Linear + full attention hybrids (hf_hybrid.cc): Qwen3-Next.
+const std::vector<FamilyRow>& HybridFamilies();
 // The family of a model_type (hf_config.cc's table), or null.
 const FamilyRow* FindFamilyRow(const std::string& model_type);
 

@@ -67,6 +67,8 @@ std::vector<std::string> StructuralKeys(const json& config) {
                                                  "attn_layer_offset",
                                                  "layers_block_type",
                                                  "hybrid_override_pattern",
+                                                 "hybrid_layer_pattern",
+                                                 "full_attention_interval",
                                                  "block_types",
                                                  "kv_lora_rank",
                                                  "q_lora_rank",

@@ -116,7 +116,6 @@ void NoteImageParts(HfModel& out) {
       "(about 2 x those parameters x patches per image, forward) is not counted");
 }
 
-namespace {
 // The language model of text_config (or of the top-level fields), counted
 // by its own family's rule.
 Status BuildLanguageModel(HfFields& text, const std::string& text_type, HfModel& out) {
@@ -135,7 +134,6 @@ Status BuildLanguageModel(HfFields& text, const std::string& text_type, HfModel&
                        "as model_type " + text_type + " (" + row->name + ")"});
   return Status::Ok();
 }
-}  // namespace
 
 Status BuildTextConfig(HfFields& f, const std::string& fallback_type, HfModel& out) {
   HfFields raw = f.Sub("text_config");
@@ -325,6 +323,10 @@ const std::vector<FamilyRow>& MultimodalFamilies() {
        "modeling_mllama.py (MllamaTextModel): embeddings of vocab + 8, self-attention layers and "
        "cross-attention layers (cross_attention_layers) with q/k norms and two gates, head of "
        "vocab"},
+      {"mistral3", "Mistral Small 3.1 (language model + Pixtral vision encoder)", BuildMistral3,
+       "modeling_mistral3.py: text_config by its own family (mistral); PixtralVisionModel "
+       "(modeling_pixtral.py); Mistral3MultiModalProjector (RMSNorm, patch merger, two linear "
+       "layers)"},
       {"mllama", "Llama 3.2 Vision (language model with cross-attention + vision encoder)",
        BuildMllama,
        "modeling_mllama.py: self- and cross-attention layers, embeddings of vocab + 8; tiled "

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "decoder.h"
+#include "hf_layers.h"
 #include "llm_internal.h"
 
 namespace trainflops::llm {
@@ -118,31 +119,52 @@ Status BuildJamba(HfFields& f, HfModel& out) {
   const double moe_offset = f.Get({"expert_layer_offset"}, 1);
   TF_RETURN_IF_ERROR(f.Check());
   TF_RETURN_IF_ERROR(CheckTopK(out, moe, "num_experts", "num_experts_per_tok"));
-  // Count the four kinds of layer: {attention, Mamba} x {dense, experts}.
-  double kinds[2][2] = {{0, 0}, {0, 0}};
+  HybridLayers layers;
+  layers.attention_name = "attention";
+  layers.other_name = "Mamba";
+  layers.dense = dense;
+  layers.moe = moe;
   const auto period = [](double i, double p, double o) { return p > 0 && std::fmod(i, p) == o; };
   for (double i = 0; i < dec.layers; ++i) {
-    kinds[period(i, attn_period, attn_offset) ? 0 : 1][period(i, moe_period, moe_offset) ? 1 : 0]++;
+    layers.attention.push_back(period(i, attn_period, attn_offset));
+    layers.experts.push_back(period(i, moe_period, moe_offset));
   }
   Open(out, dec);
-  for (int mixer = 0; mixer < 2; ++mixer) {
-    for (int experts = 0; experts < 2; ++experts) {
-      const double n = kinds[mixer][experts];
-      if (n == 0) continue;
-      BlockGroup g = RmsBlock(dec,
-                              "layers (" + Num(n) + (mixer == 0 ? " attention" : " Mamba") +
-                                  (experts == 1 ? " + experts)" : " + MLP)"),
-                              n);
-      if (mixer == 1) g.mamba = s;
-      g.mlp = experts == 1 ? moe : dense;
-      AddBlocks(out.model, g);
-    }
-  }
+  AddHybridLayers(out, dec, layers, [&](const BlockGroup& group) {
+    BlockGroup g = group;
+    g.mamba = s;
+    AddBlocks(out.model, g);
+  });
   Close(out, dec);
   return Status::Ok();
 }
 
 }  // namespace
+
+void AddHybridLayers(HfModel& out, const Decoder& dec, const HybridLayers& layers,
+                     const std::function<void(const BlockGroup&)>& add_other) {
+  double kinds[2][2] = {{0, 0}, {0, 0}};  // {attention, other} x {dense, experts}
+  for (size_t i = 0; i < layers.attention.size(); ++i) {
+    kinds[layers.attention[i] ? 0 : 1][layers.experts[i] ? 1 : 0]++;
+  }
+  for (int mixer = 0; mixer < 2; ++mixer) {
+    for (int experts = 0; experts < 2; ++experts) {
+      const double n = kinds[mixer][experts];
+      if (n == 0) continue;
+      BlockGroup g = RmsBlock(dec,
+                              "layers (" + Num(n) + " " +
+                                  (mixer == 0 ? layers.attention_name : layers.other_name) +
+                                  (experts == 1 ? " + experts)" : " + MLP)"),
+                              n);
+      g.mlp = experts == 1 ? layers.moe : layers.dense;
+      if (mixer == 0) {
+        AddBlocks(out.model, g);
+      } else {
+        add_other(g);
+      }
+    }
+  }
+}
 
 const std::vector<FamilyRow>& SsmFamilies() {
   static const std::vector<FamilyRow> rows = {

@@ -23,6 +23,9 @@ void NoteImageParts(HfModel& out);
 // configuration class (by its model_type, else `fallback_type`) and counted
 // by that family's rule; listed in HfModel::parts.
 Status BuildTextConfig(HfFields& f, const std::string& fallback_type, HfModel& out);
+// The language model of `text` (a completed text_config, or the top-level
+// fields) counted as model_type `text_type`; listed in HfModel::parts.
+Status BuildLanguageModel(HfFields& text, const std::string& text_type, HfModel& out);
 
 // (image_size // patch_size)^2 patches.
 double Patches(double image, double patch);
@@ -34,6 +37,10 @@ Status AddLlama4Vision(HfFields& f, HfModel& out);
 // Llama 3.2 Vision (hf_mllama.cc): the wrapper, and its language model.
 Status BuildMllama(HfFields& f, HfModel& out);
 Status BuildMllamaText(HfFields& f, HfModel& out);
+
+// Mistral Small 3.1 (hf_mistral3.cc): the language model, the Pixtral vision
+// encoder and the projector.
+Status BuildMistral3(HfFields& f, HfModel& out);
 
 }  // namespace trainflops::llm
 
