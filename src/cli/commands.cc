@@ -1,10 +1,7 @@
 #include "commands.h"
 
-<<<<<<< HEAD
-#include <iostream>
-=======
 #include <filesystem>
->>>>>>> main
+#include <iostream>
 #include <map>
 
 #include "trainflops/hub_cache.h"
@@ -76,12 +73,9 @@ Result<InputFile> ReadStandardInput(InputKind kind) {
 }  // namespace
 
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
-<<<<<<< HEAD
-  if (path == "-" && kind != InputKind::kOnnx && kind != InputKind::kCheckpoint) {
+  if (path == "-" && kind == InputKind::kEvidence) {
     return ReadStandardInput(kind);
   }
-  return OpenInputFile(path, kind);
-=======
   Result<InputFile> file = OpenInputFile(path, kind);
   // A config named by a Hugging Face repository id that is not a path: the
   // snapshot in the local cache (hub_cache.h). A path that exists stays a path.
@@ -93,7 +87,6 @@ Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
   TF_ASSIGN_OR_RETURN(const std::string config,
                       ResolveHubConfig(path, HubEnvironmentFromProcess()));
   return OpenInputFile(config, kind);
->>>>>>> main
 }
 
 }  // namespace trainflops::cli

@@ -95,8 +95,9 @@ void WriteCall(const Call& call, const Report& report, std::ostream& out);
 std::string OptionWording(std::string_view message);
 
 // The command line's file access: ONNX graphs are read piece by piece,
-// other files whole; "-" is standard input, read whole within the cap of its kind. Refuses what is
-// not a regular file (a directory, /dev/zero, a pipe) and a file over the cap of its kind, before
+// other files whole; "-" for an evidence file is standard input, read whole
+// within the cap of its kind. Refuses what is not a regular file (a
+// directory, /dev/zero, a pipe) and a file over the cap of its kind, before
 // reading it.
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind);
 
