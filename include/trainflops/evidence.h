@@ -174,6 +174,14 @@ struct EvidenceLineResult {
   EvidenceSource source;
   Estimate estimate;  // formula, inputs, assumptions; training_flop is the point
   UncertaintyReport uncertainty;  // median and 90% interval of this line
+  // What a hardware line (cost, power, cluster) knows besides its FLOP, for
+  // the implied quantities (point values, as the estimate's own point):
+  std::optional<double> capacity_flop;  // chip-seconds x peak FLOP/s: the FLOP at utilization 1
+  std::optional<double> chip_hours;     // the chip-hours of the run
+  // A cost line (rented or total): the amount in US dollars of the price
+  // table's base year (after exchange rate and inflation), for the implied
+  // price per chip-hour.
+  std::optional<double> cost_usd;
 };
 
 struct Disagreement {
@@ -188,6 +196,9 @@ struct EvidenceResult {
   // The combination: median and 90% interval (5th, 95th percentile).
   double median = 0, low = 0, high = 0;
   ConfidenceLabel label = ConfidenceLabel::kSpeculative;
+  // The Particle Data Group's scale factor sqrt(chi^2 / (n - 1)) of the
+  // lines about their weighted mean; the interval is widened by it when > 1.
+  double scale_factor = 1;
   double rounded = 0;           // the median rounded by the stated convention
   std::string rounding_rule;    // "one significant figure (Speculative)"
   std::string combination_rule;  // how the lines were combined, with numbers

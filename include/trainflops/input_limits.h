@@ -25,6 +25,7 @@ enum class InputKind {
   kHardwareTable,  // a chip table (CSV)
   kOnnx,           // an ONNX graph (read piece by piece; weights skipped)
   kCheckpoint,     // model.safetensors.index.json, .safetensors or GGUF (headers only)
+  kEvidence,       // an evidence file (YAML or JSON)
 };
 
 struct InputLimit {

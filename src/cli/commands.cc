@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include <filesystem>
+#include <iostream>
 #include <map>
 
 #include "trainflops/hub_cache.h"
@@ -23,6 +24,8 @@ const std::vector<Command>& Commands() {
        ParseThresholds},
       {"units", "convert between FLOP, multiply-adds and petaflop/s-days", ParseUnits},
       {"trend", "fit the growth of training compute over time (doubling time)", ParseTrend},
+      {"evidence", "combine lines of indirect evidence (cost, power, cluster, ratios, figures)",
+       ParseEvidence},
       {"batch", "estimate a whole dataset of models (CSV or JSON lines)", ParseBatch},
       {"serve", "the local web page and HTTP API (http://127.0.0.1:8080/)", ParseServe},
   };
@@ -51,7 +54,28 @@ std::string OptionWording(std::string_view message) {
 
 InputKind ModelInputKind(const std::string& name) { return InputKindFor(FileRole::kModel, name); }
 
+namespace {
+
+// Standard input, whole, refused once it passes the cap of its kind (never
+// read more than one byte past it).
+Result<InputFile> ReadStandardInput(InputKind kind) {
+  const std::uint64_t cap = LimitOf(kind).max_bytes;
+  std::string text;
+  char buffer[65536];
+  while (text.size() <= cap && std::cin.read(buffer, sizeof buffer).gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(std::cin.gcount()));
+  }
+  if (std::cin.bad()) return Status::IoError("cannot read standard input");
+  TF_RETURN_IF_ERROR(CheckInputSize(text.size(), kind, "standard input"));
+  return InputFile::Owned("stdin", std::move(text));
+}
+
+}  // namespace
+
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind) {
+  if (path == "-" && kind == InputKind::kEvidence) {
+    return ReadStandardInput(kind);
+  }
   Result<InputFile> file = OpenInputFile(path, kind);
   // A config named by a Hugging Face repository id that is not a path: the
   // snapshot in the local cache (hub_cache.h). A path that exists stays a path.

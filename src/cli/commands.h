@@ -67,6 +67,7 @@ Result<Call> ParseCompare(const std::vector<std::string>& words, const FileOpene
 Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseThresholds(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseTrend(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseEvidence(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener& open);
 
@@ -94,8 +95,10 @@ void WriteCall(const Call& call, const Report& report, std::ostream& out);
 std::string OptionWording(std::string_view message);
 
 // The command line's file access: ONNX graphs are read piece by piece,
-// other files whole. Refuses what is not a regular file (a directory,
-// /dev/zero, a pipe) and a file over the cap of its kind, before reading it.
+// other files whole; "-" for an evidence file is standard input, read whole
+// within the cap of its kind. Refuses what is not a regular file (a
+// directory, /dev/zero, a pipe) and a file over the cap of its kind, before
+// reading it.
 Result<InputFile> OpenFromDisk(const std::string& path, InputKind kind);
 
 }  // namespace trainflops::cli

@@ -56,6 +56,8 @@ InputLimit LimitOf(InputKind kind) {
     case InputKind::kCheckpoint:
       return {"a checkpoint (model.safetensors.index.json, .safetensors or .gguf)",
               4 * 1024 * 1024 * kMiB};
+    case InputKind::kEvidence:
+      return {"an evidence file", 1 * kMiB};
   }
   return {"a file", 1 * kMiB};
 }

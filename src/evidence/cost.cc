@@ -264,7 +264,10 @@ Result<EvidenceLineResult> EstimateCost(const EvidenceLine& line, const CostEvid
   phase.chip_time = Duration{h * kSecondsPerHour, h, "hours"};
   TF_ASSIGN_OR_RETURN(Distribution seconds, hours.Scaled(kSecondsPerHour));
   AddRange(phase, "`chip_hours`", seconds, "amount / price", note);
-  return RunMethod2Line(line, std::move(phase), cost.hardware, request, d, db);
+  TF_ASSIGN_OR_RETURN(EvidenceLineResult r,
+                      RunMethod2Line(line, std::move(phase), cost.hardware, request, d, db));
+  r.cost_usd = amount.Median();  // for the implied price per chip-hour (combine.cc)
+  return r;
 }
 
 }  // namespace trainflops::evidence

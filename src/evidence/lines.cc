@@ -80,6 +80,9 @@ Result<EvidenceLineResult> LineFromMethod2(const EvidenceLine& line, Method2Resu
         "the default ranges (Method2OptionsFor)");
   }
   EvidenceLineResult r = StartLineResult(line);
+  // For the implied quantities where this line meets another (combine.cc).
+  r.capacity_flop = method2.capacity_flop;
+  r.chip_hours = method2.chip_seconds / kSecondsPerHour;
   r.estimate = std::move(method2.estimate);
   r.uncertainty = std::move(*method2.uncertainty);
   return r;

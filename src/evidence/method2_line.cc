@@ -130,6 +130,9 @@ Result<EvidenceLineResult> RunMethod2Line(const EvidenceLine& line, Phase phase,
   out.name = line.name;
   out.kind = line.kind();
   out.source = line.source;
+  // For the implied quantities where this line meets another (combine.cc).
+  out.capacity_flop = m2.value().capacity_flop;
+  out.chip_hours = m2.value().chip_seconds / kSecondsPerHour;
   out.estimate = std::move(m2.value().estimate);
   Estimate& e = out.estimate;
   e.formula.insert(e.formula.begin(), derivation.formula.begin(), derivation.formula.end());
