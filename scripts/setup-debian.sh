@@ -12,7 +12,7 @@ packages=(build-essential cmake ninja-build pkg-config
           # the Python package (docs/python.md): pybind11, the build backend, pytest,
           # and PyTorch with torchvision for trainflops.torch and its tests
           python3-dev python3-venv python3-pip python3-setuptools python3-wheel
-          pybind11-dev python3-pybind11 python3-pytest python3-torch python3-torchvision
+          pybind11-dev python3-pybind11 python3-pytest python3-yaml python3-torch python3-torchvision
           # Node.js runs the web page's view tests (tests/web/view_test.js);
           # headless Chromium drives the page itself (tests/web/browser_test.py)
           nodejs chromium chromium-driver python3-selenium)

@@ -25,5 +25,8 @@ venv=build/venv
 rm -rf "$venv"
 /usr/bin/python3 -m venv --system-site-packages "$venv"
 CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$venv/bin/pip" install --no-build-isolation -q .
+# The package's console command runs the command-line tool it ships.
+"$venv/bin/trainflops" --version
+"$venv/bin/trainflops" units "22 pfs-days" --to flop
 (cd build && TRAINFLOPS_CLI="$PWD/default/bin/trainflops" TRAINFLOPS_SOURCE_DIR="$(dirname "$PWD")" \
    "venv/bin/python" -m pytest -q -rs ../python/tests)

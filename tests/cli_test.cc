@@ -87,6 +87,19 @@ TEST(Cli, UnitsConversion) {
   EXPECT_NE(o.out.find("1.9008e21 FLOP"), std::string::npos) << o.out;  // 22 x 8.64e19
 }
 
+// One version: CMake's project() declares it, and --version prints it.
+TEST(Cli, VersionIsTheProjectVersion) {
+  const std::string cmake = trainflops::testing::ReadFile(Example("../CMakeLists.txt"));
+  const std::string key = "project(trainflops VERSION ";
+  const size_t at = cmake.find(key);
+  ASSERT_NE(at, std::string::npos);
+  const size_t from = at + key.size();
+  const std::string version = cmake.substr(from, cmake.find(' ', from) - from);
+  const Output o = RunCli("--version");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.out, "trainflops " + version + "\n");
+}
+
 struct BadCall {
   const char* name;
   const char* args;

@@ -60,6 +60,9 @@ struct BatchColumns {
   std::string parameters_notes = "Parameters notes";  // active parameters of MoE models
   std::string dataset_notes = "Dataset size notes";   // whether the dataset counts tokens
   std::string finetune = "Finetune compute (FLOP)";   // a fine-tune's own compute, given
+  // Evidence for rows with neither 6ND nor chips x hours (evidence.h).
+  std::string cost = "Training compute cost (2023 USD)";
+  std::string power = "Training power draw (W)";  // with the training time
 };
 
 // The estimation rules of docs/batch.md. Each is on by default and can be
@@ -73,6 +76,7 @@ enum class BatchRule : int {
   kUnnamedChips,      // chips x hours without a chip name: year-average peak
   kBaseModels,        // fine-tunes: estimate the base model too
   kUtilization,       // 0.3 for language models and 16-bit tensor peaks, else 0.4
+  kEvidence,          // neither 6ND nor hardware: the cost column, else power x time
   kCount
 };
 // The rules' names as --rules-off accepts them, in enum order.
@@ -106,7 +110,8 @@ struct RowEstimate {
   // The compared figure over the recorded compute: estimated_with_base for a
   // fine-tune whose base was estimated, else flop.
   std::optional<double> ratio;
-  // "6ND", "hardware", "6ND+hardware" (their geometric mean), "given" (a
+  // "6ND", "hardware", "6ND+hardware" (their geometric mean), "cost" or
+  // "power" (evidence.h, rows with neither), "given" (a
   // fine-tune's own compute column), or "" when none applied.
   std::string method;
   std::string note;  // the rule used and why, with the numbers
@@ -141,6 +146,7 @@ struct BatchSummary {
   std::size_t rows = 0, estimated = 0;
   std::size_t method_6nd = 0, method_hardware = 0;    // preferred method per row
   std::size_t method_mean = 0, method_given = 0;      // geometric mean; fine-tune column
+  std::size_t method_cost = 0, method_power = 0;      // evidence columns (neither method ran)
   std::size_t covered_6nd = 0, covered_hardware = 0;  // rows each method could estimate
   BatchGroupStats other, fine_tunes;                  // rows without / with a base model
   // The figures of `other`, kept under their earlier names.

@@ -20,6 +20,7 @@
 #include "trainflops/chips_request.h"
 #include "trainflops/compare_request.h"
 #include "trainflops/estimate_request.h"
+#include "trainflops/evidence_request.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/layer_request.h"
 #include "trainflops/request.h"
@@ -43,6 +44,7 @@ enum class FileRole {
   kCheckpoint,     // model.safetensors.index.json, .safetensors or .gguf
   kHardwareTable,  // a chip table (CSV)
   kDataset,        // rows of models (CSV, or JSON lines for batch)
+  kEvidence,       // lines of evidence about one model (YAML or JSON)
 };
 
 // The InputKind to open a file for `role` with, by its name where the role
@@ -91,6 +93,7 @@ const RequestFields<BatchRequest>& BatchFields();
 const RequestFields<ChipsRequest>& ChipsFields();
 const RequestFields<ThresholdsRequest>& ThresholdsFields();
 const RequestFields<UnitsRequest>& UnitsFields();
+const RequestFields<EvidenceFileRequest>& EvidenceFields();
 // LayerRequest: "type", "list", "bp_ratio" and "dims" (KEY=VALUE texts).
 const RequestFields<LayerRequest>& LayerFields();
 

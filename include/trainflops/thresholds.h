@@ -57,7 +57,31 @@ struct ThresholdCheck {
   Exceeds exceeds = Exceeds::kNo;
   double ratio = 0;                // counted / threshold
   double orders_of_magnitude = 0;  // log10(ratio): +1 = ten times over, -2 = a hundredth
+  // With a range: the probability that the counted compute is over the
+  // threshold (ProbabilityOver on the counted figure and range).
+  std::optional<double> probability_over;
 };
+
+// P(X > threshold) for a figure whose point is the median and whose range is
+// its 90% interval (5th to 95th percentile), read as a two-piece lognormal:
+// ln X is normal on each side of the median with the standard deviation that
+// puts 5% beyond that side's end (sigma = ln(end / median) / 1.6449). The
+// range may be asymmetric; a side of zero width is a point mass there.
+double ProbabilityOver(double median, const ComputeRange& interval, double threshold);
+
+// "Accurate within an overall error margin of 30%": the Commission's
+// guidelines for providers of general-purpose AI models (C(2025) 7719,
+// Annex A) accept any estimation method that meets it. Read here as: the 90%
+// interval lies within the margin on both sides of the figure.
+inline constexpr double kEuErrorMargin = 0.30;
+struct MarginCheck {
+  double margin = kEuErrorMargin;
+  double below = 0;  // 1 - low / figure
+  double above = 0;  // high / figure - 1
+  bool within = false;
+};
+MarginCheck CheckMargin(double figure, const ComputeRange& interval,
+                        double margin = kEuErrorMargin);
 
 // Checks `total_flop` (with its range, and its stages when known) against
 // each threshold. Counted compute is the total, or the sum of the stages a

@@ -19,6 +19,7 @@
 #include "trainflops/batch_request.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/chips_request.h"
+#include "trainflops/citation.h"
 #include "trainflops/compare_request.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
@@ -361,6 +362,7 @@ PYBIND11_MODULE(_trainflops, m) {
   m.def("tokens",
         [](const py::dict& kw) { return RunRequest(Fill(TokensFields(), kw, TokensSpecials())); });
   m.def("trend", [](const py::dict& kw) { return RunRequest(Fill(TrendFields(), kw)); });
+  m.def("evidence", [](const py::dict& kw) { return RunRequest(Fill(EvidenceFields(), kw)); });
   m.def("batch", &RunBatch);
   m.def("layer", &RunLayer);
   m.def("chips",
@@ -379,6 +381,9 @@ PYBIND11_MODULE(_trainflops, m) {
   m.def("units", [](const py::object& amount, const py::object& to) {
     return RunRequest(UnitsRequest{TextOf("amount", amount), OptionalText("to", to)});
   });
+  m.def(
+      "version", [] { return std::string(TrainflopsVersion()); },
+      "The library's version: CMake's project version.");
   m.def(
       "format_compute", [](double flop) { return FormatCompute(flop); },
       "An amount of compute as the reports print it: '5.88e23 FLOP'.");

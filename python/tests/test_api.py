@@ -281,3 +281,44 @@ def test_strict_stops_at_the_first_unknown_shape(tmp_path):
     with pytest.raises(trainflops.Error) as raised:
         trainflops.estimate(model, examples=1, strict=True)
     assert "node 'fc2' (MatMul): input 'u': its shape is unknown" in str(raised.value)
+
+
+def test_version_is_cmakes_project_version(source_dir):
+    # One version: CMake's project(), which the library compiles in; pyproject.toml's
+    # must say the same, and so must `trainflops --version`.
+    with open(os.path.join(source_dir, "CMakeLists.txt")) as f:
+        cmake = re.search(r"project\(trainflops VERSION (\S+)", f.read()).group(1)
+    with open(os.path.join(source_dir, "pyproject.toml")) as f:
+        pyproject = re.search(r'^version = "([^"]+)"', f.read(), re.M).group(1)
+    assert trainflops.__version__ == cmake == pyproject
+
+
+def test_evidence_is_the_command_lines(source_dir, cli_json):
+    path = os.path.join(source_dir, "examples", "evidence", "mistral_large.yaml")
+    from_path = trainflops.evidence(path)
+    assert from_path.to_dict() == cli_json("evidence", path)
+    # The same document given as a dict (JSON is YAML) gives the same figures.
+    import yaml  # Debian: python3-yaml
+    with open(path) as f:
+        document = yaml.safe_load(f)
+    from_dict = trainflops.evidence(document).to_dict()
+    assert from_dict["combination"] == from_path.to_dict()["combination"]
+
+
+def test_console_command_runs_the_bundled_tool():
+    # The installed package's `trainflops` command (pyproject.toml's console script) runs
+    # the command-line tool setup.py put in the package.
+    import subprocess
+    import sys
+    from trainflops import _cli
+    if not _cli.executable().exists():
+        pytest.skip("a development build (PYTHONPATH): the package holds no command-line tool")
+    out = subprocess.run([sys.executable, "-m", "trainflops._cli", "--version"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout == f"trainflops {trainflops.__version__}\n"
+
+
+def test_evidence_result_reads_as_its_combined_figure(source_dir):
+    r = trainflops.evidence(os.path.join(source_dir, "examples", "evidence", "mistral_large.yaml"))
+    c = r.combination
+    assert str(r) == trainflops._trainflops.format_compute(c["rounded"]) + " (" + c["label"] + ")"

@@ -31,11 +31,14 @@ from . import _trainflops
 from ._result import Result
 
 Error = _trainflops.Error
+
+# The library's version (CMake's project version; tests hold pyproject.toml's equal).
+__version__: str = _trainflops.version()
 Error.__doc__ = "Bad input: the message names the keyword, what was wrong and what is accepted."
 Error.__module__ = "trainflops"
 
 __all__ = ["Error", "Result", "estimate", "layer", "hardware", "compare", "tokens", "chips",
-           "thresholds", "units", "trend", "batch"]
+           "thresholds", "units", "trend", "batch", "evidence"]
 
 Value = Union[str, int, float]
 Source = Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]]
@@ -210,6 +213,21 @@ def units(text: Value, *, to: Optional[str] = None) -> Result:
     to: flop, mac or pfs-day, for the text report in that unit only.
     """
     return Result("units", _trainflops.units(text, to))
+
+
+def evidence(evidence: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]], *,
+             samples: Optional[Value] = None, seed: Optional[Value] = None) -> Result:
+    """One model's training compute from lines of indirect evidence (``trainflops evidence``).
+
+    evidence: an evidence file (YAML or JSON; docs/evidence.md) as a path or
+    bytes, or the same document as a dict. Each line (cost, power, cluster,
+    reference, stage, figure) is estimated with its 90% interval, then the
+    lines are combined; lines that disagree are named in "disagreements".
+    """
+    kwargs = _given(dict(locals()))
+    if isinstance(evidence, Mapping):
+        kwargs["evidence"] = ("evidence.json", json.dumps(dict(evidence)))
+    return Result("evidence", _trainflops.evidence(kwargs))
 
 
 def _csv_text(rows: Iterable[Mapping[str, Any]]) -> str:

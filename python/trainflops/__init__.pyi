@@ -88,6 +88,12 @@ def thresholds(flop: Value, *, range: Optional[str] = ...) -> Result:
 def units(text: Value, *, to: Optional[str] = ...) -> Result:
     """An amount of compute in FLOP, multiply-adds and pfs-days."""
 
+__version__: str
+
+def evidence(evidence: Union[str, os.PathLike[str], bytes, Mapping[str, Any]], *,
+             samples: Optional[Value] = ..., seed: Optional[Value] = ...) -> Result:
+    """One model's training compute from lines of indirect evidence."""
+
 def trend(data: Union[None, str, os.PathLike[str], bytes, Iterable[Mapping[str, Any]]] = ..., *,
           date_column: Optional[str] = ..., compute_column: Optional[str] = ...,
           name_column: Optional[str] = ..., compute_unit: Optional[str] = ...,

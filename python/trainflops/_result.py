@@ -73,6 +73,10 @@ class Result:
         method1 = fields.get("method1")
         if isinstance(method1, dict) and isinstance(method1.get("training_flop"), (int, float)):
             return "Method 1 / Method 2 = " + _number(fields.get("ratio"))
+        combination = fields.get("combination")
+        if isinstance(combination, dict) and isinstance(combination.get("rounded"), (int, float)):
+            return (_trainflops.format_compute(float(combination["rounded"])) + " (" +
+                    str(combination.get("label", "")) + ")")
         if "doubling_time_months" in fields:
             return "doubling time " + _number(fields["doubling_time_months"]) + " months"
         return self._command

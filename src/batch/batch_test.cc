@@ -31,6 +31,64 @@ RowEstimate SixND(const std::string& n, const std::string& d) {
   return e.ok() ? e->Estimate({n, d}) : RowEstimate();
 }
 
+// A row with neither 6ND nor chips x hours takes the record's cost, read as
+// Epoch AI's amortised hardware + energy (Cottier et al. 2024). The H100's
+// cost per chip-hour in 2023 is derived by hand in src/evidence/cost_test.cc
+// (EvidenceCost.AmortisedPurchase): $1.46325 of hardware + $0.082784 of
+// energy. $1M then buys 1e6 / 1.546034 = 646,817 chip-hours; x 3600 s x
+// 989.5e12 FLOP/s (H100 SXM, 16-bit tensor cores) x 0.3 = 6.9128e23 FLOP (0.3,
+// not the 0.4 of other networks: Sevilla et al. 2022's caveat for NVIDIA
+// tensor-core peaks). Without a cost, the power draw with the training time:
+// 1 MW for 24 h, at 700 W x 1.665 (server overhead, the middle of 1.25..2.08)
+// x 1.175 (PUE 2023, the middle of 1.10..1.25) per chip = 730.21 chips;
+// x 86,400 s x 989.5e12 x 0.3 = 1.8728e22 FLOP.
+TEST(BatchEvidence, CostThenPowerWhenNothingBetterApplies) {
+  const std::vector<std::string> header = {"Model",
+                                           "Domain",
+                                           "Publication date",
+                                           "Training hardware",
+                                           "Training time (hours)",
+                                           "Training compute cost (2023 USD)",
+                                           "Training power draw (W)"};
+  Result<BatchEstimator> e = BatchEstimator::Create(header, BatchOptions());
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  const RowEstimate cost =
+      e->Estimate({"a", "Vision", "2023-06-01", "NVIDIA H100 SXM5 80GB", "", "1e6", ""});
+  ASSERT_TRUE(cost.flop.has_value()) << cost.note;
+  EXPECT_EQ(cost.method, "cost");
+  EXPECT_EQ(cost.confidence, "low");
+  EXPECT_NEAR(*cost.flop / 6.9128e23, 1, 1e-3) << cost.note;
+  ASSERT_TRUE(cost.low && cost.high);
+  EXPECT_LT(*cost.low, *cost.flop);
+  EXPECT_GT(*cost.high, *cost.flop);
+  // The line is linear in the amount: ten times the money, ten times the FLOP.
+  const RowEstimate ten =
+      e->Estimate({"b", "Vision", "2023-06-01", "NVIDIA H100 SXM5 80GB", "", "1e7", ""});
+  ASSERT_TRUE(ten.flop.has_value());
+  EXPECT_NEAR(*ten.flop / *cost.flop, 10, 1e-9);
+  const RowEstimate power =
+      e->Estimate({"c", "Vision", "2023-06-01", "NVIDIA H100 SXM5 80GB", "24", "", "1e6"});
+  ASSERT_TRUE(power.flop.has_value()) << power.note;
+  EXPECT_EQ(power.method, "power");
+  EXPECT_NEAR(*power.flop / 1.8728e22, 1, 1e-3) << power.note;
+  // Power without a training time is not estimated, and says why.
+  const RowEstimate no_time =
+      e->Estimate({"d", "Vision", "2023-06-01", "NVIDIA H100 SXM5 80GB", "", "", "1e6"});
+  EXPECT_FALSE(no_time.flop.has_value());
+  EXPECT_NE(no_time.note.find("power: needs a positive Training power draw (W) and Training "
+                              "time (hours)"),
+            std::string::npos)
+      << no_time.note;
+  // Switched off, the evidence columns are not read.
+  BatchOptions off;
+  off.rules_off = {BatchRule::kEvidence};
+  Result<BatchEstimator> e_off = BatchEstimator::Create(header, off);
+  ASSERT_TRUE(e_off.ok());
+  EXPECT_FALSE(
+      e_off->Estimate({"a", "Vision", "2023-06-01", "NVIDIA H100 SXM5 80GB", "", "1e6", ""})
+          .flop.has_value());
+}
+
 TEST(BatchColumns, MappingSetsNamesAndRejectsUnknownKeys) {
   BatchColumns c;
   std::vector<std::string> named;

@@ -81,4 +81,20 @@ void Combine(const Attempt& nd, const Attempt& hw, const Context& context, RowEs
   out.confidence = "low";
 }
 
+void UseEvidence(const RowCells& row, const Context& context, RowEstimate& out,
+                 std::vector<std::string>& notes) {
+  // Cost before power: a power draw needs the training time as well, and
+  // both are the record's own derived columns (docs/batch.md).
+  for (auto [attempt, method] : {std::pair{&TryCost, "cost"}, std::pair{&TryPower, "power"}}) {
+    const Attempt a = attempt(row, context);
+    if (!a.attempted) continue;
+    notes.push_back(a.note);
+    if (!a.flop) continue;
+    Take(a, method, out);
+    out.reason = std::string(method) + " only";
+    out.confidence = "low";
+    return;
+  }
+}
+
 }  // namespace trainflops::batch

@@ -40,6 +40,8 @@ const std::vector<KeySpec>& KeySpecs() {
       {"parameters_notes", &BatchColumns::parameters_notes},
       {"dataset_notes", &BatchColumns::dataset_notes},
       {"finetune", &BatchColumns::finetune},
+      {"cost", &BatchColumns::cost},
+      {"power", &BatchColumns::power},
   };
   return specs;
 }
@@ -98,8 +100,8 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
 
 const std::vector<std::string>& BatchRuleNames() {
   static const std::vector<std::string> names = {
-      "active-parameters", "both-methods",  "token-data",  "format-fallback",
-      "list-cells",        "unnamed-chips", "base-models", "utilization"};
+      "active-parameters", "both-methods", "token-data",  "format-fallback", "list-cells",
+      "unnamed-chips",     "base-models",  "utilization", "evidence"};
   return names;
 }
 
@@ -360,6 +362,8 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   if (nd.attempted || (!nd.flop && !hw.flop)) notes.push_back(nd.note);
   if (hw.attempted || (!nd.flop && !hw.flop)) notes.push_back(hw.note);
   batch::Combine(nd, hw, context, out, notes);
+  if (!out.flop && options_.RuleOn(BatchRule::kEvidence))
+    batch::UseEvidence(row, context, out, notes);
   const std::string base(Trim(row.values[batch::kBase]));
   out.fine_tune = !base.empty();
   if (out.fine_tune && options_.RuleOn(BatchRule::kBaseModels)) {
@@ -471,6 +475,8 @@ void BatchEstimator::Count(const RowEstimate& row, std::string_view name, bool r
     if (row.method == "hardware") ++counts_.method_hardware;
     if (row.method == "6ND+hardware") ++counts_.method_mean;
     if (row.method == "given") ++counts_.method_given;
+    if (row.method == "cost") ++counts_.method_cost;
+    if (row.method == "power") ++counts_.method_power;
   }
   if (!recorded) return;
   BatchGroupStats& group = row.fine_tune ? counts_.fine_tunes : counts_.other;

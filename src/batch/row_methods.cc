@@ -87,14 +87,6 @@ void AddRange(const Quantity& q, std::vector<Distribution>& uncertain) {
   if (Result<Distribution> d = q.range->Scaled(1 / *q.value); d.ok()) uncertain.push_back(*d);
 }
 
-std::optional<int> YearOf(const RowCells& row) {
-  const std::string_view date = Trim(row.values[kDate]);
-  int year = 0;
-  const auto [end, ec] = std::from_chars(date.data(), date.data() + date.size(), year);
-  if (ec != std::errc() || end - date.data() != 4) return std::nullopt;
-  return year;
-}
-
 bool Mentions(const RowCells& row, Key key, std::string_view word) {
   return ToLower(row.values[key]).find(word) != std::string::npos;
 }
@@ -156,6 +148,16 @@ double ParametersPerToken(const RowCells& row, double total, const Context& cont
   return total * kDefaultActiveShare;
 }
 
+}  // namespace
+
+std::optional<int> YearOf(const RowCells& row) {
+  const std::string_view date = Trim(row.values[kDate]);
+  int year = 0;
+  const auto [end, ec] = std::from_chars(date.data(), date.data() + date.size(), year);
+  if (ec != std::errc() || end - date.data() != 4) return std::nullopt;
+  return year;
+}
+
 std::string JoinComma(const std::vector<std::string>& parts) {
   std::string out;
   for (const std::string& p : parts) {
@@ -164,7 +166,26 @@ std::string JoinComma(const std::vector<std::string>& parts) {
   return out;
 }
 
-}  // namespace
+// The first chip of a list ("NVIDIA A100,NVIDIA V100"), or "unknown" with a
+// note when the table does not know it (the peak is then imputed by year).
+std::string ChooseChip(std::string_view text, const Context& context,
+                       std::vector<std::string>& notes, bool& imputed) {
+  std::string chip(Trim(text));
+  if (const size_t comma = chip.find(','); comma != std::string::npos) {
+    notes.push_back("several chips listed: used the first, '" + Abbreviate(chip.substr(0, comma)) +
+                    "'");
+    chip = std::string(Trim(chip.substr(0, comma)));
+  }
+  auto [known, fresh] = context.caches->chip_known.try_emplace(chip, false);
+  if (fresh) known->second = DefaultHardwareDb().Find(chip).ok();
+  if (!known->second) {
+    notes.push_back("hardware '" + Abbreviate(chip) +
+                    "' not in the table: peak imputed from the year");
+    imputed = true;
+    return "unknown";
+  }
+  return chip;
+}
 
 Attempt Try6nd(const RowCells& row, const Context& context) {
   const Quantity n = Read(row, kParameters, context), d = Read(row, kDataset, context);
@@ -216,27 +237,6 @@ Attempt Try6nd(const RowCells& row, const Context& context) {
 }
 
 namespace {
-
-// The first chip of a list ("NVIDIA A100,NVIDIA V100"), or "unknown" with a
-// note when the table does not know it (the peak is then imputed by year).
-std::string ChooseChip(std::string_view text, const Context& context,
-                       std::vector<std::string>& notes, bool& imputed) {
-  std::string chip(Trim(text));
-  if (const size_t comma = chip.find(','); comma != std::string::npos) {
-    notes.push_back("several chips listed: used the first, '" + Abbreviate(chip.substr(0, comma)) +
-                    "'");
-    chip = std::string(Trim(chip.substr(0, comma)));
-  }
-  auto [known, fresh] = context.caches->chip_known.try_emplace(chip, false);
-  if (fresh) known->second = DefaultHardwareDb().Find(chip).ok();
-  if (!known->second) {
-    notes.push_back("hardware '" + Abbreviate(chip) +
-                    "' not in the table: peak imputed from the year");
-    imputed = true;
-    return "unknown";
-  }
-  return chip;
-}
 
 // The chip's peak for the row's format, year and kind of model: one
 // EstimateMethod2 per distinct key, for 1 chip-hour at the default utilization.

@@ -9,8 +9,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "base_graph.h"
 #include "trainflops/batch.h"
@@ -36,6 +38,8 @@ enum Key : std::size_t {
   kParametersNotes,
   kDatasetNotes,
   kFinetune,
+  kCost,
+  kPower,
   kKeyCount
 };
 
@@ -67,6 +71,14 @@ struct Caches {
   std::map<std::string, Peak> peaks;
   std::map<std::string, bool> chip_known;                      // chip text -> in the hardware table
   std::map<std::string, std::pair<double, double>> quantiles;  // low, high at point 1
+  // An evidence line for a unit amount (row_evidence.cc), by chip, year and domain.
+  struct EvidenceUnit {
+    double flop = 0;                       // FLOP per unit amount
+    double low_ratio = 0, high_ratio = 0;  // 5th and 95th percentile / flop; 0: none
+    std::string summary;                   // the line's last formula step
+    std::string error;
+  };
+  std::map<std::string, EvidenceUnit> evidence_units;
   // A base row's figure as its fine-tunes add it (estimator.cc, FigureOf):
   // by name key, or by depth and name key when a chain below it was cut at
   // the depth limit (`base_cuts` counts the cuts).
@@ -89,6 +101,15 @@ struct Context {
   bool On(BatchRule r) const { return options->RuleOn(r); }
 };
 
+// The row's year (the first four digits of its date), if it has one.
+std::optional<int> YearOf(const RowCells& row);
+// The non-empty parts joined with ", ".
+std::string JoinComma(const std::vector<std::string>& parts);
+// The first chip of a list ("NVIDIA A100,NVIDIA V100"), or "unknown" with a
+// note when the table does not know it; `imputed` is then set.
+std::string ChooseChip(std::string_view text, const Context& context,
+                       std::vector<std::string>& notes, bool& imputed);
+
 // 6 x parameters (active ones for a mixture of experts) x dataset size x
 // epochs (1 when empty), where the dataset counts tokens.
 Attempt Try6nd(const RowCells& row, const Context& context);
@@ -97,6 +118,14 @@ Attempt TryHardware(const RowCells& row, const Context& context);
 
 // The preferred estimate from the two attempts (the both-methods rule), with
 // its confidence, the path taken (RowEstimate::reason) and notes.
+// The record's training cost (2023 US dollars) and power draw with the
+// training time, as evidence lines (row_evidence.cc): for rows with neither
+// 6ND nor chips x hours.
+Attempt TryCost(const RowCells& row, const Context& context);
+Attempt TryPower(const RowCells& row, const Context& context);
+// A row with no estimate yet takes its cost line, else its power line.
+void UseEvidence(const RowCells& row, const Context& context, RowEstimate& out,
+                 std::vector<std::string>& notes);
 void Combine(const Attempt& nd, const Attempt& hw, const Context& context, RowEstimate& out,
              std::vector<std::string>& notes);
 

@@ -62,10 +62,9 @@ std::string BatchSummary::ToJson() const {
   nlohmann::ordered_json j;
   j["rows"] = rows;
   j["estimated"] = estimated;
-  j["methods"] = {{"6ND", method_6nd},
-                  {"hardware", method_hardware},
-                  {"6ND+hardware", method_mean},
-                  {"given", method_given}};
+  j["methods"] = {{"6ND", method_6nd},           {"hardware", method_hardware},
+                  {"6ND+hardware", method_mean}, {"given", method_given},
+                  {"cost", method_cost},         {"power", method_power}};
   j["coverage"] = {{"6ND", covered_6nd}, {"hardware", covered_hardware}};
   j["other_rows"] = GroupJson(other);
   j["fine_tunes"] = GroupJson(fine_tunes);
@@ -86,7 +85,8 @@ std::string BatchSummary::ToText() const {
                   " (6ND " + std::to_string(method_6nd) + ", hardware " +
                   std::to_string(method_hardware) + ", geometric mean of both " +
                   std::to_string(method_mean) + ", fine-tune compute given " +
-                  std::to_string(method_given) + ")\n";
+                  std::to_string(method_given) + ", from cost " + std::to_string(method_cost) +
+                  ", from power " + std::to_string(method_power) + ")\n";
   t += "coverage: 6ND possible on " + std::to_string(covered_6nd) + " rows, hardware x time on " +
        std::to_string(covered_hardware) + " rows\n";
   t += GroupText("other rows", other);

@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "output_file.h"
+#include "trainflops/citation.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/text.h"
 #include "trainflops/trend_request.h"
@@ -21,7 +22,8 @@ using namespace trainflops::cli;
 
 std::string Usage() {
   std::string out =
-      "usage: trainflops COMMAND [options]   (trainflops COMMAND --help for details)\n\n"
+      "usage: trainflops COMMAND [options]   (trainflops COMMAND --help for details)\n"
+      "       trainflops --version\n\n"
       "commands:\n";
   for (const auto& c : Commands()) {
     out += "  " + std::string(c.name) + std::string(12 - std::string(c.name).size(), ' ') +
@@ -82,6 +84,10 @@ int Run(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     std::cout << Usage();
+    return kExitOk;
+  }
+  if (name == "--version") {
+    std::cout << "trainflops " << trainflops::TrainflopsVersion() << "\n";
     return kExitOk;
   }
   std::vector<std::string> names;

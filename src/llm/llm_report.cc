@@ -29,9 +29,33 @@ std::string Line(const std::string& label, const std::string& value) {
   return label + ": " + value + "\n";
 }
 
+// "P(over)" as a percentage; the tails as bounds rather than 0% or 100%.
+std::string Probability(double p) {
+  if (p < 0.001) return "< 0.1%";
+  if (p > 0.999) return "> 99.9%";
+  return FormatScientific(100 * p, 3) + "%";
+}
+
+// The 90% interval against the EU guidelines' error margin, one line.
+std::string MarginLine(const ThresholdCheck& c) {
+  const MarginCheck m = CheckMargin(c.counted_flop, *c.counted_range);
+  return "  90% interval: -" + FormatScientific(100 * m.below, 3) + "% .. +" +
+         FormatScientific(100 * m.above, 3) +
+         "% of the figure: " + (m.within ? "within" : "not within") + " the " +
+         FormatScientific(100 * m.margin) +
+         "% error margin of the EU guidelines (Commission C(2025) 7719, Annex A)\n";
+}
+
 std::string ThresholdTable(const std::vector<ThresholdCheck>& checks) {
-  report::TextTable t({"threshold", "limit", "counted", "x limit", "orders", "exceeds", "status"},
-                      {false, true, true, true, true, false, false});
+  const bool ranged = !checks.empty() && checks.front().probability_over.has_value();
+  std::vector<std::string> headers = {"threshold", "limit",   "counted", "x limit",
+                                      "orders",    "exceeds", "status"};
+  std::vector<bool> numeric = {false, true, true, true, true, false, false};
+  if (ranged) {  // the last column; without a range the table drops the cell
+    headers.push_back("P(over)");
+    numeric.push_back(true);
+  }
+  report::TextTable t(headers, numeric);
   for (const ThresholdCheck& c : checks) {
     std::string counted = FormatCompute(c.counted_flop);
     if (c.counted_range) {
@@ -40,9 +64,11 @@ std::string ThresholdTable(const std::vector<ThresholdCheck>& checks) {
     }
     t.AddRow({c.threshold.id, "> " + FormatScientific(c.threshold.flop), counted,
               FormatScientific(c.ratio, 3), Signed(c.orders_of_magnitude), ExceedsName(c.exceeds),
-              c.threshold.in_force ? "in force" : "not in force"});
+              c.threshold.in_force ? "in force" : "not in force",
+              c.probability_over ? Probability(*c.probability_over) : ""});
   }
   std::string out = t.Render();
+  if (ranged && checks.front().counted_flop > 0) out += MarginLine(checks.front());
   for (const ThresholdCheck& c : checks) {
     out += "  " + c.threshold.id + ": " + c.threshold.name +
            "\n    counts: " + c.threshold.counted_stages + "\n";
@@ -78,6 +104,7 @@ json ChecksJson(const std::vector<ThresholdCheck>& checks) {
     if (c.counted_range) {
       j["counted_range"] = {{"low", c.counted_range->low}, {"high", c.counted_range->high}};
     }
+    if (c.probability_over) j["probability_over"] = *c.probability_over;
     out.push_back(j);
   }
   return out;
@@ -302,7 +329,20 @@ std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>&
   json out;
   out["flop"] = flop;
   out["unit"] = "FLOP";
-  if (range) out["range"] = {{"low", range->low}, {"high", range->high}};
+  if (range) {
+    out["range"] = {{"low", range->low}, {"high", range->high}};
+    const MarginCheck m = CheckMargin(flop, *range);
+    out["error_margin"] = {
+        {"margin", m.margin},
+        {"below", m.below},
+        {"above", m.above},
+        {"within", m.within},
+        {"rule", "the 90% interval within the margin on both sides of the figure"},
+        {"source",
+         "European Commission, guidelines on the scope of the "
+         "obligations for general-purpose AI models, C(2025) 7719, "
+         "Annex A"}};
+  }
   out["thresholds"] = ChecksJson(checks);
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

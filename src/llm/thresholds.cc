@@ -107,6 +107,26 @@ Result<ComputeRange> ParseComputeRange(std::string_view text) {
   return r;
 }
 
+double ProbabilityOver(double median, const ComputeRange& interval, double threshold) {
+  // Phi^-1(0.95): the 95th percentile of the standard normal.
+  constexpr double kZ95 = 1.6448536269514722;
+  const double end = threshold >= median ? interval.high : interval.low;
+  // Differences of logarithms: ratios of numbers near 1e-300 or 1e300 underflow.
+  const double log_threshold = std::log(threshold) - std::log(median);
+  const double sigma = std::abs(std::log(end) - std::log(median)) / kZ95;
+  if (sigma == 0) return threshold < median ? 1.0 : 0.0;
+  return 0.5 * std::erfc(log_threshold / sigma / std::sqrt(2.0));
+}
+
+MarginCheck CheckMargin(double figure, const ComputeRange& interval, double margin) {
+  MarginCheck m;
+  m.margin = margin;
+  m.below = 1 - interval.low / figure;
+  m.above = interval.high / figure - 1;
+  m.within = m.below <= margin && m.above <= margin;
+  return m;
+}
+
 std::string ExceedsName(Exceeds e) {
   switch (e) {
     case Exceeds::kNo:
@@ -152,6 +172,9 @@ Result<std::vector<ThresholdCheck>> CheckThresholds(double total_flop,
                                                     : Exceeds::kUncertain;
     } else {
       c.exceeds = c.counted_flop > t.flop ? Exceeds::kYes : Exceeds::kNo;
+    }
+    if (c.counted_range && c.counted_flop > 0) {
+      c.probability_over = ProbabilityOver(c.counted_flop, *c.counted_range, t.flop);
     }
     c.ratio = c.counted_flop / t.flop;
     // A tiny figure over 1e25 underflows: refused rather than printed as 0.

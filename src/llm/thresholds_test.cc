@@ -72,6 +72,65 @@ TEST(Thresholds, ForwardOnlyStagesLeftOutWhereOnlyUpdatesCount) {
   EXPECT_EQ(Find(*r, "eu_ai_act_art51").counted_flop, 1.2e23);  // cumulative: all stages
 }
 
+// P(over) for a lognormal worked by hand. Median 1e25 with the 90% interval
+// 1e24..1e26 is symmetric in log space: ln X ~ N(ln 1e25, s) with
+// s = ln(10) / 1.6449 = 1.3998. Then
+//   P(X > 1e25) = 0.5 (the median);
+//   P(X > 1e26) = 0.05 (the 95th percentile, by construction);
+//   P(X > 1e23) = Phi(ln(100) / s) = Phi(2 x 1.6449) = Phi(3.2897) = 0.999499;
+//   P(X > 3e25) = 1 - Phi(ln 3 / s) = 1 - Phi(0.78482) = 0.21628.
+TEST(Thresholds, ProbabilityOverOnASymmetricLognormal) {
+  const ComputeRange interval{1e24, 1e26};
+  EXPECT_NEAR(ProbabilityOver(1e25, interval, 1e25), 0.5, 1e-12);
+  EXPECT_NEAR(ProbabilityOver(1e25, interval, 1e26), 0.05, 1e-9);
+  EXPECT_NEAR(ProbabilityOver(1e25, interval, 1e23), 0.999499, 1e-6);
+  EXPECT_NEAR(ProbabilityOver(1e25, interval, 3e25), 0.21628, 1e-5);
+}
+
+// An asymmetric interval: each side of the median has its own spread.
+// Median 1e25, 90% interval 5e24..4e25. Above: s = ln 4 / 1.6449 = 0.84278, so
+// P(X > 2e25) = 1 - Phi(ln 2 / 0.84278) = 1 - Phi(0.82245) = 0.20541.
+// Below: s = ln 2 / 1.6449 = 0.42139, so P(X > 5e24) = 0.95 (its 5th
+// percentile) and P(X > 7.5e24) = Phi(ln(4/3) / 0.42139) = Phi(0.68269) = 0.75260.
+TEST(Thresholds, ProbabilityOverOnATwoPieceLognormal) {
+  const ComputeRange interval{5e24, 4e25};
+  EXPECT_NEAR(ProbabilityOver(1e25, interval, 2e25), 0.20541, 1e-5);
+  EXPECT_NEAR(ProbabilityOver(1e25, interval, 5e24), 0.95, 1e-9);
+  EXPECT_NEAR(ProbabilityOver(1e25, interval, 7.5e24), 0.75260, 1e-5);
+  // A point (no spread): over exactly when the figure is over (strictly).
+  EXPECT_EQ(ProbabilityOver(2e25, ComputeRange{2e25, 2e25}, 1e25), 1.0);
+  EXPECT_EQ(ProbabilityOver(1e25, ComputeRange{1e25, 1e25}, 1e25), 0.0);
+  // Extremes: no overflow or NaN at 1e27 against 1e-300.
+  const double tiny = ProbabilityOver(1e-300, ComputeRange{1e-301, 1e-299}, 1e25);
+  EXPECT_EQ(tiny, 0.0);
+  EXPECT_EQ(ProbabilityOver(1e27, ComputeRange{5e26, 2e27}, 1e-300), 1.0);
+}
+
+// The checks carry it for every threshold: 8e24 with 4e24..2e25 against the
+// EU's 1e25. Above the median: s = ln(2e25/8e24) / 1.6449 = 0.55705, so
+// P(X > 1e25) = 1 - Phi(ln(1.25) / 0.55705) = 1 - Phi(0.40058) = 0.34436.
+// The margin: 1 - 4e24/8e24 = 50% below, 2e25/8e24 - 1 = 150% above: not
+// within 30%; 1e25 with 8e24..1.2e25 is (20% each side).
+TEST(Thresholds, ChecksCarryTheProbabilityAndTheMargin) {
+  Result<std::vector<ThresholdCheck>> checks = CheckThresholds(8e24, ComputeRange{4e24, 2e25}, {});
+  ASSERT_TRUE(checks.ok()) << checks.status().message();
+  const ThresholdCheck& eu = Find(*checks, "eu_ai_act_art51");
+  ASSERT_TRUE(eu.probability_over.has_value());
+  EXPECT_NEAR(*eu.probability_over, 0.34436, 1e-5);
+  const MarginCheck wide = CheckMargin(8e24, ComputeRange{4e24, 2e25});
+  EXPECT_DOUBLE_EQ(wide.below, 0.5);
+  EXPECT_DOUBLE_EQ(wide.above, 1.5);
+  EXPECT_FALSE(wide.within);
+  const MarginCheck narrow = CheckMargin(1e25, ComputeRange{8e24, 1.2e25});
+  EXPECT_NEAR(narrow.below, 0.2, 1e-12);
+  EXPECT_NEAR(narrow.above, 0.2, 1e-12);
+  EXPECT_TRUE(narrow.within);
+  // Without a range there is no probability to give.
+  Result<std::vector<ThresholdCheck>> point = CheckThresholds(8e24, std::nullopt, {});
+  ASSERT_TRUE(point.ok());
+  EXPECT_FALSE(Find(*point, "eu_ai_act_art51").probability_over.has_value());
+}
+
 TEST(Thresholds, BadInput) {
   EXPECT_FALSE(CheckThresholds(-1, std::nullopt, {}).ok());
   // A range must contain its figure: 2e25 with 2e26..1e27 once answered

@@ -3,6 +3,9 @@
 // are shared tables reached through their member.
 #include "trainflops/request_fields.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "trainflops/text.h"
 
 namespace trainflops {
@@ -67,14 +70,21 @@ void AddAll(RequestFields<R>& out, const RequestFields<Sub>& sub, Part part) {
   }
 }
 
-// Only the rows of `sub` named in `names`.
+// Only the rows of `sub` named in `names`. A name with no row is a bug in
+// these tables (a misspelling would silently drop a field from every front
+// end), so it throws when the table is first built: every test that uses the
+// table fails at once.
 template <typename Sub>
 RequestFields<Sub> Only(const RequestFields<Sub>& sub, const std::vector<std::string>& names) {
-  RequestFields<Sub> out;
-  for (const RequestField<Sub>& f : sub) {
-    for (const std::string& n : names) {
-      if (f.name == n) out.push_back(f);
+  for (const std::string& n : names) {
+    if (std::none_of(sub.begin(), sub.end(),
+                     [&n](const RequestField<Sub>& f) { return f.name == n; })) {
+      throw std::logic_error("request field table: no field '" + n + "'");
     }
+  }
+  RequestFields<Sub> out;  // in the order of `sub`
+  for (const RequestField<Sub>& f : sub) {
+    if (std::find(names.begin(), names.end(), f.name) != names.end()) out.push_back(f);
   }
   return out;
 }
@@ -102,6 +112,8 @@ InputKind InputKindFor(FileRole role, std::string_view name) {
       return InputKind::kCheckpoint;
     case FileRole::kHardwareTable:
       return InputKind::kHardwareTable;
+    case FileRole::kEvidence:
+      return InputKind::kEvidence;
     case FileRole::kDataset:
       return lower.ends_with(".jsonl") || lower.ends_with(".ndjson") ? InputKind::kJsonLines
                                                                      : InputKind::kCsv;
@@ -301,6 +313,19 @@ const RequestFields<ThresholdsRequest>& ThresholdsFields() {
 const RequestFields<UnitsRequest>& UnitsFields() {
   using R = UnitsRequest;
   static const RequestFields<R> t = {Required("amount", &R::amount), Text("to", &R::to)};
+  return t;
+}
+
+const RequestFields<EvidenceFileRequest>& EvidenceFields() {
+  using R = EvidenceFileRequest;
+  static const RequestFields<R> t = [] {
+    RequestFields<R> table = {File("evidence", &R::file, FileRole::kEvidence)};
+    // Each line's interval always takes the default ranges: only the Monte
+    // Carlo's samples and seed are the caller's.
+    AddAll(table, Only(UncertaintyFields(), {"samples", "seed"}),
+           [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
+    return table;
+  }();
   return t;
 }
 

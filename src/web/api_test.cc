@@ -13,6 +13,7 @@
 
 #include "../onnx/testing/onnx_writer.h"
 #include "request_args.h"
+#include "trainflops/evidence_request.h"
 #include "trainflops/hardware_request.h"
 
 namespace trainflops::web {
@@ -169,6 +170,39 @@ TEST(WebApi, EstimateOnUploadedSpecText) {
   const json k =
       JsonOf(Handle(Request("POST", "/api/estimate", "epochs=5&file=d.yaml", "", kDenseSpec)));
   EXPECT_DOUBLE_EQ(k["training_flop"].get<double>(), 2020.0 * 3 * 5 * 1000);
+}
+
+// The Evidence tab's request reaches the library call the command line and
+// Python make (Run(EvidenceFileRequest)), with the same JSON. The figure is
+// Epoch AI's arithmetic for Mistral Large: 20e6 EUR / 1.9 EUR per H100-hour
+// x 3600 s x 989.5e12 FLOP/s (the table's dense BF16 peak) x 0.30
+// = 1.1249e25 FLOP (Epoch: 1.12e25 with 989e12).
+TEST(WebApi, EvidenceIsTheLibrarysCall) {
+  const std::string file = ReadSource("examples/evidence/mistral_large.yaml");
+  const HttpResponse r =
+      Handle(Request("POST", "/api/evidence", "seed=7", "application/octet-stream", file));
+  const json j = JsonOf(r);
+  EXPECT_NEAR(j["combination"]["median"].get<double>() / (20e6 / 1.9 * 3600 * 989.5e12 * 0.30), 1,
+              1e-9);
+  EvidenceFileRequest direct;
+  direct.file = InputFile::Owned("model.yaml", file);
+  direct.uncertainty.seed = "7";
+  Result<EvidenceReport> report = trainflops::Run(direct);
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_EQ(j, json::parse(report->Json()));
+  // A file that is not evidence: 400 with the file's line and the key.
+  const HttpResponse bad = Handle(
+      Request("POST", "/api/evidence", "", "application/octet-stream", "model: x\nlines: []\n"));
+  EXPECT_EQ(bad.status, 400) << bad.body;
+}
+
+// The page's "Load an example" text is the bundled example, not a copy that
+// could drift from it.
+TEST(WebPage, EvidenceExampleIsTheBundledFile) {
+  const std::string example = ReadSource("examples/evidence/llama4_scout.yaml");
+  const std::string document = example.substr(example.find("model:"));
+  EXPECT_TRUE(
+      Has(ReadSource("src/web/assets/app.js"), "const EXAMPLE_EVIDENCE = `" + document + "`"));
 }
 
 TEST(WebApi, EstimateOnUploadedOnnxAndHuggingFaceConfig) {

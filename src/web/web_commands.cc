@@ -175,6 +175,8 @@ const std::vector<WebCommand>& WebCommands() {
       Command(
           "units", "an amount of compute in FLOP, multiply-adds and petaflop/s-days",
           Shape<UnitsRequest>{.table = UnitsFields, .positional = {"amount"}, .rest = Rest::kJoin}),
+      Command("evidence", "lines of indirect evidence about one model, combined",
+              Shape<EvidenceFileRequest>{.table = EvidenceFields, .positional = {"evidence"}}),
       Command("trend", "the growth of training compute over time, fitted with a bootstrap",
               Shape<TrendRequest>{.table = TrendFields, .positional = {}}),
   };
@@ -189,7 +191,8 @@ const WebCommand* FindWebCommand(std::string_view name) {
 }
 
 std::string WebWording(std::string_view message) {
-  static const std::vector<std::string> kPositional = {"model", "amount", "flop", "type", "filter"};
+  static const std::vector<std::string> kPositional = {"model", "amount", "flop",
+                                                       "type",  "filter", "evidence"};
   return RenameFields(message, [](std::string_view field) {
     const std::string name(field);
     if (std::find(kPositional.begin(), kPositional.end(), name) != kPositional.end()) return name;

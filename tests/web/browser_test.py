@@ -247,6 +247,24 @@ class Page(unittest.TestCase):
         self.assertEqual(self.headline(result), "doubling every 3.612 months")
         self.assertEqual(self.count(result, "svg.trend-chart circle.point"), 5)
 
+    def test_evidence_upload_and_example(self):
+        form = self.open_tab("evidence")
+        example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                               "evidence", "mistral_large.yaml")
+        form.find_element(By.NAME, "file").send_keys(os.path.abspath(example))
+        result = self.submit(form, "evidence-upload")
+        # Epoch AI's Mistral Large arithmetic: 20e6 EUR / 1.9 EUR per H100-hour x 3600 s
+        # x 989.5e12 FLOP/s x 0.30 = 1.1249e25 FLOP; two significant figures: 1.1e25.
+        self.assertEqual(self.headline(result), "1.1e25 FLOP")
+        # The bundled example has two lines (6ND and H100-hours) that disagree.
+        form = self.open_tab("evidence")
+        form.find_element(By.CSS_SELECTOR, "button.evidence-example").click()
+        result = self.submit(form, "evidence-example")
+        self.assertGreaterEqual(self.count(result, "table"), 1)
+        self.assertIn("6ND", result.text)
+        self.assertIn("H100-hours", result.text)
+        self.assertEqual(self.count(result, "ul.disagreements li"), 1)
+
     def test_thresholds_and_units(self):
         form = self.open_tab("units")
         self.fill(form, arg="22 pfs-days")

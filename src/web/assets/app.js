@@ -18,6 +18,28 @@ layers:
 training: {epochs: 10, examples: 50000}
 `;
 
+// Two lines about Llama 4 Scout (examples/evidence/llama4_scout.yaml, docs/evidence.md).
+const EXAMPLE_EVIDENCE = `model: Llama 4 Scout
+year: 2025
+llm: true
+lines:
+  - name: 6ND
+    kind: figure
+    source:
+      url: https://github.com/meta-llama/llama-models/blob/main/models/llama4/MODEL_CARD.md
+      quote: "17B active parameters; ~40T tokens"
+    parameters: 17B
+    tokens: 40T
+  - name: H100-hours
+    kind: cluster
+    source:
+      url: https://github.com/meta-llama/llama-models/blob/main/models/llama4/MODEL_CARD.md
+      quote: "Llama 4 Scout used 5.0M H100-hours (Epoch AI's reading of the model card)"
+    chip_hours: 5.0M
+    chip: H100 SXM
+    precision: fp8
+`;
+
 // Commands whose JSON carries a citation with --cite (the "Copy citation" button).
 const CITE_COMMANDS = new Set(['estimate', 'layer', 'hardware', 'tokens', 'compare']);
 
@@ -370,6 +392,51 @@ function renderTrend(json, command) {
   ];
 }
 
+// Evidence: the combined figure first, then each line with its source and
+// interval, the lines that disagree, and what pairs of lines imply.
+function renderEvidence(json, command) {
+  const c = json.combination || {};
+  const nodes = [el('div', {class: 'headline-box'},
+    el('p', {class: 'headline'}, `${formatNumber(c.rounded)} FLOP`),
+    el('p', {class: 'interval'}, `median ${formatNumber(c.median)} FLOP, 90% interval ` +
+      `${formatNumber(c.low)} .. ${formatNumber(c.high)} FLOP`),
+    el('p', {class: 'label'}, `${c.label}: ${c.label_rule || ''} (rounded: ${c.rounding_rule})`),
+    el('div', {class: 'buttons'}, copyButton('value', `${formatNumber(c.rounded)} FLOP`),
+      copyButton('command', commandToCopy(command))))];
+  nodes.push(section('Combination', el('p', {}, c.rule || '')));
+  const rows = (json.lines || []).map((l) => {
+    const r = l.result || {};
+    const source = l.source && l.source.url
+      ? el('a', {href: l.source.url, rel: 'noreferrer'}, l.source.quote || l.source.url)
+      : (l.source && l.source.quote) || '';
+    return [l.name, l.kind, formatNumber(r.median), `${formatNumber(r.low)} .. ${formatNumber(r.high)}`,
+      r.label || '', source];
+  });
+  nodes.push(section('Lines of evidence',
+    table(['line', 'kind', 'median FLOP', '90% interval', 'label', 'source'], rows, [2, 3])));
+  for (const l of json.lines || []) {
+    const e = l.estimate || {};
+    const formula = Array.isArray(e.formula) ? e.formula.join('\n') : (e.formula || '');
+    const assumptions = (e.assumptions || []).map((a) => [a.name, a.value, a.source]);
+    nodes.push(el('details', {class: 'part'}, el('summary', {}, `${l.name}: formula and assumptions`),
+      el('pre', {}, formula),
+      assumptions.length ? table(['assumption', 'value', 'source'], assumptions) : null));
+  }
+  const disagreements = (json.disagreements || []).map((d) => el('li', {}, d.explanation));
+  if (disagreements.length) {
+    nodes.push(section('Lines that disagree', el('ul', {class: 'disagreements'}, ...disagreements)));
+  }
+  const implied = (json.implied || []).map((q) =>
+    [q.name, `${formatNumber(q.value)} ${q.unit || ''}`.trim(), q.formula]);
+  if (implied.length) {
+    nodes.push(section('Implied', table(['quantity', 'value', 'from'], implied, [1])));
+  }
+  if ((json.notes || []).length) {
+    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, n)))));
+  }
+  return nodes;
+}
+
 function renderUnits(json) {
   return [el('p', {class: 'headline'}, `${formatNumber(json.flop)} FLOP = ` +
     `${formatNumber(json.multiply_adds)} multiply-adds = ${formatNumber(json.pfs_days)} pfs-days`)];
@@ -386,6 +453,7 @@ function render(command, result) {
   }
   const json = result.json;
   const nodes = command === 'compare' ? renderCompare(json, result.command)
+    : command === 'evidence' ? renderEvidence(json, result.command)
     : command === 'units' ? renderUnits(json)
     : command === 'trend' ? renderTrend(json, result.command) : renderEstimate(json, result.command);
   if (command === 'thresholds' && typeof json.flop === 'number') {
@@ -479,6 +547,9 @@ function init() {
   }
   document.querySelector('.example').addEventListener('click', () => {
     document.querySelector('#estimate textarea').value = EXAMPLE_SPEC;
+  });
+  document.querySelector('.evidence-example').addEventListener('click', () => {
+    document.querySelector('#evidence textarea').value = EXAMPLE_EVIDENCE;
   });
   loadChips();
 }
