@@ -21,6 +21,20 @@ std::string DispatchedLineLabel(const EvidenceLine& line) {
                            : "line '" + line.name + "' (" + kind + ")";
 }
 
+// `status`'s code with another message.
+Status SameCode(const Status& status, std::string message) {
+  switch (status.code()) {
+    case StatusCode::kNotFound:
+      return Status::NotFound(std::move(message));
+    case StatusCode::kInternal:
+      return Status::Internal(std::move(message));
+    case StatusCode::kIndeterminate:
+      return Status::Indeterminate(std::move(message));
+    default:
+      return Status::InvalidArgument(std::move(message));
+  }
+}
+
 }  // namespace
 
 std::string_view EvidenceKindName(EvidenceKind kind) {
@@ -49,7 +63,17 @@ Result<EvidenceLineResult> EstimateEvidenceLine(const EvidenceLine& line,
         }
       },
       line.evidence);
-  if (!result.ok()) return result.status().WithContext(DispatchedLineLabel(line));
+  if (!result.ok()) {
+    // The money and power lines name their line themselves ("evidence line
+    // 'spend': ..."); the label is added once.
+    const std::string own = "evidence line '" + line.name + "': ";
+    const std::string& message = result.status().message();
+    if (message.starts_with(own)) {
+      return SameCode(result.status(), message.substr(own.size()))
+          .WithContext(DispatchedLineLabel(line));
+    }
+    return result.status().WithContext(DispatchedLineLabel(line));
+  }
   return result;
 }
 
