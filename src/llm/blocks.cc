@@ -99,7 +99,13 @@ void AddMlp(TransformerModel& m, const std::string& label, double count, const M
 // dt_rank x inner + inner, A_log inner x N, D inner, out_proj inner x d.
 // Mamba-2 (modeling_mamba2.py Mamba2Mixer): in_proj d x (2·inner + 2·G·N +
 // H), conv1d over inner + 2·G·N channels, dt_bias, A_log, D (H each), a
-// gated RMSNorm of inner, out_proj inner x d.
+// gated RMSNorm of inner (optional in Falcon-H1), out_proj inner x d.
+// The scan's FLOP per token, the recurrent form of each (docs/llm.md,
+// "State-space models"): Mamba-1 9·inner·N + 2·inner (A. Gu, state-spaces/
+// mamba GitHub thread 110); Mamba-2, whose A is one scalar per head (Dao & Gu
+// 2024, "Transformers are SSMs", section 3), per head of P channels: the
+// decay a·h (P·N), Δ·x (P), the outer product (Δx)·Bᵀ (P·N) and its sum into
+// h (P·N), the read-out h·C (2·P·N), the D skip (2·P): 5·inner·N + 3·inner.
 void AddMamba(TransformerModel& m, const std::string& label, double count, const MambaShape& s) {
   const double d = m.d_model, inner = s.d_inner, n = s.d_state;
   double in = 0, conv_channels = 0, weights = 0, other = 0;
@@ -107,7 +113,7 @@ void AddMamba(TransformerModel& m, const std::string& label, double count, const
     in = 2 * inner + 2 * s.groups * n + s.heads;
     conv_channels = inner + 2 * s.groups * n;
     weights = d * in + conv_channels * s.d_conv + inner * d;
-    other = 3 * s.heads + inner;
+    other = 3 * s.heads + (s.gated_norm ? inner : 0);
   } else {
     in = 2 * inner;
     conv_channels = inner;
@@ -123,9 +129,9 @@ void AddMamba(TransformerModel& m, const std::string& label, double count, const
   c.matmul_params = count * weights;
   c.output_shape = SeqShape(m.seq_len, d);
   m.components.push_back(c);
-  Component scan =
-      Make(label + "/mamba_scan", "selective_scan", ComponentRole::kStateSpaceScan, count);
-  scan.scan_flop = count * (9 * inner * n + 2 * inner);
+  Component scan = Make(label + "/mamba_scan", s.mamba2 ? "ssd_recurrence" : "selective_scan",
+                        ComponentRole::kStateSpaceScan, count);
+  scan.scan_flop = count * (s.mamba2 ? 5 * inner * n + 3 * inner : 9 * inner * n + 2 * inner);
   scan.output_shape = SeqShape(m.seq_len, inner);
   m.components.push_back(scan);
 }
@@ -154,11 +160,8 @@ void AddPositionTable(TransformerModel& m, const std::string& name, double rows,
 }
 
 void AddBlocks(TransformerModel& m, const BlockGroup& g) {
-  if (g.mamba) {
-    AddMamba(m, g.label, g.count, *g.mamba);
-  } else {
-    AddAttention(m, g.label, g.count, g.attention);
-  }
+  if (g.mamba) AddMamba(m, g.label, g.count, *g.mamba);
+  if (!g.mamba || g.mamba_beside_attention) AddAttention(m, g.label, g.count, g.attention);
   if (g.cross) AddAttention(m, g.label, g.count, *g.cross);
   if (g.mlp.d_ff > 0 || g.mlp.experts > 0) AddMlp(m, g.label, g.count, g.mlp);
   if (g.norms > 0 && g.norm_params > 0) {

@@ -46,6 +46,7 @@ struct MambaShape {
   bool mamba2 = false;
   bool proj_bias = false, conv_bias = true;
   double extra_params = 0;  // Jamba's dt/B/C RMSNorms
+  bool gated_norm = true;   // Mamba-2's gated RMSNorm of d_inner (Falcon-H1: mamba_rms_norm)
 };
 
 struct BlockGroup {
@@ -54,6 +55,7 @@ struct BlockGroup {
   AttentionShape attention;
   std::optional<AttentionShape> cross;  // encoder-decoder cross-attention
   std::optional<MambaShape> mamba;      // a Mamba mixer in place of attention
+  bool mamba_beside_attention = false;  // Falcon-H1: the mixer runs beside attention
   MlpShape mlp;                         // none when d_ff and experts are 0 (Mamba)
   double norms = 2;                     // norms per block
   double norm_params = 0;               // parameters per norm (d for RMSNorm, 2d for LayerNorm)

@@ -129,20 +129,46 @@ double SumScan(const TransformerModel& m, ConventionResult& r) {
   return total;
 }
 
+// Each kind of recurrent layer's per-token formula and its source, by the
+// scan component's type (blocks.cc, hf_hybrid.cc).
+struct ScanKind {
+  const char* type;
+  const char* formula;
+  const char* source;
+};
+constexpr ScanKind kScanKinds[] = {
+    {"selective_scan", "9 x d_inner x d_state + 2 x d_inner per Mamba layer",
+     "Gu, state-spaces/mamba GitHub thread 110, 'How to compute MACs or FLOPs of mamba': 9·L·D·N "
+     "per selective scan, plus D·L for the D skip and D·L for the z gate"},
+    {"ssd_recurrence", "5 x d_inner x d_state + 3 x d_inner per Mamba-2 layer",
+     "the recurrent form of Mamba-2's scalar-decay SSM (Dao & Gu 2024, 'Transformers are SSMs', "
+     "section 3): decay, input and state sum 3·P·N, read-out 2·P·N, Δ·x and the D skip 3·P per "
+     "head of P channels"},
+    {"gated_delta_rule", "7 x d_k x d_v + 2 x d_v per value head of a Gated DeltaNet layer",
+     "the gated delta rule's recurrent form (Yang et al., ICLR 2025, 'Gated Delta "
+     "Networks: Improving Mamba2 with Delta Rule', section 3): decay, memory read, update and "
+     "output on the d_k x d_v state"},
+};
+
 // The state-space term of the attention-aware conventions (Kaplan, PaLM,
-// Chinchilla): the scan, in place of attention's T-dependent terms.
-// `formula`: add a formula line (Chinchilla's sums its terms instead).
+// Chinchilla): the recurrences, in place of attention's T-dependent terms,
+// one line per kind present. `formula`: add formula lines (Chinchilla's sums
+// its terms instead).
 void AddScanTerm(const TransformerModel& m, ConventionResult& r, bool formula = true) {
-  const double scan = SumScan(m, r);
-  if (scan <= 0) return;
-  r.terms.push_back({"state-space scan (Mamba layers, in place of attention)",
-                     "(9 x d_inner x d_state + 2 x d_inner) per Mamba layer", scan});
-  if (formula)
-    r.formula.push_back(
-        "+ state-space scan " + Num(scan) +
-        " FLOP per token (Gu, state-spaces/mamba GitHub thread 110, 'How to compute MACs or "
-        "FLOPs of mamba': 9·L·D·N per "
-        "selective scan, plus D·L for the D skip and D·L for the z gate)");
+  if (SumScan(m, r) <= 0) return;
+  for (const ScanKind& kind : kScanKinds) {
+    double flop = 0;
+    for (const Component& c : m.components) {
+      if (c.role == ComponentRole::kStateSpaceScan && c.type == kind.type) flop += c.scan_flop;
+    }
+    if (flop <= 0) continue;
+    r.terms.push_back(
+        {"state-space scan (recurrent layers, in place of attention)", kind.formula, flop});
+    if (formula) {
+      r.formula.push_back("+ state-space scan " + Num(flop) + " FLOP per token (" + kind.formula +
+                          "; " + kind.source + ")");
+    }
+  }
 }
 
 bool IsEmbeddingRole(ComponentRole r) {

@@ -1,9 +1,8 @@
 // Hybrids of attention with another mixer: Qwen3-Next (linear attention,
 // modeling_qwen3_next.py) and Granite 4.0 (Mamba-2, modeling_granitemoehybrid.py).
-// Parameters are exact; the per-token FLOP is left to the existing path: a
-// Gated DeltaNet layer counts its projections (2 FLOP per weight) and no
-// recurrent-state term, a Mamba-2 layer is blocks.cc's mixer (docs/llm.md,
-// coverage table).
+// Parameters are exact. A Gated DeltaNet layer's per-token FLOP is its
+// projections (2 FLOP per weight) plus the delta rule's recurrent-state
+// term; a Mamba-2 layer is blocks.cc's mixer (docs/llm.md, coverage table).
 #include <nlohmann/json.hpp>
 
 #include "decoder.h"
@@ -43,6 +42,7 @@ const json kQwen3NextDefaults = {{"vocab_size", 151936},
 // the value head width, out_proj value_dim x d.
 struct DeltaNet {
   double weights = 0, other = 0;
+  double v_heads = 0, k_dim = 0, v_dim = 0;
 };
 DeltaNet ReadDeltaNet(HfFields& f, double d) {
   const double k_heads = f.Need({"linear_num_key_heads"}),
@@ -51,7 +51,18 @@ DeltaNet ReadDeltaNet(HfFields& f, double d) {
   const double kernel = f.Need({"linear_conv_kernel_dim"});
   const double keys = k_heads * k_dim, values = v_heads * v_dim;
   return {d * (2 * keys + 2 * values) + d * 2 * v_heads + (2 * keys + values) * kernel + values * d,
-          2 * v_heads + v_dim};
+          2 * v_heads + v_dim, v_heads, k_dim, v_dim};
+}
+
+// The gated delta rule per token and value head (Yang et al., ICLR 2025,
+// "Gated Delta Networks: Improving Mamba2 with Delta Rule", section 3;
+// modeling_qwen3_next.py
+// torch_recurrent_gated_delta_rule, keys repeated to the value heads), on a
+// d_k x d_v state S: the decay S·g (d_k·d_v), the memory read kᵀS (2·d_k·d_v),
+// delta = (v - kᵀS)·β (2·d_v), S += k·deltaᵀ (2·d_k·d_v), the output qᵀS
+// (2·d_k·d_v): 7·d_k·d_v + 2·d_v.
+double DeltaRuleFlop(const DeltaNet& net) {
+  return net.v_heads * (7 * net.k_dim * net.v_dim + 2 * net.v_dim);
 }
 
 // Layer i is linear attention unless layer_types says "full_attention" (or,
@@ -85,6 +96,14 @@ void AddLinearLayers(HfModel& out, const Decoder& dec, const DeltaNet& net, Bloc
   c.matmul_params = g.count * net.weights;
   c.output_shape = SeqShape(out.model.seq_len, dec.d);
   out.model.components.push_back(c);
+  Component rule = c;
+  rule.name = g.label + "/delta_rule";
+  rule.type = "gated_delta_rule";
+  rule.role = ComponentRole::kStateSpaceScan;
+  rule.params = rule.active_params = rule.matmul_params = 0;
+  rule.scan_flop = g.count * DeltaRuleFlop(net);
+  rule.output_shape = SeqShape(out.model.seq_len, net.v_heads * net.v_dim);
+  out.model.components.push_back(rule);
   TransformerModel block;
   block.d_model = dec.d;
   block.seq_len = out.model.seq_len;
@@ -141,7 +160,10 @@ Status BuildQwen3Next(HfFields& given, HfModel& out) {
   Close(out, dec);
   out.model.notes.push_back(
       "Qwen3-Next: the Gated DeltaNet layers' per-token FLOP counts their projections (2 FLOP "
-      "per weight) and no recurrent-state term; the full-attention layers' output-gate half of "
+      "per weight) and, in the attention-aware conventions, the delta rule's recurrent state "
+      "(7 x d_k x d_v + 2 x d_v per value head: " +
+      Exact(DeltaRuleFlop(net)) +
+      " per layer); the full-attention layers' output-gate half of "
       "q_proj (" +
       Exact(a.heads * a.head_dim * dec.d) +
       " weights per layer) is counted in the parameters but not as a matmul");
@@ -155,6 +177,23 @@ Status BuildQwen3Next(HfFields& given, HfModel& out) {
                               "transformers and not counted");
   }
   return Status::Ok();
+}
+
+MambaShape ReadMamba2Heads(HfFields& f, double d_inner, const std::string& inner_name) {
+  MambaShape s;
+  s.mamba2 = true;
+  s.d_inner = d_inner;
+  s.heads = f.Need({"mamba_n_heads"});
+  s.groups = f.Divisor({"mamba_n_groups"}, 1, "the model divides mamba_n_heads by it");
+  s.d_state = f.Need({"mamba_d_state"});
+  s.d_conv = f.Need({"mamba_d_conv"});
+  s.conv_bias = f.Flag("mamba_conv_bias", true);
+  const double head = f.GetAuto("mamba_d_head", s.heads > 0 ? s.d_inner / s.heads : 0);
+  if (s.heads > 0 && head * s.heads != s.d_inner) {
+    f.Bad("mamba_n_heads x mamba_d_head (" + Num(s.heads) + " x " + Num(head) + ") must equal " +
+          inner_name + " (" + Num(s.d_inner) + ")");
+  }
+  return s;
 }
 
 namespace {
@@ -172,23 +211,10 @@ const json kGraniteHybridDefaults = {
     {"mamba_proj_bias", false}};
 
 // GraniteMoeHybridMambaLayer is Mamba-2's mixer (blocks.cc): mamba_expand x
-// hidden_size inner width in mamba_n_heads heads of mamba_d_head ("auto":
-// inner / heads), mamba_n_groups groups of B and C.
+// hidden_size inner width, in_proj and out_proj biases when mamba_proj_bias.
 MambaShape ReadGraniteMamba(HfFields& f, double d) {
-  MambaShape s;
-  s.mamba2 = true;
-  s.d_inner = f.Need({"mamba_expand"}) * d;
-  s.heads = f.Need({"mamba_n_heads"});
-  s.groups = f.Divisor({"mamba_n_groups"}, 1, "the model divides mamba_n_heads by it");
-  s.d_state = f.Need({"mamba_d_state"});
-  s.d_conv = f.Need({"mamba_d_conv"});
-  s.conv_bias = f.Flag("mamba_conv_bias", true);
+  MambaShape s = ReadMamba2Heads(f, f.Need({"mamba_expand"}) * d, "mamba_expand x hidden_size");
   s.proj_bias = f.Flag("mamba_proj_bias", false);
-  const double head = f.GetAuto("mamba_d_head", s.heads > 0 ? s.d_inner / s.heads : 0);
-  if (s.heads > 0 && head * s.heads != s.d_inner) {
-    f.Bad("mamba_n_heads x mamba_d_head (" + Num(s.heads) + " x " + Num(head) +
-          ") must equal mamba_expand x hidden_size (" + Num(s.d_inner) + ")");
-  }
   return s;
 }
 
@@ -245,13 +271,15 @@ const std::vector<FamilyRow>& HybridFamilies() {
        "modeling_qwen3_next.py: Gated DeltaNet layers (in_proj_qkvz, in_proj_ba, conv1d, dt_bias, "
        "A_log, gated RMSNorm, out_proj) and every full_attention_interval-th layer full attention "
        "(q_proj doubled for the output gate, q_norm, k_norm); Qwen2-MoE experts with a gated "
-       "shared expert; parameters exact, per-token FLOP of the linear layers = 2 x their weights"},
+       "shared expert; parameters exact, per-token FLOP of the linear layers = 2 x their weights "
+       "+ the delta rule's 7 x d_k x d_v + 2 x d_v per value head"},
       {"granitemoehybrid", "Granite 4.0 hybrid (Mamba-2 + attention, mixture of experts)",
        BuildGraniteMoeHybrid,
        "modeling_granitemoehybrid.py: Mamba-2 mixers and attention layers by layer_types; every "
        "layer a shared MLP of shared_intermediate_size and, with num_local_experts, "
        "ParallelExperts of intermediate_size and a router d x E; parameters exact, the Mamba "
-       "layers' per-token FLOP as Mamba-2's (projections and the scan term)"},
+       "layers' per-token FLOP as Mamba-2's (projections and the recurrence 5 x d_inner x "
+       "d_state + 3 x d_inner)"},
   };
   return rows;
 }

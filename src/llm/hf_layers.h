@@ -1,6 +1,7 @@
-// Internal: layer groups shared by the hybrid families (hf_ssm.cc's Jamba,
-// hf_hybrid.cc's Qwen3-Next) and the multi-token-prediction modules that
-// DeepSeek-V3, GLM-4.5 and Qwen3-Next checkpoints ship.
+// Internal: layer groups and mixers shared by the hybrid families
+// (hf_ssm.cc's Jamba and Falcon-H1, hf_hybrid.cc's Qwen3-Next and Granite)
+// and the multi-token-prediction modules that DeepSeek-V3, GLM-4.5 and
+// Qwen3-Next checkpoints ship.
 #ifndef TRAINFLOPS_SRC_LLM_HF_LAYERS_H_
 #define TRAINFLOPS_SRC_LLM_HF_LAYERS_H_
 
@@ -23,6 +24,13 @@ struct HybridLayers {
 };
 void AddHybridLayers(HfModel& out, const Decoder& dec, const HybridLayers& layers,
                      const std::function<void(const BlockGroup&)>& add_other);
+
+// A Mamba-2 mixer of `d_inner` channels from the mamba_* fields Granite 4.0-H
+// and Falcon-H1 share: mamba_n_heads heads of mamba_d_head ("auto": d_inner /
+// heads, else heads x head must equal d_inner, named `inner_name`),
+// mamba_n_groups groups of B and C, mamba_d_state, mamba_d_conv,
+// mamba_conv_bias. Biases and the gated norm are left to the family.
+MambaShape ReadMamba2Heads(HfFields& f, double d_inner, const std::string& inner_name);
 
 // One multi-token-prediction module (DeepSeek-V3's design): enorm, hnorm and
 // shared_head.norm (d each), eh_proj 2d x d and one decoder block with `mlp`.

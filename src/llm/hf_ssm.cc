@@ -1,8 +1,10 @@
-// State-space and hybrid models: Mamba, Falcon Mamba, Mamba-2, Jamba.
-// Parameters follow transformers' modeling_mamba.py, modeling_falcon_mamba.py,
-// modeling_mamba2.py and modeling_jamba.py; the mixer's weights and scan are
+// State-space and hybrid models: Mamba, Falcon Mamba, Mamba-2, Jamba,
+// Falcon-H1. Parameters follow transformers' modeling_mamba.py,
+// modeling_falcon_mamba.py, modeling_mamba2.py, modeling_jamba.py and
+// modeling_falcon_h1.py; the mixer's weights and scan are
 // written once in blocks.cc (AddMamba). docs/llm.md, "State-space models".
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "decoder.h"
 #include "hf_layers.h"
@@ -139,6 +141,52 @@ Status BuildJamba(HfFields& f, HfModel& out) {
   return Status::Ok();
 }
 
+// FalconH1Config's defaults (configuration_falcon_h1.py). mamba_d_ssm null
+// would mean mamba_expand x hidden_size; a null is read as absent (1024).
+const nlohmann::json kFalconH1Defaults = {
+    {"vocab_size", 128000},         {"hidden_size", 4096},       {"intermediate_size", 14336},
+    {"num_hidden_layers", 32},      {"num_attention_heads", 32}, {"num_key_value_heads", 8},
+    {"tie_word_embeddings", false}, {"attention_bias", false},   {"mlp_bias", false},
+    {"mamba_d_ssm", 1024},          {"mamba_n_heads", 128},      {"mamba_n_groups", 1},
+    {"mamba_d_state", 256},         {"mamba_d_conv", 4},         {"mamba_conv_bias", true},
+    {"mamba_proj_bias", false},     {"mamba_rms_norm", false},   {"projectors_bias", false}};
+
+// FalconH1Mixer: Mamba-2's mixer of mamba_d_ssm channels; in_proj's bias
+// when mamba_proj_bias, out_proj's when projectors_bias; the gated RMSNorm
+// only when mamba_rms_norm.
+MambaShape ReadFalconH1Mamba(HfFields& f, double d) {
+  MambaShape s = ReadMamba2Heads(f, f.Need({"mamba_d_ssm"}), "mamba_d_ssm");
+  s.gated_norm = f.Flag("mamba_rms_norm", false);
+  if (f.Flag("mamba_proj_bias", false)) {
+    s.extra_params += 2 * s.d_inner + 2 * s.groups * s.d_state + s.heads;
+  }
+  if (f.Flag("projectors_bias", false)) s.extra_params += d;
+  return s;
+}
+
+// Falcon-H1 (modeling_falcon_h1.py FalconH1DecoderLayer): every layer has
+// Llama's attention (head_dim from the config, else hidden / heads) and a
+// Mamba-2 mixer side by side on the same normed input, their outputs summed,
+// then a gated MLP of intermediate_size; two RMSNorms per layer,
+// final_layernorm, lm_head untied by default. The µP multipliers (embedding,
+// key, attention and SSM in/out, MLP, ssm_multipliers) scale activations
+// and have no parameters.
+Status BuildFalconH1(HfFields& given, HfModel& out) {
+  HfFields f = given.WithDefaults(kFalconH1Defaults, "FalconH1Config");
+  const Decoder dec = ReadDecoder(f, out);
+  const MambaShape mamba = ReadFalconH1Mamba(f, dec.d);
+  const double ff = f.Need({"intermediate_size"});
+  TF_RETURN_IF_ERROR(f.Check());
+  Open(out, dec);
+  BlockGroup g = RmsBlock(dec, RangeLabel("layers", 0, dec.layers), dec.layers);
+  g.mlp.d_ff = ff;
+  g.mamba = mamba;
+  g.mamba_beside_attention = true;
+  AddBlocks(out.model, g);
+  Close(out, dec);
+  return Status::Ok();
+}
+
 }  // namespace
 
 void AddHybridLayers(HfModel& out, const Decoder& dec, const HybridLayers& layers,
@@ -181,6 +229,10 @@ const std::vector<FamilyRow>& SsmFamilies() {
        "modeling_jamba.py: attention every attn_layer_period-th layer, Mamba mixers (with dt, "
        "B, C RMSNorms) elsewhere; experts every expert_layer_period-th layer, dense MLPs "
        "elsewhere"},
+      {"falcon_h1", "Falcon-H1 (attention and Mamba-2 in parallel)", BuildFalconH1,
+       "modeling_falcon_h1.py: every layer attention and a Mamba-2 mixer side by side (in_proj, "
+       "conv1d, dt_bias, A_log, D, the gated RMSNorm when mamba_rms_norm, out_proj), then a "
+       "gated MLP; the µP multipliers have no parameters"},
   };
   return rows;
 }
