@@ -71,6 +71,9 @@ constexpr std::array kReferences = {
               "Transformers are SSMs: Generalized Models and Efficient Algorithms Through "
               "Structured State Space Duality",
               "ICML 2024; arXiv:2405.21060", "https://arxiv.org/abs/2405.21060", "misc"},
+    Reference{"yang2025", "Yang et al. 2025", "Songlin Yang and Jan Kautz and Ali Hatamizadeh",
+              "2025", "Gated Delta Networks: Improving Mamba2 with Delta Rule",
+              "ICLR 2025; arXiv:2412.06464", "https://arxiv.org/abs/2412.06464", "misc"},
     Reference{"beltagy2020", "Beltagy et al. 2020",
               "Iz Beltagy and Matthew E. Peters and Arman Cohan", "2020",
               "Longformer: The Long-Document Transformer", "arXiv:2004.05150",

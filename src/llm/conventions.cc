@@ -145,7 +145,7 @@ constexpr ScanKind kScanKinds[] = {
      "section 3): decay, input and state sum 3·P·N, read-out 2·P·N, Δ·x and the D skip 3·P per "
      "head of P channels"},
     {"gated_delta_rule", "7 x d_k x d_v + 2 x d_v per value head of a Gated DeltaNet layer",
-     "the gated delta rule's recurrent form (Yang et al., ICLR 2025, 'Gated Delta "
+     "the gated delta rule's recurrent form (Yang et al. 2025, 'Gated Delta "
      "Networks: Improving Mamba2 with Delta Rule', section 3): decay, memory read, update and "
      "output on the d_k x d_v state"},
 };

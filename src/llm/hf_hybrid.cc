@@ -54,7 +54,7 @@ DeltaNet ReadDeltaNet(HfFields& f, double d) {
           2 * v_heads + v_dim, v_heads, k_dim, v_dim};
 }
 
-// The gated delta rule per token and value head (Yang et al., ICLR 2025,
+// The gated delta rule per token and value head (Yang et al. 2025,
 // "Gated Delta Networks: Improving Mamba2 with Delta Rule", section 3;
 // modeling_qwen3_next.py
 // torch_recurrent_gated_delta_rule, keys repeated to the value heads), on a
