@@ -5,7 +5,9 @@ The `_trainflops` module and the `trainflops` executable (run by the
 package's `trainflops` console command) are built in Release. Set
 CMAKE_BUILD_PARALLEL_LEVEL to limit the jobs, CMAKE_CXX_COMPILER_LAUNCHER=ccache
 to reuse compiled objects, and TRAINFLOPS_CMAKE_BUILD_DIR to build in (and
-reuse) a directory of your choice.
+reuse) a directory of your choice. TRAINFLOPS_WITHOUT_CLI=1 builds the module
+alone, without the command-line tool and so without cpp-httplib and jemalloc
+(the package's `trainflops` command then says it is not installed).
 
 A build module that is missing stops the install with a message naming it
 and the fix, before anything is compiled (docs/python.md, "Installing").
@@ -21,6 +23,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
+WITHOUT_CLI = os.environ.get("TRAINFLOPS_WITHOUT_CLI", "") not in ("", "0")
 DEBIAN_HINT = ("on Debian 12, scripts/setup-debian.sh installs it, and Debian's /usr/bin/python3 "
                "sees it: /usr/bin/python3 -m venv --system-site-packages .venv && "
                ".venv/bin/pip install --no-build-isolation .")
@@ -85,11 +88,15 @@ class CMakeBuild(build_ext):
             f"-DTRAINFLOPS_PYTHON_OUTPUT_DIR={output}",
             f"-DPython_EXECUTABLE={sys.executable}",
             f"-Dpybind11_DIR={_pybind11_dir()}",
+            f"-DTRAINFLOPS_BUILD_CLI={'OFF' if WITHOUT_CLI else 'ON'}",
         ]
         subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 2))
-        subprocess.run(["cmake", "--build", str(build), "--target", "_trainflops",
-                        "trainflops_cli", "-j", jobs], check=True)
+        targets = ["_trainflops"] + ([] if WITHOUT_CLI else ["trainflops_cli"])
+        subprocess.run(["cmake", "--build", str(build), "--target", *targets, "-j", jobs],
+                       check=True)
+        if WITHOUT_CLI:
+            return
         # The command-line tool rides in the package: `trainflops` (the console
         # command of pyproject.toml) runs it.
         bin_dir = output / "bin"

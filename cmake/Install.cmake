@@ -3,7 +3,11 @@
 include(CMakePackageConfigHelpers)
 
 get_property(trainflops_subsystems GLOBAL PROPERTY TRAINFLOPS_SUBSYSTEMS)
-install(TARGETS trainflops ${trainflops_subsystems} trainflops_cli
+set(trainflops_installed_programs "")
+if(TARGET trainflops_cli)
+  set(trainflops_installed_programs trainflops_cli)
+endif()
+install(TARGETS trainflops ${trainflops_subsystems} ${trainflops_installed_programs}
   EXPORT trainflopsTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
