@@ -110,6 +110,32 @@ TEST(UncertaintyCli, ThresholdCheckUsesTheInterval) {
   EXPECT_TRUE(found);
 }
 
+// Which input to pin down: 6 x 70e9 x U(1e13, 4e13) x triangular(2, 3, 4) / 3.
+// Var(ln U(1, 4)) from x ln x - x and x((ln x)^2 - 2 ln x + 2) on [1, 4]:
+// E[ln] = (4 ln 4 - 3) / 3 = 0.848392, E[ln^2] = (4 ((ln 4)^2 - 2 ln 4 + 2) - 2) / 3
+// = 0.865631, Var = 0.865631 - 0.719770 = 0.145861 (scale-free, so the same for
+// the ratio to the median). Var(ln triangular(2, 3, 4)) = 0.019223 (ln x and
+// (ln x)^2 against the density on [2, 4], Simpson's rule). Shares
+// 0.145861 / 0.165084 = 0.8836 and 0.1164. The interval (5% of U(1, 4) alone is
+// 1.15 / 2.5 = -54% of the point) is not within the EU guidelines' 30%, so the
+// margin line names the tokens.
+TEST(UncertaintyCli, WidthSharesNameTheDominantInput) {
+  const std::string args = "tokens --params 70B --tokens 1e13..4e13 --uncertainty --thresholds";
+  const json u = Uncertainty(args);
+  ASSERT_EQ(u["width_shares"].size(), 2u);
+  EXPECT_EQ(u["width_shares"][0]["name"], "tokens (pre-training)");
+  EXPECT_NEAR(u["width_shares"][0]["share"].get<double>(), 0.8836, 0.001);
+  EXPECT_NEAR(u["width_shares"][1]["share"].get<double>(), 0.1164, 0.001);
+  const CliOutput o = RunCli(args);
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("  width by input: tokens (pre-training) 88%, training factor"),
+            std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("not within the 30% error margin"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("pin down tokens (pre-training) first (88% of the width"), std::string::npos)
+      << o.out;
+}
+
 // A Hugging Face config: the FLOP is proportional to the tokens, so with
 // U(1.8T, 2.2T) the 5% point is the point (at the median 2T) x 1.82 / 2 and
 // the 95% point x 2.18 / 2.

@@ -67,12 +67,41 @@ struct UncertainTerm {
   std::vector<std::size_t> quantities;
 };
 
+// One uncertain quantity's share of the interval's width (see WidthShares).
+struct WidthShare {
+  std::string name;  // the quantity's name
+  double share = 0;  // in [0, 1]; the shares of a report add up to 1
+};
+
 struct UncertaintyReport {
   double point = 0;  // the point estimate the interval brackets (sum of the terms' points)
   UncertaintySummary summary;
   std::vector<UncertainQuantity> quantities;
+  // Which input to pin down to narrow the interval: largest share first;
+  // empty when nothing is uncertain.
+  std::vector<WidthShare> width_shares;
   std::vector<std::string> notes;
 };
+
+// Var(ln X) for a positive X: closed form for the lognormal ((ln gsd)^2) and
+// the log-uniform ((ln(b/a))^2 / 12), otherwise the midpoint rule over the
+// quantile function at 1,000 probabilities ((i + 0.5) / 1000). A point is 0.
+// Quantiles at or below 0 (a normal's tail) are left out.
+double LogVariance(const Distribution& distribution);
+
+// Each quantity's share of Var(ln result) to first order (the delta method):
+// ln(sum_t p_t prod_i r_i) ~ ln P + sum_i w_i ln r_i around the point (every
+// r_i = 1, P = sum_t p_t), with w_i = (sum of the points of the terms that use
+// quantity i) / P. Independent quantities' variances add, so the share of i
+// is w_i^2 Var(ln r_i) / sum_j w_j^2 Var(ln r_j). For a single product every
+// w_i = 1 and the shares are exact; for a sum of terms (phases, stages) they
+// are the first-order approximation. Largest first; quantities with no
+// variance are left out; empty when none varies.
+std::vector<WidthShare> WidthShares(const std::vector<UncertainTerm>& terms,
+                                    const std::vector<UncertainQuantity>& quantities);
+
+// "utilization 62%, precision 30%, ...": the shares in percent, rounded.
+std::string FormatWidthShares(const std::vector<WidthShare>& shares);
 
 // Propagates sum over terms of point x prod ratios (SampleSumOfProducts) and
 // fills the report.

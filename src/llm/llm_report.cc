@@ -36,17 +36,27 @@ std::string Probability(double p) {
   return FormatScientific(100 * p, 3) + "%";
 }
 
-// The 90% interval against the EU guidelines' error margin, one line.
-std::string MarginLine(const ThresholdCheck& c) {
+// The 90% interval against the EU guidelines' error margin, one line; when
+// the interval is too wide and the estimate's uncertainty is known, a second
+// line names the input whose range contributes most of its width.
+std::string MarginLine(const ThresholdCheck& c, const UncertaintyReport* uncertainty) {
   const MarginCheck m = CheckMargin(c.counted_flop, *c.counted_range);
-  return "  90% interval: -" + FormatScientific(100 * m.below, 3) + "% .. +" +
-         FormatScientific(100 * m.above, 3) +
-         "% of the figure: " + (m.within ? "within" : "not within") + " the " +
-         FormatScientific(100 * m.margin) +
-         "% error margin of the EU guidelines (Commission C(2025) 7719, Annex A)\n";
+  std::string out = "  90% interval: -" + FormatScientific(100 * m.below, 3) + "% .. +" +
+                    FormatScientific(100 * m.above, 3) +
+                    "% of the figure: " + (m.within ? "within" : "not within") + " the " +
+                    FormatScientific(100 * m.margin) +
+                    "% error margin of the EU guidelines (Commission C(2025) 7719, Annex A)\n";
+  if (!m.within && uncertainty != nullptr && !uncertainty->width_shares.empty()) {
+    const WidthShare& top = uncertainty->width_shares.front();
+    out += "  to narrow it, pin down " + top.name + " first (" +
+           std::to_string(std::lround(100 * top.share)) +
+           "% of the width; see \"width by input\")\n";
+  }
+  return out;
 }
 
-std::string ThresholdTable(const std::vector<ThresholdCheck>& checks) {
+std::string ThresholdTable(const std::vector<ThresholdCheck>& checks,
+                           const UncertaintyReport* uncertainty = nullptr) {
   const bool ranged = !checks.empty() && checks.front().probability_over.has_value();
   std::vector<std::string> headers = {"threshold", "limit",   "counted", "x limit",
                                       "orders",    "exceeds", "status"};
@@ -68,7 +78,7 @@ std::string ThresholdTable(const std::vector<ThresholdCheck>& checks) {
               c.probability_over ? Probability(*c.probability_over) : ""});
   }
   std::string out = t.Render();
-  if (ranged && checks.front().counted_flop > 0) out += MarginLine(checks.front());
+  if (ranged && checks.front().counted_flop > 0) out += MarginLine(checks.front(), uncertainty);
   for (const ThresholdCheck& c : checks) {
     out += "  " + c.threshold.id + ": " + c.threshold.name +
            "\n    counts: " + c.threshold.counted_stages + "\n";
@@ -212,7 +222,10 @@ std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context)
   }
   if (!e.estimate.notes.empty()) out += "\nnotes:\n";
   for (const std::string& n : e.estimate.notes) out += "  - " + n + "\n";
-  if (context.checks != nullptr) out += "\nthresholds:\n" + ThresholdTable(*context.checks);
+  if (context.checks != nullptr) {
+    out += "\nthresholds:\n" +
+           ThresholdTable(*context.checks, e.uncertainty ? &*e.uncertainty : nullptr);
+  }
   return out;
 }
 

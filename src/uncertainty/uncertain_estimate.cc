@@ -64,6 +64,7 @@ Result<UncertaintyReport> PropagateTerms(const std::vector<UncertainTerm>& terms
   for (const UncertainQuantity& q : list.quantities()) {
     if (!q.ratio.is_point()) report.quantities.push_back(q);
   }
+  report.width_shares = WidthShares(terms, list.quantities());
   if (report.quantities.empty()) {
     report.notes.push_back(
         "no input or assumption is uncertain: the interval is the point estimate itself");
@@ -87,6 +88,10 @@ std::string RenderUncertaintyText(const UncertaintyReport& r, ComputeUnit unit) 
   out += "  point estimate " + FormatCompute(r.point, unit) +
          " (inputs at their medians, assumptions at their usual values)\n";
   out += "  label rule: " + ConfidenceRuleText(s.label) + "\n";
+  if (!r.width_shares.empty()) {
+    out += "  width by input: " + FormatWidthShares(r.width_shares) +
+           " (share of the variance of ln result)\n";
+  }
   for (const std::string& n : r.notes) out += "  note: " + n + "\n";
   return out;
 }
@@ -104,6 +109,10 @@ nlohmann::json UncertaintyJson(const UncertaintyReport& r) {
                           {"source", q.source},
                           {"reference", ReferenceOf(q.source)}});
   }
+  nlohmann::json shares = nlohmann::json::array();
+  for (const WidthShare& w : r.width_shares) {
+    shares.push_back({{"name", w.name}, {"share", w.share}});
+  }
   return {{"point", r.point},
           {"median", s.median},
           {"low", s.low},
@@ -116,6 +125,7 @@ nlohmann::json UncertaintyJson(const UncertaintyReport& r) {
           {"seed", s.seed},
           {"unit", "FLOP"},
           {"quantities", quantities},
+          {"width_shares", shares},
           {"notes", r.notes}};
 }
 

@@ -9,7 +9,7 @@
 namespace trainflops {
 
 // {point, median, low, high, interval, quantiles[], label, label_rule,
-//  samples, seed, unit, quantities[], notes[]}; numbers in FLOP.
+//  samples, seed, unit, quantities[], width_shares[{name, share}], notes[]}; numbers in FLOP.
 nlohmann::json UncertaintyJson(const UncertaintyReport& report);
 
 }  // namespace trainflops
