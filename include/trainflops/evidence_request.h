@@ -14,6 +14,10 @@ struct EvidenceFileRequest {
   // `samples` and `seed` replace the file's own; the default ranges of the
   // assumptions are always on (evidence is never exact).
   UncertaintyRequest uncertainty;
+  // The most Monte Carlo samples each line may draw, whether the file or the
+  // options beside it ask: a front end whose requests run on a server (the
+  // web API) sets its own, lower limit.
+  std::size_t max_samples = kMaxSamples;
 };
 
 // "`chip_hours`" -> "'chip_hours'": a field named as the evidence file's key.

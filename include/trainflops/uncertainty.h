@@ -228,6 +228,9 @@ Result<double> LogUniformProductCdf(const std::vector<Factor>& factors, double x
 // one Halley step with erfc): |error| ~ 1e-15.
 double InverseNormalCdf(double p);
 double NormalCdf(double x);
+// InverseNormalCdf(0.95): a 90% interval is the median /x exp(kZ95 x sigma)
+// of a lognormal (and median -+ kZ95 sd of a normal).
+inline constexpr double kZ95 = 1.6448536269514722;
 
 // ---- Confidence labels ---------------------------------------------------
 

@@ -125,7 +125,10 @@ Attempt TryCost(const RowCells& row, const Context& context) {
   cost.basis = CostBasis::kPurchase;  // Epoch's amortised hardware + energy (Cottier et al. 2024)
   cost.hardware.chip = KnownChip(row, context, notes);
   ScaledLine(row, context, EvidenceLine{"cost", {}, cost}, cost.hardware.chip, *usd / kUnitUsd,
-             FormatScientific(*usd) + " USD (2023)", notes, out);
+             FormatScientific(*usd) +
+                 " USD (2023), read as owned hardware + energy (Epoch AI's convention, Cottier et "
+                 "al. 2024)",
+             notes, out);
   return out;
 }
 
@@ -149,7 +152,8 @@ Attempt TryPower(const RowCells& row, const Context& context) {
   power.hardware.chip = KnownChip(row, context, notes);
   ScaledLine(row, context, EvidenceLine{"power", {}, power}, power.hardware.chip,
              *watts / kUnitWatts * *hours,
-             FormatScientific(*watts) + " W x " + FormatScientific(*hours) + " h", notes, out);
+             FormatScientific(*watts) + " W of facility power x " + FormatScientific(*hours) + " h",
+             notes, out);
   return out;
 }
 

@@ -109,8 +109,8 @@ void CombineWeighted(const std::vector<LogLine>& lines, EvidenceResult& r) {
   r.scale_factor = std::sqrt(chi2 / dof);
   const double sigma = sigma_stat * std::max(1.0, r.scale_factor);
   r.median = std::exp(mu);
-  r.low = std::exp(mu - kZ90 * sigma);
-  r.high = std::exp(mu + kZ90 * sigma);
+  r.low = std::exp(mu - kZ95 * sigma);
+  r.high = std::exp(mu + kZ95 * sigma);
   r.combination_rule =
       "precision-weighted mean of ln FLOP, each line a lognormal with sigma = ln(high / low) / "
       "(2 x 1.645); weights " +
@@ -173,7 +173,7 @@ Result<LineInterval> IntervalOf(const EvidenceLineResult& line) {
   return i;
 }
 
-double SigmaOf(double low, double high) { return std::log(high / low) / (2 * kZ90); }
+double SigmaOf(double low, double high) { return std::log(high / low) / (2 * kZ95); }
 
 double RoundToSignificant(double value, int digits) {
   if (!(value > 0) || !std::isfinite(value)) return value;

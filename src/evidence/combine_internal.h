@@ -8,12 +8,10 @@
 #include <vector>
 
 #include "trainflops/evidence.h"
+#include "trainflops/uncertainty.h"
 
 namespace trainflops::evidence {
 
-// The 95th percentile of the standard normal: a lognormal's 90% interval is
-// median /x exp(kZ90 x sigma).
-inline constexpr double kZ90 = 1.6448536269514722;
 // A line given as a point (a zero-width interval) is read as median /x 1.1:
 // a figure given to two significant digits is exact to +-5%, and twice that
 // allows for the rounding of its own inputs (docs/evidence.md).
@@ -28,7 +26,7 @@ struct LineInterval {
 Result<LineInterval> IntervalOf(const EvidenceLineResult& line);
 
 // sigma of the lognormal whose 90% interval is low .. high:
-// ln(high / low) / (2 x kZ90).
+// ln(high / low) / (2 x kZ95).
 double SigmaOf(double low, double high);
 
 // The combined median rounded by the convention of its label: one

@@ -5,12 +5,11 @@
 #include <utility>
 
 #include "tables.h"
+#include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {
 namespace {
-
-constexpr double kZ95 = 1.6448536269514722;  // the 95th percentile of N(0, 1)
 
 // ln of the geometric standard deviation of a lognormal with the same
 // 5%-95% spread as `d`.

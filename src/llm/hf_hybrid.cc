@@ -255,13 +255,7 @@ Status BuildGraniteMoeHybrid(HfFields& given, HfModel& out) {
   }
   TF_RETURN_IF_ERROR(f.Check());
   TF_RETURN_IF_ERROR(CheckTopK(out, layers.moe, "num_local_experts", "num_experts_per_tok"));
-  Open(out, dec);
-  AddHybridLayers(out, dec, layers, [&](const BlockGroup& group) {
-    BlockGroup g = group;
-    g.mamba = mamba;
-    AddBlocks(out.model, g);
-  });
-  Close(out, dec);
+  AddMambaHybrid(out, dec, layers, mamba);
   return Status::Ok();
 }
 

@@ -25,6 +25,11 @@ struct HybridLayers {
 void AddHybridLayers(HfModel& out, const Decoder& dec, const HybridLayers& layers,
                      const std::function<void(const BlockGroup&)>& add_other);
 
+// The whole model of a hybrid whose other mixer is Mamba (`mamba`): the
+// embeddings (Open), AddHybridLayers, the final norm and head (Close).
+void AddMambaHybrid(HfModel& out, const Decoder& dec, const HybridLayers& layers,
+                    const MambaShape& mamba);
+
 // A Mamba-2 mixer of `d_inner` channels from the mamba_* fields Granite 4.0-H
 // and Falcon-H1 share: mamba_n_heads heads of mamba_d_head ("auto": d_inner /
 // heads, else heads x head must equal d_inner, named `inner_name`),

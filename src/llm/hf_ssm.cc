@@ -131,13 +131,7 @@ Status BuildJamba(HfFields& f, HfModel& out) {
     layers.attention.push_back(period(i, attn_period, attn_offset));
     layers.experts.push_back(period(i, moe_period, moe_offset));
   }
-  Open(out, dec);
-  AddHybridLayers(out, dec, layers, [&](const BlockGroup& group) {
-    BlockGroup g = group;
-    g.mamba = s;
-    AddBlocks(out.model, g);
-  });
-  Close(out, dec);
+  AddMambaHybrid(out, dec, layers, s);
   return Status::Ok();
 }
 
@@ -188,6 +182,17 @@ Status BuildFalconH1(HfFields& given, HfModel& out) {
 }
 
 }  // namespace
+
+void AddMambaHybrid(HfModel& out, const Decoder& dec, const HybridLayers& layers,
+                    const MambaShape& mamba) {
+  Open(out, dec);
+  AddHybridLayers(out, dec, layers, [&](const BlockGroup& group) {
+    BlockGroup g = group;
+    g.mamba = mamba;
+    AddBlocks(out.model, g);
+  });
+  Close(out, dec);
+}
 
 void AddHybridLayers(HfModel& out, const Decoder& dec, const HybridLayers& layers,
                      const std::function<void(const BlockGroup&)>& add_other) {

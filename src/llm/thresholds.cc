@@ -7,6 +7,7 @@
 
 #include "trainflops/finite.h"
 #include "trainflops/input_limits.h"
+#include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -108,14 +109,12 @@ Result<ComputeRange> ParseComputeRange(std::string_view text) {
 }
 
 double ProbabilityOver(double median, const ComputeRange& interval, double threshold) {
-  // Phi^-1(0.95): the 95th percentile of the standard normal.
-  constexpr double kZ95 = 1.6448536269514722;
   const double end = threshold >= median ? interval.high : interval.low;
   // Differences of logarithms: ratios of numbers near 1e-300 or 1e300 underflow.
   const double log_threshold = std::log(threshold) - std::log(median);
   const double sigma = std::abs(std::log(end) - std::log(median)) / kZ95;
   if (sigma == 0) return threshold < median ? 1.0 : 0.0;
-  return 0.5 * std::erfc(log_threshold / sigma / std::sqrt(2.0));
+  return 1 - NormalCdf(log_threshold / sigma);
 }
 
 MarginCheck CheckMargin(double figure, const ComputeRange& interval, double margin) {

@@ -48,6 +48,12 @@ Result<EvidenceReport> Run(const EvidenceFileRequest& request) {
   MonteCarloOptions& mc = evidence->uncertainty.monte_carlo;
   if (request.uncertainty.samples) mc.samples = given.monte_carlo.samples;
   if (request.uncertainty.seed) mc.seed = given.monte_carlo.seed;
+  if (mc.samples > request.max_samples) {
+    return Status::InvalidArgument(
+        "'samples' " + std::to_string(mc.samples) + " is over the limit of " +
+        std::to_string(request.max_samples) +
+        " Monte Carlo samples per line here (each line draws its own; give fewer)");
+  }
   Result<EvidenceResult> result = EstimateEvidence(*evidence, DefaultHardwareDb());
   if (!result.ok()) return InFileKeys(result.status());
   return EvidenceReport(std::move(result).value());

@@ -194,6 +194,12 @@ TEST(WebApi, EvidenceIsTheLibrarysCall) {
   const HttpResponse bad = Handle(
       Request("POST", "/api/evidence", "", "application/octet-stream", "model: x\nlines: []\n"));
   EXPECT_EQ(bad.status, 400) << bad.body;
+  // The file's own `samples` key is held to the API's limit of 1e6 per line:
+  // 100 lines of 1e8 samples would hold a server thread for minutes.
+  const HttpResponse heavy = Handle(Request("POST", "/api/evidence", "", "application/octet-stream",
+                                            "samples: 2000000\n" + file));
+  ASSERT_EQ(heavy.status, 400) << heavy.body;
+  EXPECT_TRUE(Has(heavy.body, "'samples' 2000000 is over the limit of 1000000")) << heavy.body;
 }
 
 // The page's "Load an example" text is the bundled example, not a copy that

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api.h"
 #include "trainflops/checkpoint.h"
 #include "trainflops/request_fields.h"
 #include "trainflops/text.h"
@@ -113,6 +114,13 @@ Status CheckpointBeside(EstimateRequest& r, const UploadOpener& open) {
   return Status::Ok();
 }
 
+// An evidence file's own `samples` key is held to the API's limit, as the
+// `samples` field is (cost.cc): each line is a Monte Carlo run of its own.
+Status EvidenceSamplesLimit(EvidenceFileRequest& r, const UploadOpener&) {
+  r.max_samples = static_cast<std::size_t>(kApiMaxSamples);
+  return Status::Ok();
+}
+
 // tokens --params FILE: an uploaded checkpoint (by its name) is counted,
 // with the config.json uploaded beside an index for its bytes per value.
 Status ParamsCheckpoint(SortedWords& sorted, const UploadOpener& open) {
@@ -175,8 +183,10 @@ const std::vector<WebCommand>& WebCommands() {
       Command(
           "units", "an amount of compute in FLOP, multiply-adds and petaflop/s-days",
           Shape<UnitsRequest>{.table = UnitsFields, .positional = {"amount"}, .rest = Rest::kJoin}),
-      Command("evidence", "lines of indirect evidence about one model, combined",
-              Shape<EvidenceFileRequest>{.table = EvidenceFields, .positional = {"evidence"}}),
+      Command(
+          "evidence", "lines of indirect evidence about one model, combined",
+          Shape<EvidenceFileRequest>{
+              .table = EvidenceFields, .positional = {"evidence"}, .finish = EvidenceSamplesLimit}),
       Command("trend", "the growth of training compute over time, fitted with a bootstrap",
               Shape<TrendRequest>{.table = TrendFields, .positional = {}}),
   };
