@@ -2,7 +2,9 @@
 # Builds and runs the whole test suite: the default preset (warnings are
 # errors; CTest also runs the web page's tests under Node and headless
 # Chromium), then the
-# AddressSanitizer + UndefinedBehaviorSanitizer preset, then the Python
+# AddressSanitizer + UndefinedBehaviorSanitizer preset (compiled file by
+# file, without the unity build, so that every source compiles on its own and
+# everything passes both ways), then the Python
 # package installed with its documented command (Debian's python3) and
 # its tests run against the installed package.
 set -euo pipefail

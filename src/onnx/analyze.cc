@@ -77,33 +77,9 @@ std::string NodeName(const NodeProtoData& node, size_t index) {
   return out;
 }
 
-// Operators whose outputs are their data input's values rearranged, cut or
-// cast (Concat: all its inputs'): a weight seen through them is a weight.
-bool IsWeightView(const NodeProtoData& node) {
-  static const std::unordered_set<std::string_view> kViews = {
-      "Identity",  "Transpose", "Reshape", "Cast",  "Squeeze",
-      "Unsqueeze", "Flatten",   "Slice",   "Split", "Concat"};
-  if (!node.domain.empty() && node.domain != "ai.onnx") return false;
-  return kViews.count(node.op_type) > 0;
-}
-
 bool IsControlFlow(const NodeProtoData& node) {
   return (node.domain.empty() || node.domain == "ai.onnx") &&
          (node.op_type == "If" || node.op_type == "Loop" || node.op_type == "Scan");
-}
-
-// Products of two operands (A, B): their backward pass computes dA and dB,
-// each one forward pass's worth of multiply-adds.
-bool IsProduct(const NodeProtoData& node) {
-  static const char* const kStandard[] = {"MatMul", "Gemm", "Conv", "ConvTranspose", "Einsum"};
-  static const char* const kContrib[] = {"FusedMatMul"};
-  const bool standard = node.domain.empty() || node.domain == "ai.onnx";
-  if (!standard && node.domain != "com.microsoft") return false;
-  for (const char* op : standard ? std::span<const char* const>(kStandard)
-                                 : std::span<const char* const>(kContrib)) {
-    if (node.op_type == op) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -391,8 +367,8 @@ const Analyzer::OpInfo& Analyzer::InfoOf(const NodeProtoData& node) {
     info.rule = FindRule(node.domain, node.op_type);
     info.opset = OpsetOf(node.domain);
     info.control = IsControlFlow(node);
-    info.product = IsProduct(node);
-    info.weight_view = IsWeightView(node);
+    info.product = info.rule != nullptr && info.rule->role == OpRule::kProduct;
+    info.weight_view = info.rule != nullptr && info.rule->role == OpRule::kWeightView;
     info.concat = node.op_type == "Concat";
   }
   return info;

@@ -65,8 +65,8 @@ class Analyzer {
     const OpRule* rule = nullptr;
     int64_t opset = 1;
     bool control = false;      // If, Loop, Scan
-    bool product = false;      // a product of two operands (IsProduct)
-    bool weight_view = false;  // its outputs view its data inputs (IsWeightView)
+    bool product = false;      // its rule's role is OpRule::kProduct
+    bool weight_view = false;  // its rule's role is OpRule::kWeightView
     bool concat = false;       // all its inputs are data inputs
   };
   const OpInfo& InfoOf(const NodeProtoData& node);

@@ -202,6 +202,10 @@ Result<std::vector<int64_t>> NodeContext::Concrete(size_t i) const {
   return ConcreteDims(*t, i < node_.inputs.size() ? node_.inputs[i] : std::to_string(i));
 }
 
+Result<std::vector<int64_t>> NodeContext::ConcreteNamedAs(const TensorInfo& t, size_t i) const {
+  return ConcreteDims(t, i < node_.inputs.size() ? node_.inputs[i] : std::to_string(i));
+}
+
 Result<double> NodeContext::Elements(size_t i) const {
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> dims, Concrete(i));
   return Product(dims);
@@ -273,6 +277,24 @@ const std::vector<RuleTable>& RuleTables() {
       {"com.microsoft", "rules_contrib.cc", &ContribFusedOpRules()},
   };
   return tables;
+}
+
+Status CheckRuleTables(const std::vector<RuleTable>& tables) {
+  std::unordered_map<std::string, const char*> seen;  // "domain/op" -> file
+  for (const RuleTable& table : tables) {
+    for (const OpRule& r : *table.rules) {
+      const std::string key = std::string(table.domain) + "/" + r.op_type;
+      const auto [it, fresh] = seen.emplace(key, table.file);
+      if (!fresh) {
+        return Status::InvalidArgument(
+            std::string("operator '") + r.op_type + "'" +
+            (*table.domain ? std::string(" of domain '") + table.domain + "'" : "") +
+            " has two rules, in " + it->second + " and " + table.file +
+            "; an operator has exactly one rule");
+      }
+    }
+  }
+  return Status::Ok();
 }
 
 const OpRule* FindRule(const std::string& domain, const std::string& op_type) {

@@ -95,7 +95,11 @@ class NodeContext {
   NodeContext(const NodeProtoData& node, int64_t opset, std::vector<const TensorInfo*> inputs)
       : node_(node), opset_(opset), inputs_(std::move(inputs)) {}
 
-  const NodeProtoData& node() const { return node_; }
+  // The operator, never the node's or its tensors' names: a rule's result
+  // is kept by everything it can read (eval_memo.h), so names reach a rule
+  // only through the error helpers below.
+  const std::string& op_type() const { return node_.op_type; }
+  const std::string& domain() const { return node_.domain; }
   int64_t opset() const { return opset_; }
   size_t num_inputs() const { return inputs_.size(); }
   size_t num_outputs() const { return node_.outputs.size(); }
@@ -117,6 +121,8 @@ class NodeContext {
   Result<const TensorInfo*> Required(size_t i) const;
   // Input i's dimensions, all known; the error names the dimension.
   Result<std::vector<int64_t>> Concrete(size_t i) const;
+  // The dimensions of `t` (an output, say), all known; an error names input i.
+  Result<std::vector<int64_t>> ConcreteNamedAs(const TensorInfo& t, size_t i) const;
   // Element count of input i (all dimensions known).
   Result<double> Elements(size_t i) const;
   // Integer values of input i (a constant or a computed shape); error if unknown.
@@ -182,6 +188,14 @@ struct OpRule {
   Cost cost = kCounted;
   // False for operators whose outputs carry no gradient (Shape, comparisons).
   bool differentiable = true;
+  // kProduct: a product of two operands (A, B), whose backward pass computes
+  // dA and dB, each one forward pass's worth of multiply-adds (Sevilla et
+  // al. 2022, section "Forward pass and backward pass": backward = 2x
+  // forward). kWeightView: the outputs are the data input's values
+  // rearranged, cut or cast (Concat: all its inputs'), so a weight seen
+  // through it is still a weight.
+  enum Role { kPlain, kProduct, kWeightView };
+  Role role = kPlain;
 };
 
 // MatMul of shapes a and b with numpy semantics (rules_linear.cc).
@@ -197,9 +211,12 @@ struct RuleTable {
   const char* file;
   const std::vector<OpRule>* rules;
 };
-// Every table, in the order FindRule looks them up (the first rule of an
-// operator wins).
+// Every table, in the order FindRule looks them up. One operator of one
+// domain has exactly one rule: CheckRuleTables refuses a second, and a test
+// holds the bundled tables to it.
 const std::vector<RuleTable>& RuleTables();
+// An error naming both tables when an operator of one domain has two rules.
+Status CheckRuleTables(const std::vector<RuleTable>& tables);
 
 // The rule for (domain, op_type), or nullptr. Domains "" and "ai.onnx" are
 // the standard operators; "com.microsoft" the ONNX Runtime contrib operators.

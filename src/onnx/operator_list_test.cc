@@ -21,6 +21,18 @@ constexpr const char* kBegin =
     "test OnnxOperatorList.DocsMatchTheRuleTable; do not edit -->\n";
 constexpr const char* kEnd = "<!-- operators: end -->\n";
 
+const char* RoleText(OpRule::Role role) {
+  switch (role) {
+    case OpRule::kProduct:
+      return "product: dA and dB";
+    case OpRule::kWeightView:
+      return "view: a weight stays a weight";
+    case OpRule::kPlain:
+      return "";
+  }
+  return "";
+}
+
 const char* CostText(OpRule::Cost cost) {
   switch (cost) {
     case OpRule::kCounted:
@@ -41,19 +53,20 @@ std::string RenderOperatorList() {
   std::vector<Row> rows;
   for (const RuleTable& table : RuleTables()) {
     for (const OpRule& r : *table.rules) {
-      if (FindRule(table.domain, r.op_type) != &r) continue;  // shadowed by an earlier table
       const std::string domain = *table.domain == '\0' ? "ai.onnx" : table.domain;
       rows.push_back({domain, r.op_type,
                       "| " + std::string(r.op_type) + " | " + domain + " | " + CostText(r.cost) +
-                          " | " + (r.differentiable ? "yes" : "no") + " | `" + table.file +
-                          "` |\n"});
+                          " | " + (r.differentiable ? "yes" : "no") + " | " + RoleText(r.role) +
+                          " | `" + table.file + "` |\n"});
     }
   }
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
     return a.domain != b.domain ? a.domain < b.domain : a.op < b.op;
   });
   std::string out = kBegin;
-  out += "| operator | domain | FLOP | gradient | rule (`src/onnx/`) |\n|---|---|---|---|---|\n";
+  out +=
+      "| operator | domain | FLOP | gradient | role | rule (`src/onnx/`) |\n"
+      "|---|---|---|---|---|---|\n";
   for (const Row& row : rows) out += row.text;
   return out + kEnd;
 }
@@ -91,12 +104,47 @@ TEST(OnnxOperatorList, DocsMatchTheRuleTable) {
 // one without a rule.
 TEST(OnnxOperatorList, RowsComeFromTheRules) {
   const std::string list = RenderOperatorList();
-  EXPECT_NE(list.find("| TopK | ai.onnx | counted (FLOP rules above) | yes | `rules_select.cc` |"),
-            std::string::npos);
+  EXPECT_NE(
+      list.find("| TopK | ai.onnx | counted (FLOP rules above) | yes |  | `rules_select.cc` |"),
+      std::string::npos);
   EXPECT_NE(list.find("| SequenceLength | ai.onnx | 0 (data movement or shapes) | no |"),
             std::string::npos);
   EXPECT_NE(list.find("| FusedMatMul | com.microsoft | counted"), std::string::npos);
   EXPECT_EQ(list.find("| Unique |"), std::string::npos);
+}
+
+// One operator of one domain has one rule: the bundled tables hold to it,
+// and a second rule for an operator is refused with both files named.
+TEST(OnnxRuleTables, TheBundledTablesHaveOneRulePerOperator) {
+  const Status s = CheckRuleTables(RuleTables());
+  EXPECT_TRUE(s.ok()) << s.message();
+}
+
+Status NoRule(const NodeContext&, NodeEval*) { return Status::Ok(); }
+
+TEST(OnnxRuleTables, ASecondRuleForAnOperatorIsRefused) {
+  const std::vector<OpRule> first = {{"MatMul", NoRule, {}}, {"Relu", NoRule, {}}};
+  const std::vector<OpRule> second = {{"Relu", NoRule, {}}};
+  const Status s = CheckRuleTables({{"", "a.cc", &first}, {"", "b.cc", &second}});
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("operator 'Relu' has two rules, in a.cc and b.cc"), std::string::npos)
+      << s.message();
+  // The same name in another domain is another operator.
+  EXPECT_TRUE(CheckRuleTables({{"", "a.cc", &first}, {"com.microsoft", "b.cc", &second}}).ok());
+}
+
+// The backward factor and the weight views are facts of the rule: the
+// products of two operands (their backward pass computes dA and dB), and the
+// operators through which a weight is still a weight.
+TEST(OnnxRuleTables, RolesLiveOnTheRules) {
+  for (const char* op : {"MatMul", "Gemm", "Conv", "ConvTranspose", "Einsum"})
+    EXPECT_EQ(FindRule("", op)->role, OpRule::kProduct) << op;
+  EXPECT_EQ(FindRule("com.microsoft", "FusedMatMul")->role, OpRule::kProduct);
+  for (const char* op : {"Identity", "Transpose", "Reshape", "Cast", "Squeeze", "Unsqueeze",
+                         "Flatten", "Slice", "Split", "Concat"})
+    EXPECT_EQ(FindRule("", op)->role, OpRule::kWeightView) << op;
+  EXPECT_EQ(FindRule("", "Relu")->role, OpRule::kPlain);
+  EXPECT_EQ(FindRule("", "Add")->role, OpRule::kPlain);
 }
 
 }  // namespace

@@ -118,7 +118,7 @@ const std::vector<OpRule>& ContribFusedOpRules() {
   static const std::vector<OpRule> rules = {
       {"EmbedLayerNormalization", EmbedLayerNorm, {0, 1, 7, 8}},
       {"BiasAdd", BiasAdd, {}},
-      {"FusedMatMul", FusedMatMul, {}},
+      {"FusedMatMul", FusedMatMul, {}, OpRule::kCounted, true, OpRule::kProduct},
       {"MatMulNBits", MatMulNBits, {1, 2, 3, 4}},
   };
   return rules;

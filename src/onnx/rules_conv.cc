@@ -209,7 +209,7 @@ Status Pool(const NodeContext& ctx, NodeEval* eval) {
   eval->source =
       "our convention (one op per comparison/add), as the catalogue's pooling; "
       "output size: ONNX " +
-      ctx.node().op_type;
+      ctx.op_type();
   return Status::Ok();
 }
 
@@ -234,8 +234,8 @@ Status GlobalPool(const NodeContext& ctx, NodeEval* eval) {
 
 const std::vector<OpRule>& ConvOpRules() {
   static const std::vector<OpRule> rules = {
-      {"Conv", Conv, {}},
-      {"ConvTranspose", ConvTranspose, {}},
+      {"Conv", Conv, {}, OpRule::kCounted, true, OpRule::kProduct},
+      {"ConvTranspose", ConvTranspose, {}, OpRule::kCounted, true, OpRule::kProduct},
       {"MaxPool", Pool<true>, {}},
       {"AveragePool", Pool<false>, {}},
       {"GlobalMaxPool", GlobalPool<true>, {}},

@@ -296,7 +296,7 @@ Status Range(const NodeContext& ctx, NodeEval* eval) {
 Status DataDependent(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   eval->outputs.assign(ctx.num_outputs(), TensorInfo());
-  if (ctx.node().op_type == "NonZero") {
+  if (ctx.op_type() == "NonZero") {
     eval->outputs[0] = TensorInfo::Shaped(
         {Dim::Of(static_cast<int64_t>(in->shape.size())), Dim::Symbol("")}, kInt64);
   }
@@ -335,11 +335,11 @@ const std::vector<OpRule>& DataOpRules() {
       {"Gather", Gather, {1}, kZero},
       {"GatherElements", GatherElements, {1}, kZero},
       {"GatherND", GatherNd, {1}, kZero},
-      {"Slice", Slice, {1, 2, 3, 4}, kZero},
+      {"Slice", Slice, {1, 2, 3, 4}, kZero, true, OpRule::kWeightView},
       {"Expand", Expand, {1}, kZero},
       {"Tile", Tile, {1}, kZero},
       {"Pad", Pad, {1, 2, 3}, kZero},
-      {"Split", Split, {1}, kZero},
+      {"Split", Split, {1}, kZero, true, OpRule::kWeightView},
       {"Range", Range, {0, 1, 2}, kZero, false},
       {"NonZero", DataDependent, {}, kZero, false},
       {"DepthToSpace", DepthSpace<true>, {}, kZero},

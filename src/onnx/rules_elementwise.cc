@@ -26,6 +26,14 @@ Status CountPerElement(const TensorInfo& out, double per_element, const std::str
   return Status::Ok();
 }
 
+// The same, where output 0 has input 0's shape: an unknown dimension is
+// reported against input 0, by name through the node context.
+Status CountPerElement(const NodeContext& ctx, const TensorInfo& out, double per_element,
+                       const std::string& terms, NodeEval* eval) {
+  TF_RETURN_IF_ERROR(ctx.ConcreteNamedAs(out, 0).status());
+  return CountPerElement(out, per_element, terms, "", eval);
+}
+
 constexpr const char* kActivationSource =
     "Sevilla et al. 2022, Table 1 (one FLOP per output for a non-linearity); catalogue "
     "'activation'";
@@ -37,7 +45,7 @@ Status Unary(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
   eval->outputs.assign(ctx.num_outputs(), TensorInfo::Shaped(in->shape, in->elem_type));
   eval->source = kActivation ? kActivationSource : kArithmeticSource;
-  return CountPerElement(eval->outputs[0], 1, ctx.node().op_type, ctx.node().inputs[0], eval);
+  return CountPerElement(ctx, eval->outputs[0], 1, ctx.op_type(), eval);
 }
 
 // Dropout: the catalogue's 1 FLOP per element (mask multiply, Sevilla et al. 2022
@@ -65,7 +73,7 @@ Status Broadcasting(const NodeContext& ctx, NodeEval* eval) {
     shape = *b;
     ++n;
   }
-  const std::string& op = ctx.node().op_type;
+  const std::string& op = ctx.op_type();
   const bool boolean = op == "Equal" || op == "Less" || op == "Greater" || op == "LessOrEqual" ||
                        op == "GreaterOrEqual" || op == "And" || op == "Or" || op == "Xor";
   const int32_t type = boolean                         ? kBool
@@ -89,7 +97,7 @@ Status Softmax(const NodeContext& ctx, NodeEval* eval) {
   eval->notes.push_back(
       "Sevilla et al. 2022, Table 1 counts the attention softmax as one FLOP per score; "
       "we count 3 per element (exp, sum, divide)");
-  return CountPerElement(eval->outputs[0], 3, "exp, sum, divide", ctx.node().inputs[0], eval);
+  return CountPerElement(ctx, eval->outputs[0], 3, "exp, sum, divide", eval);
 }
 
 // Normalisations over X with per-element cost `flop` (catalogue: 7 with a
@@ -101,7 +109,7 @@ Status Normalise(const NodeContext& ctx, NodeEval* eval, double flop, const std:
   eval->source =
       "our convention (one op per add/multiply; sqrt ignored), as the catalogue's "
       "batchnorm/layernorm/rmsnorm";
-  return CountPerElement(eval->outputs[0], flop, terms, ctx.node().inputs[0], eval);
+  return CountPerElement(ctx, eval->outputs[0], flop, terms, eval);
 }
 
 constexpr const char* kNormTerms = "mean 1, centre 1, variance 2, normalise 1, scale+shift 2";
@@ -161,7 +169,7 @@ Status SkipNorm(const NodeContext& ctx, NodeEval* eval) {
 // attribute (older opsets) or input 1, every axis when none are given
 // (unless noop_with_empty_axes); ArgMax/ArgMin take one axis (default 0).
 Result<std::vector<bool>> ReducedAxes(const NodeContext& ctx, size_t rank) {
-  const bool arg = ctx.node().op_type.rfind("Arg", 0) == 0;
+  const bool arg = ctx.op_type().rfind("Arg", 0) == 0;
   std::vector<int64_t> axes = ctx.Ints("axes").value_or(std::vector<int64_t>());
   if (arg) axes = {ctx.Int("axis", 0)};
   if (axes.empty() && ctx.has_input(1)) {
@@ -182,7 +190,7 @@ namespace {
 // input element.
 Status Reduce(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const TensorInfo* in, ctx.Required(0));
-  const bool arg = ctx.node().op_type.rfind("Arg", 0) == 0;
+  const bool arg = ctx.op_type().rfind("Arg", 0) == 0;
   TF_ASSIGN_OR_RETURN(const std::vector<bool> reduced, ReducedAxes(ctx, in->shape.size()));
   const bool keep = ctx.Int("keepdims", 1) != 0;
   const bool noop = std::find(reduced.begin(), reduced.end(), true) == reduced.end();
@@ -195,7 +203,7 @@ Status Reduce(const NodeContext& ctx, NodeEval* eval) {
   }
   eval->outputs = {TensorInfo::Shaped(out, arg ? kInt64 : in->elem_type)};
   eval->source = "our convention: one add or comparison per input element";
-  return CountPerElement(*in, noop ? 0 : 1, "reduction", ctx.node().inputs[0], eval);
+  return CountPerElement(ctx, *in, noop ? 0 : 1, "reduction", eval);
 }
 
 // Resize(X, roi, scales, sizes) (opset 11+), Resize(X, scales) (opset 10),
@@ -206,7 +214,7 @@ Status Reduce(const NodeContext& ctx, NodeEval* eval) {
 // 7·(4^d - 1)/3 (separable 4-tap filters: 4 multiplies + 3 adds each).
 Status Resize(const NodeContext& ctx, NodeEval* eval) {
   TF_ASSIGN_OR_RETURN(const std::vector<int64_t> x, ctx.Concrete(0));
-  const bool upsample = ctx.node().op_type == "Upsample";
+  const bool upsample = ctx.op_type() == "Upsample";
   const size_t scales_input = upsample || ctx.opset() == 10 ? 1 : 2;
   std::vector<int64_t> out = x;
   if (!upsample && ctx.has_input(3)) {

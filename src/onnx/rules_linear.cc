@@ -265,9 +265,9 @@ Status EinsumRule(const NodeContext& ctx, NodeEval* eval) {
 
 const std::vector<OpRule>& LinearOpRules() {
   static const std::vector<OpRule> rules = {
-      {"Gemm", Gemm, {}},
-      {"MatMul", MatMul, {}},
-      {"Einsum", EinsumRule, {}},
+      {"Gemm", Gemm, {}, OpRule::kCounted, true, OpRule::kProduct},
+      {"MatMul", MatMul, {}, OpRule::kCounted, true, OpRule::kProduct},
+      {"Einsum", EinsumRule, {}, OpRule::kCounted, true, OpRule::kProduct},
   };
   return rules;
 }

@@ -32,9 +32,8 @@ Status Cast(const NodeContext& ctx, NodeEval* eval) {
   TF_RETURN_IF_ERROR(PassThrough(ctx, eval));
   if (!eval->outputs.empty()) {
     // CastLike takes its type from input 1.
-    const int32_t to = ctx.node().op_type == "CastLike"
-                           ? ctx.type(1)
-                           : static_cast<int32_t>(ctx.Int("to", kUndefined));
+    const int32_t to =
+        ctx.op_type() == "CastLike" ? ctx.type(1) : static_cast<int32_t>(ctx.Int("to", kUndefined));
     TensorInfo& out = eval->outputs[0];
     out.elem_type = to;
     if (to != kInt64 && to != kInt32) out.has_int_values = false;
@@ -311,17 +310,17 @@ Status ConstantOfShape(const NodeContext& ctx, NodeEval* eval) {
 const std::vector<OpRule>& ShapeOpRules() {
   constexpr auto kZero = OpRule::kZero;
   static const std::vector<OpRule> rules = {
-      {"Identity", PassThrough, {}, kZero},
-      {"Cast", Cast, {}, kZero},
+      {"Identity", PassThrough, {}, kZero, true, OpRule::kWeightView},
+      {"Cast", Cast, {}, kZero, true, OpRule::kWeightView},
       {"CastLike", Cast, {1}, kZero},
       {"Shape", ShapeOp, {}, kZero, false},
       {"Size", Size, {}, kZero, false},
-      {"Reshape", Reshape, {1}, kZero},
-      {"Flatten", Flatten, {}, kZero},
-      {"Transpose", Transpose, {}, kZero},
-      {"Concat", Concat, {}, kZero},
-      {"Squeeze", Squeeze, {1}, kZero},
-      {"Unsqueeze", Unsqueeze, {1}, kZero},
+      {"Reshape", Reshape, {1}, kZero, true, OpRule::kWeightView},
+      {"Flatten", Flatten, {}, kZero, true, OpRule::kWeightView},
+      {"Transpose", Transpose, {}, kZero, true, OpRule::kWeightView},
+      {"Concat", Concat, {}, kZero, true, OpRule::kWeightView},
+      {"Squeeze", Squeeze, {1}, kZero, true, OpRule::kWeightView},
+      {"Unsqueeze", Unsqueeze, {1}, kZero, true, OpRule::kWeightView},
       {"Constant", Constant, {}, kZero, false},
       {"ConstantOfShape", ConstantOfShape, {0}, kZero, false},
   };

@@ -428,7 +428,7 @@ Status EvaluateValues(const NodeContext& ctx, NodeEval* eval) {
     any_values = t != nullptr && (t->has_int_values || t->has_float_values);
   }
   if (!any_values) return Status::Ok();
-  const std::string& op = ctx.node().op_type;
+  const std::string& op = ctx.op_type();
   const bool compare = IsOneOf(op, {"Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual"});
   const bool logic = IsOneOf(op, {"And", "Or", "Xor"});
   const bool arith = IsOneOf(op, {"Add", "Sub", "Mul", "Div", "Mod", "Pow", "Min", "Max"});

@@ -229,7 +229,7 @@ void RangeValues(const NodeContext& ctx, const std::vector<int64_t>& dims, Tenso
 // ReduceSum/Prod/Min/Max/Mean and ArgMax/ArgMin over the reduced axes.
 Status Reduce(const NodeContext& ctx, const Values& in, const std::vector<int64_t>& dims,
               TensorInfo* out) {
-  const std::string& op = ctx.node().op_type;
+  const std::string& op = ctx.op_type();
   const bool arg = op == "ArgMax" || op == "ArgMin";
   if (!arg && op != "ReduceSum" && op != "ReduceProd" && op != "ReduceMin" && op != "ReduceMax" &&
       op != "ReduceMean") {
@@ -373,7 +373,7 @@ void CumSum(const NodeContext& ctx, const Values& in, TensorInfo* out) {
 }  // namespace
 
 Status EvaluateValuesOfStructure(const NodeContext& ctx, NodeEval* eval) {
-  const std::string& op = ctx.node().op_type;
+  const std::string& op = ctx.op_type();
   TensorInfo& out = eval->outputs[0];
   const auto in = ReadValues(ctx.input(0));
   if (op == "Split") return in ? Split(ctx, *in, eval) : Status::Ok();
