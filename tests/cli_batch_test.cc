@@ -13,7 +13,7 @@
 
 #include "cli_test_util.h"
 #include "trainflops/csv.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::testing {

@@ -26,7 +26,7 @@
 #include "trainflops/hub_cache.h"
 #include "trainflops/layer_request.h"
 #include "trainflops/request_fields.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/thresholds_request.h"
 #include "trainflops/tokens_request.h"
 #include "trainflops/trend_request.h"

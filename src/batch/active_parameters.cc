@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <regex>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::batch {
 namespace {

@@ -7,7 +7,7 @@
 #include <unordered_set>
 
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::batch {
 namespace {

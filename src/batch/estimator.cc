@@ -9,7 +9,7 @@
 #include "row_methods.h"
 #include "trainflops/batch.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

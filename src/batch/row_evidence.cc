@@ -8,9 +8,9 @@
 
 #include "row_methods.h"
 #include "trainflops/evidence.h"
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::batch {

@@ -9,7 +9,7 @@
 #include "trainflops/batch.h"
 #include "trainflops/csv.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "kinds.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::catalogue {
 namespace {

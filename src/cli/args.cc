@@ -1,6 +1,6 @@
 #include "args.h"
 
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::cli {

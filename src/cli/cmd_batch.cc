@@ -12,7 +12,7 @@
 #include "trainflops/batch_request.h"
 #include "trainflops/citation.h"
 #include "trainflops/defaults.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 

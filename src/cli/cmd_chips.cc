@@ -2,7 +2,7 @@
 #include "commands.h"
 #include "request_options.h"
 #include "trainflops/chips_request.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include "trainflops/estimate_request.h"
 #include "trainflops/hf_config.h"
 #include "trainflops/hub_cache.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::cli {
 namespace {

@@ -15,7 +15,7 @@
 #include "args.h"
 #include "commands.h"
 #include "server.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::cli {

@@ -1,7 +1,7 @@
 // `trainflops thresholds FLOP [--range LOW..HIGH]`: ThresholdsRequest.
 #include "args.h"
 #include "commands.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/thresholds_request.h"
 
 namespace trainflops::cli {

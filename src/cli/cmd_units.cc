@@ -1,7 +1,7 @@
 // `trainflops units AMOUNT [--to UNIT]`: UnitsRequest.
 #include "args.h"
 #include "commands.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units_request.h"
 
 namespace trainflops::cli {

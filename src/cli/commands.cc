@@ -6,7 +6,7 @@
 
 #include "trainflops/hub_cache.h"
 #include "trainflops/request_fields.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::cli {
 

@@ -13,7 +13,7 @@
 #include "output_file.h"
 #include "trainflops/citation.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/trend_request.h"
 
 namespace {

@@ -2,7 +2,7 @@
 #include "trainflops/csv.h"
 
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -1,5 +1,5 @@
 // The finiteness gate of finite.h.
-#include "trainflops/finite.h"
+#include "core/finite.h"
 
 #include <algorithm>
 #include <cmath>

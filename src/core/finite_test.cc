@@ -1,5 +1,5 @@
 // The finiteness gate: which figure, what went wrong, which inputs to check.
-#include "trainflops/finite.h"
+#include "core/finite.h"
 
 #include <gtest/gtest.h>
 

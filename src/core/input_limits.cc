@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -1,7 +1,7 @@
 // Shapes of one example: printing, parsing and element counts.
 #include "trainflops/shape.h"
 
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

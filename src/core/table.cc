@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "chunked_writer.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::report {
 

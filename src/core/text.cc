@@ -3,7 +3,7 @@
 // Everything here is ASCII-only on purpose: the names we compare (units, layer
 // types, fields) are ASCII, and <cctype> would make results depend on the
 // process's locale.
-#include "trainflops/text.h"
+#include "core/text.h"
 
 #include <algorithm>
 #include <unordered_set>

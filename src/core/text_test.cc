@@ -1,6 +1,6 @@
 // Tests for text.h; distances are counted by hand (insertions, deletions,
 // substitutions, each costing 1).
-#include "trainflops/text.h"
+#include "core/text.h"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <system_error>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "internal.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "internal.h"
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

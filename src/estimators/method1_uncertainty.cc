@@ -2,7 +2,7 @@
 //   forward FLOP x (1 + r) x epochs x examples      (Sevilla et al. 2022, Method 1)
 // is a product, so each range scales the point estimate by its ratio to the
 // median the point used (uncertain_estimate.h).
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/method1.h"
 
 namespace trainflops {

@@ -12,7 +12,7 @@
 #include "lines.h"
 #include "trainflops/evidence.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

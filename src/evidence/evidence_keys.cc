@@ -8,7 +8,7 @@
 #include <set>
 
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {

@@ -5,7 +5,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -10,7 +10,7 @@
 
 #include "lines.h"
 #include "trainflops/csv.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

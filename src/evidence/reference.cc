@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "lines.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {

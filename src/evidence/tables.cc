@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "trainflops/csv.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::embedded {

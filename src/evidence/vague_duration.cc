@@ -27,7 +27,7 @@
 
 #include "lines.h"
 #include "trainflops/duration.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -6,7 +6,7 @@
 #include <system_error>
 #include <vector>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

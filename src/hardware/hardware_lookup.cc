@@ -4,7 +4,7 @@
 
 #include "trainflops/hardware.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 

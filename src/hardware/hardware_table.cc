@@ -5,7 +5,7 @@
 
 #include "trainflops/csv.h"
 #include "trainflops/hardware.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "method2_internal.h"
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "trainflops/hardware.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

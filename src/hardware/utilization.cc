@@ -3,7 +3,7 @@
 
 #include "trainflops/defaults.h"
 #include "trainflops/method2.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

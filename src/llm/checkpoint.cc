@@ -10,7 +10,7 @@
 #include "checkpoint_internal.h"
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -6,7 +6,7 @@
 
 #include "attention_span.h"
 #include "llm_internal.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

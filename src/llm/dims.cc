@@ -6,7 +6,7 @@
 
 #include "blocks.h"
 #include "llm_internal.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

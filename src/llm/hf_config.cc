@@ -9,7 +9,7 @@
 #include "hf_spans.h"
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 

@@ -8,7 +8,7 @@
 
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace llm {

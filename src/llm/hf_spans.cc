@@ -13,7 +13,7 @@
 
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::llm {
 namespace {

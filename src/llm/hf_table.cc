@@ -10,7 +10,7 @@
 #include "decoder.h"
 #include "hf_layers.h"
 #include "llm_internal.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::llm {
 namespace {

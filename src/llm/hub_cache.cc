@@ -7,7 +7,7 @@
 #include <cctype>
 
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "llm_internal.h"
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

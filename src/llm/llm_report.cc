@@ -9,7 +9,7 @@
 #include "../core/table.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "llm_internal.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "llm_internal.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -12,7 +12,7 @@
 #include "sequence.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/onnx.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "values.h"
 
 namespace trainflops {

@@ -1,5 +1,5 @@
 // Method 1 on an analysed ONNX graph: one layer per node, part "graph".
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/onnx.h"
 #include "trainflops/units.h"
 

@@ -3,7 +3,7 @@
 // goes on; the total becomes a lower bound (docs/onnx.md, "Operators
 // without a rule").
 #include "analyzer.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::onnx {
 

@@ -9,7 +9,7 @@
 
 #include "../core/table.h"
 #include "trainflops/onnx_report.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -3,7 +3,7 @@
 
 #include "../core/table.h"
 #include "trainflops/report.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {

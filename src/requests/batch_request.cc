@@ -4,7 +4,7 @@
 
 #include <charconv>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -13,7 +13,7 @@
 #include "trainflops/llm_report.h"
 #include "trainflops/onnx_report.h"
 #include "trainflops/report.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

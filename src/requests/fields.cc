@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "trainflops/field_names.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::requests {

@@ -7,7 +7,7 @@
 
 #include "trainflops/hub_cache.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "fields.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::requests {
 namespace {

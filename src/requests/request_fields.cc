@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -2,7 +2,7 @@
 // files and ONNX graphs) and compare.
 #include "fields.h"
 #include "trainflops/estimate_request.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

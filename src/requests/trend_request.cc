@@ -8,7 +8,7 @@
 #include "fields.h"
 #include "trainflops/csv.h"
 #include "trainflops/plot.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

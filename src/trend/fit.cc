@@ -4,7 +4,7 @@
 #include <limits>
 #include <random>
 
-#include "trainflops/finite.h"
+#include "core/finite.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/trend.h"
 

@@ -6,7 +6,7 @@
 
 #include "../core/table.h"
 #include "canvas.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace plot {

@@ -5,7 +5,7 @@
 
 #include "../core/estimate_json.h"
 #include "../core/table.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/trend.h"
 
 namespace trainflops {

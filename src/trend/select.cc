@@ -4,7 +4,7 @@
 #include <set>
 
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/trend.h"
 
 namespace trainflops {

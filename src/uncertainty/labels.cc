@@ -2,7 +2,7 @@
 #include <cmath>
 #include <limits>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/uncertainty.h"
 
 namespace trainflops {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 

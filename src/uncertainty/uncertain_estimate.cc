@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "../core/estimate_json.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "uncertainty_json.h"
 
 namespace trainflops {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {

@@ -12,7 +12,7 @@
 #include "request_args.h"
 #include "trainflops/citation.h"
 #include "trainflops/input_limits.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 #include "web_commands.h"
 

@@ -8,7 +8,7 @@
 #include "trainflops/defaults.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/onnx.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::web {

@@ -5,7 +5,7 @@
 
 #include "query.h"
 #include "trainflops/estimate_request.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::web {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "server.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::web {
 namespace {

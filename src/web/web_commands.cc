@@ -5,7 +5,7 @@
 #include "api.h"
 #include "trainflops/checkpoint.h"
 #include "trainflops/request_fields.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "web_words.h"
 
 namespace trainflops::web {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::web {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "trainflops/request_fields.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "web_commands.h"
 
 namespace trainflops::web {

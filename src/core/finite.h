@@ -4,8 +4,8 @@
 // double holds at most about 1.8e308; inputs such as `--epochs 1e308` or a
 // tensor of 18 dimensions of 1e18 elements go past it, and "inf FLOP",
 // "$inf" or "(1 + nan)" must never be printed as a result.
-#ifndef TRAINFLOPS_FINITE_H_
-#define TRAINFLOPS_FINITE_H_
+#ifndef TRAINFLOPS_SRC_CORE_FINITE_H_
+#define TRAINFLOPS_SRC_CORE_FINITE_H_
 
 #include <string>
 #include <vector>
@@ -38,4 +38,4 @@ Status RequireFinitePositive(const Estimate& estimate);
 
 }  // namespace trainflops
 
-#endif  // TRAINFLOPS_FINITE_H_
+#endif  // TRAINFLOPS_SRC_CORE_FINITE_H_

@@ -1,7 +1,7 @@
 // Small text helpers shared by the parsers: edit distance for "did you mean"
 // suggestions and case-insensitive comparison.
-#ifndef TRAINFLOPS_TEXT_H_
-#define TRAINFLOPS_TEXT_H_
+#ifndef TRAINFLOPS_SRC_CORE_TEXT_H_
+#define TRAINFLOPS_SRC_CORE_TEXT_H_
 
 #include <string>
 #include <string_view>
@@ -56,4 +56,4 @@ std::string JoinNames(const std::vector<std::string>& names, std::string_view se
 
 }  // namespace trainflops
 
-#endif  // TRAINFLOPS_TEXT_H_
+#endif  // TRAINFLOPS_SRC_CORE_TEXT_H_
