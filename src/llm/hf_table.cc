@@ -17,7 +17,9 @@ namespace {
 
 using nlohmann::json;
 
-enum class QkNorms { kNone, kPerHead };  // kPerHead: an RMSNorm of head_dim on q and one on k
+// kPerHead: an RMSNorm of head_dim on q and one on k; kFullWidth: one over
+// all heads on q (heads x head_dim) and on k (kv heads x head_dim), OLMo's.
+enum class QkNorms { kNone, kPerHead, kFullWidth };
 enum class AttnBias { kAll, kQkvOnly };  // the projections the bias field switches on
 // A shared expert's width: a multiple of the routed expert's (GLM, ERNIE) or
 // of intermediate_size (Hunyuan).
@@ -33,9 +35,19 @@ struct FamilySpec {
   const char* head_dim = "head_dim";
   const char* bias = "attention_bias";  // nullptr: no biases
   AttnBias bias_on = AttnBias::kAll;
+  const char* out_bias = nullptr;  // o_proj's own switch (Seed-OSS); nullptr: as bias_on says
   QkNorms qk = QkNorms::kNone;
   const char* qk_switch = nullptr;  // nullptr: always
   const char* mlp_bias = nullptr;   // the dense MLP's bias switch
+  // The layer: its norms of d (input and post-attention: 2; GLM-4 adds one
+  // after attention and one after the MLP) and whether the MLP is gated
+  // (gate, up, down) or up and down only (NemotronMLP: Apertus, Arcee).
+  double norms = 2;
+  bool gated = true;
+  // A learned activation (`learned_act` in hidden_act) with `act_params`
+  // scalars per layer (Apertus's xIELU: alpha_p and alpha_n).
+  const char* learned_act = nullptr;
+  double act_params = 0;
   // Experts; nullptr: a dense model. Each may be a number or a list per layer.
   const char* experts = nullptr;
   const char* top_k = nullptr;
@@ -202,6 +214,151 @@ const std::vector<FamilySpec>& Specs() {
        .expert_width = "intermediate_size",
        .one_shared = true,
        .shared_unit = SharedUnit::kDenseWidth},
+      {.model_type = "glm4",
+       .name = "GLM-4-0414 (dense)",
+       .rule = "modeling_glm4.py: GlmAttention's q, k, v with biases when attention_bias "
+               "(o_proj never); Phi3MLP's fused gate_up_proj (d x 2·intermediate_size) and "
+               "down_proj, the weights of a gated MLP; four RMSNorms per layer (input, "
+               "post_self_attn, post_attention, post_mlp); partial rotary has no parameters",
+       .config_class = "Glm4Config",
+       .defaults = {{"vocab_size", 151552},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 13696},
+                    {"num_hidden_layers", 40},
+                    {"num_attention_heads", 32},
+                    {"num_key_value_heads", 2},
+                    {"head_dim", 128},
+                    {"attention_bias", true},
+                    {"tie_word_embeddings", false}},
+       .bias_on = AttnBias::kQkvOnly,
+       .norms = 4},
+      {.model_type = "ernie4_5",
+       .name = "ERNIE 4.5 (dense)",
+       .rule = "modeling_ernie4_5.py: Llama attention and gated MLP; use_bias puts a bias on "
+               "q, k, v, o and on gate, up, down; head tied by default (Ernie4_5Config)",
+       .config_class = "Ernie4_5Config",
+       .defaults = {{"vocab_size", 103424},
+                    {"hidden_size", 1024},
+                    {"intermediate_size", 3072},
+                    {"num_hidden_layers", 18},
+                    {"num_attention_heads", 16},
+                    {"num_key_value_heads", 2},
+                    {"head_dim", 128},
+                    {"use_bias", false},
+                    {"tie_word_embeddings", true}},
+       .bias = "use_bias",
+       .mlp_bias = "use_bias"},
+      {.model_type = "olmo3",
+       .name = "OLMo 3",
+       .rule = "modeling_olmo3.py (OLMo 2's layers): q, k, v, o (biases when attention_bias), "
+               "q_norm over all heads (heads x head_dim) and k_norm (kv heads x head_dim), "
+               "gated MLP, two RMSNorms per layer after attention and MLP; sliding windows "
+               "have no parameters",
+       .config_class = "Olmo3Config",
+       .defaults = {{"vocab_size", 50304},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 11008},
+                    {"num_hidden_layers", 32},
+                    {"num_attention_heads", 32},
+                    {"attention_bias", false},
+                    {"tie_word_embeddings", false}},
+       .qk = QkNorms::kFullWidth},
+      {.model_type = "exaone4",
+       .name = "EXAONE 4",
+       .rule = "modeling_exaone4.py: q, k, v, o without biases, q_norm and k_norm of head_dim, "
+               "Olmo2MLP (gated), two RMSNorms per layer (post_attention, post_feedforward); "
+               "sliding windows have no parameters",
+       .config_class = "Exaone4Config",
+       .defaults = {{"vocab_size", 102400},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 16384},
+                    {"num_hidden_layers", 32},
+                    {"num_attention_heads", 32},
+                    {"num_key_value_heads", 32},
+                    {"tie_word_embeddings", false}},
+       .bias = nullptr,
+       .qk = QkNorms::kPerHead},
+      {.model_type = "seed_oss",
+       .name = "Seed-OSS",
+       .rule = "modeling_seed_oss.py: q, k, v with biases when attention_bias, o_proj's bias "
+               "when attention_out_bias, gated MLP with biases when mlp_bias, two RMSNorms "
+               "per layer",
+       .config_class = "SeedOssConfig",
+       .defaults = {{"vocab_size", 155136},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 27648},
+                    {"num_hidden_layers", 64},
+                    {"num_attention_heads", 80},
+                    {"num_key_value_heads", 8},
+                    {"head_dim", 128},
+                    {"attention_bias", true},
+                    {"attention_out_bias", false},
+                    {"mlp_bias", false},
+                    {"tie_word_embeddings", false}},
+       .bias_on = AttnBias::kQkvOnly,
+       .out_bias = "attention_out_bias",
+       .mlp_bias = "mlp_bias"},
+      {.model_type = "apertus",
+       .name = "Apertus",
+       .rule = "modeling_apertus.py: Llama attention (biases when attention_bias) with q_norm "
+               "and k_norm of head_dim; NemotronMLP, up_proj and down_proj only (not gated, no "
+               "biases); the xIELU activation's alpha_p and alpha_n (2 per layer, counted "
+               "with the attention's extra parameters; its beta and eps are buffers); two "
+               "RMSNorms per layer (attention_layernorm, feedforward_layernorm)",
+       .config_class = "ApertusConfig",
+       .defaults = {{"vocab_size", 131072},
+                    {"hidden_size", 4096},
+                    {"intermediate_size", 14336},
+                    {"num_hidden_layers", 32},
+                    {"num_attention_heads", 32},
+                    {"attention_bias", false},
+                    {"hidden_act", "xielu"},
+                    {"tie_word_embeddings", false}},
+       .qk = QkNorms::kPerHead,
+       .gated = false,
+       .learned_act = "xielu",
+       .act_params = 2},
+      {.model_type = "arcee",
+       .name = "Arcee (AFM)",
+       .rule = "modeling_arcee.py: Llama attention (biases when attention_bias); NemotronMLP, "
+               "up_proj and down_proj only (ReLU², not gated; biases when mlp_bias); two "
+               "RMSNorms per layer",
+       .config_class = "ArceeConfig",
+       .defaults = {{"vocab_size", 32000},
+                    {"hidden_size", 2560},
+                    {"intermediate_size", 18432},
+                    {"num_hidden_layers", 32},
+                    {"num_attention_heads", 32},
+                    {"attention_bias", false},
+                    {"mlp_bias", false},
+                    {"tie_word_embeddings", false}},
+       .mlp_bias = "mlp_bias",
+       .gated = false},
+      {.model_type = "dots1",
+       .name = "dots.llm1 (mixture of experts)",
+       .rule = "modeling_dots1.py: Qwen3 attention (biases when attention_bias, q_norm and "
+               "k_norm of head_dim); the first first_k_dense_replace layers a dense MLP of "
+               "intermediate_size, the others DeepSeek-V3's MoE: n_routed_experts experts of "
+               "moe_intermediate_size, a shared MLP of moe_intermediate_size x "
+               "n_shared_experts, a router d x E and its e_score_correction_bias (E)",
+       .config_class = "Dots1Config",
+       .defaults = {{"vocab_size", 152064},
+                    {"hidden_size", 4608},
+                    {"intermediate_size", 10944},
+                    {"moe_intermediate_size", 1408},
+                    {"num_hidden_layers", 62},
+                    {"num_attention_heads", 32},
+                    {"num_key_value_heads", 32},
+                    {"first_k_dense_replace", 0},
+                    {"attention_bias", false},
+                    {"tie_word_embeddings", false}},
+       .qk = QkNorms::kPerHead,
+       .experts = "n_routed_experts",
+       .top_k = "num_experts_per_tok",
+       .expert_width = "moe_intermediate_size",
+       .shared = "n_shared_experts",
+       .router_bias = true,
+       .first_sparse = "first_k_dense_replace"},
   };
   return specs;
 }
@@ -223,9 +380,16 @@ Decoder ReadAttention(const FamilySpec& s, HfFields& f) {
   }
   const bool bias = s.bias != nullptr && f.Flag(s.bias, false);
   a.qkv_bias = bias;
-  a.out_bias = bias && s.bias_on == AttnBias::kAll;
-  if (s.qk == QkNorms::kPerHead && (s.qk_switch == nullptr || f.Flag(s.qk_switch, false))) {
-    a.extra_params = 2 * a.head_dim;
+  a.out_bias =
+      s.out_bias != nullptr ? f.Flag(s.out_bias, false) : bias && s.bias_on == AttnBias::kAll;
+  if (s.qk != QkNorms::kNone && (s.qk_switch == nullptr || f.Flag(s.qk_switch, false))) {
+    a.extra_params =
+        s.qk == QkNorms::kPerHead ? 2 * a.head_dim : (a.heads + a.kv_heads) * a.head_dim;
+  }
+  // The activation's learned scalars have no component of their own: they
+  // are counted with the attention's extra parameters, once per layer.
+  if (s.learned_act != nullptr && f.Text("hidden_act", "") == s.learned_act) {
+    a.extra_params += s.act_params;
   }
   dec.mlp_bias = s.mlp_bias != nullptr && f.Flag(s.mlp_bias, false);
   dec.tied = f.Flag("tie_word_embeddings", false);
@@ -240,7 +404,7 @@ struct LayerMlps {
 
 LayerMlps ReadLayers(const FamilySpec& s, HfFields& f, const Decoder& dec) {
   MlpShape dense;
-  dense.gated = true;
+  dense.gated = s.gated;
   dense.bias = dec.mlp_bias;
   dense.d_ff = f.Need({"intermediate_size"});
   LayerMlps r;
@@ -284,7 +448,7 @@ bool SameMlp(const MlpShape& a, const MlpShape& b) {
 
 // Layers with the same MLP become one block group, named by their range
 // when they are contiguous.
-void AddLayers(HfModel& out, const Decoder& dec, const std::vector<MlpShape>& mlp) {
+void AddLayers(HfModel& out, const Decoder& dec, const std::vector<MlpShape>& mlp, double norms) {
   struct Run {
     MlpShape mlp;
     double first = 0, last = 0, count = 0;
@@ -309,6 +473,7 @@ void AddLayers(HfModel& out, const Decoder& dec, const std::vector<MlpShape>& ml
                                                  (r.mlp.experts > 0 ? " with experts)" : " dense)");
     BlockGroup g = RmsBlock(dec, label, r.count);
     g.mlp = r.mlp;
+    g.norms = norms;
     AddBlocks(out.model, g);
   }
 }
@@ -367,7 +532,7 @@ Status BuildFromSpec(HfFields& given, HfModel& out) {
     if (s.experts != nullptr) TF_RETURN_IF_ERROR(CheckTopK(out, m, s.experts, s.top_k));
   }
   Open(out, dec);
-  AddLayers(out, dec, layers.mlp);
+  AddLayers(out, dec, layers.mlp, s.norms);
   Close(out, dec);
   if (layers.mtp > 0) NoteMtp(s, out, dec, layers.mtp, layers.mlp.back());
   NoteDefaults(s, out);
