@@ -47,14 +47,16 @@ std::string ModelType(const json& config, const json& text) {
 }
 
 // The configuration classes' defaults where a config leaves the pattern or
-// the window out (Gemma2Config, Gemma3TextConfig, Cohere2Config).
+// the window out (Gemma2Config, Gemma3TextConfig, Cohere2Config; Olmo3Config
+// and Exaone4Config: every 4th layer full, windows of 4096).
 struct SlidingDefault {
   const char* model_type;
   double pattern, window;
 };
 const SlidingDefault* FindSlidingDefault(const std::string& type) {
-  static const SlidingDefault kDefaults[] = {
-      {"gemma2", 2, 4096}, {"gemma3", 6, 4096}, {"gemma3_text", 6, 4096}, {"cohere2", 4, 4096}};
+  static const SlidingDefault kDefaults[] = {{"gemma2", 2, 4096},      {"gemma3", 6, 4096},
+                                             {"gemma3_text", 6, 4096}, {"cohere2", 4, 4096},
+                                             {"olmo3", 4, 4096},       {"exaone4", 4, 4096}};
   for (const SlidingDefault& d : kDefaults) {
     if (type == d.model_type) return &d;
   }

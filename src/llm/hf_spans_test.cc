@@ -165,6 +165,26 @@ TEST(AttentionPerLayer, MistralSlidesInEveryLayer) {
   ExpectTerms(config, 64, AttentionMode::kCausal, {3584});
 }
 
+// OLMo 3 and EXAONE 4: a config without layer_types takes its class's
+// pattern (Olmo3Config, Exaone4Config: layer i slides within 4,096 tokens
+// unless (i + 1) % 4 == 0). Small configs of 8 layers, T = 16,384, full:
+// 2 global layers 64 x 16,384 x 2 = 2,097,152; 6 local 64 x 4,096 x 6 =
+// 1,572,864.
+TEST(AttentionPerLayer, Olmo3AndExaone4DefaultToEveryFourthLayerFull) {
+  for (const char* type : {"olmo3", "exaone4"}) {
+    ExpectTerms(Small(type, 8, R"("tie_word_embeddings": false)"), 16384, AttentionMode::kFull,
+                {1572864, 2097152});
+  }
+}
+
+// OLMo 3 7B as published writes layer_types out (3 sliding, 1 full, x8):
+// PaLM's score terms, H = 32, d = 128, per layer 16,384·K, T = 65,536,
+// causal: 24 local K = 4,096 - 4,096²/131,072 = 3,968: 1,560,281,088;
+// 8 global K = 32,768: 4,294,967,296.
+TEST(AttentionPerLayer, Olmo3PublishedLayerTypes) {
+  ExpectTerms(Fixture("olmo-3-7b.json"), 65536, AttentionMode::kCausal, {1560281088, 4294967296});
+}
+
 TEST(AttentionPerLayer, MalformedPatternsNameTheField) {
   const std::string types = R"("layer_types": ["sliding_attention", "full_attention"])";
   Result<HfModel> m =
