@@ -413,7 +413,24 @@ INSTANTIATE_TEST_SUITE_P(
         Family{"dots-llm1-base.json", "dots1", 142774381696, 14016588928, 0, 14, 0.07,
                Family::kActive, 0,
                "rednote-hilab/dots.llm1.base model card: 14B activated, 142B total parameters "
-               "(https://huggingface.co/rednote-hilab/dots.llm1.base)"}),
+               "(https://huggingface.co/rednote-hilab/dots.llm1.base)"},
+        // LFM2-1.2B (modeling_lfm2.py): Lfm2MLP's width int(2·12288/3) = 8192 (x 1.0, a
+        // multiple of 256). Short-convolution layers (10, not in full_attn_idxs): in_proj
+        // 2048·6144 = 12,582,912, conv 2048·3 = 6144, out_proj 2048² = 4,194,304 ->
+        // 16,783,360. Attention layers (2, 5, 8, 10, 12, 14): q and out_proj 2 x 2048², k and
+        // v 2 x 2048·512 = 10,485,760, q/k layernorms 2·64 = 128. Every layer: MLP
+        // 3·2048·8192 = 50,331,648, operator_norm + ffn_norm 4096. 10 x 67,119,104 + 6 x
+        // 60,821,632 + embed 65536·2048 = 134,217,728 (tied) + final norm 2048.
+        Family{"lfm2-1.2b.json", "lfm2", 1170340608, 0, 0, 1.170340608, 5e-07, Family::kTotal, 0,
+               "LiquidAI/LFM2-1.2B model card: 1,170,340,608 parameters "
+               "(https://huggingface.co/LiquidAI/LFM2-1.2B)"},
+        // LFM2-350M: MLP width int(2·6656/3) = 4437, rounded up to 4608. Convolution layers
+        // 1024·3072 + 1024·3 + 1024² = 4,197,376; attention 2 x 1024² + 2 x 1024·512 + 128 =
+        // 3,145,856; MLP 3·1024·4608 = 14,155,776; norms 2048. 10 x 18,355,200 + 6 x
+        // 17,303,680 + embed 65536·1024 = 67,108,864 (tied) + 1024.
+        Family{"lfm2-350m.json", "lfm2", 354483968, 0, 0, 0.354483968, 5e-07, Family::kTotal, 0,
+               "LiquidAI/LFM2-350M model card: 354,483,968 parameters "
+               "(https://huggingface.co/LiquidAI/LFM2-350M)"}),
     [](const ::testing::TestParamInfo<Family>& p) { return FixtureTestName(p.param.file); });
 
 }  // namespace

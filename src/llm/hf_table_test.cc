@@ -40,6 +40,7 @@
 
 #include "hf_test_util.h"
 #include "trainflops/hf_config.h"
+#include "trainflops/transformer.h"
 
 namespace trainflops {
 namespace {
@@ -283,6 +284,23 @@ TEST(HfTableRows, ApertusActivationScalarsFollowHiddenAct) {
 // per layer, x36 = 755,712.
 TEST(HfTableRows, ArceeMlpBiasOnItsTwoMatrices) {
   EXPECT_EQ(CountWith("afm-4.5b.json", "mlp_bias", true), 4619184640.0 + 755712);
+}
+
+// LFM2 without layer_types or full_attn_idxs: Lfm2Config makes every layer
+// attention. LFM2-1.2B's shapes, 16 x (10,485,888 + 50,331,648 + 4096) +
+// 134,217,728 + 2048 = 1,107,365,888. The attention-aware conventions run
+// (the short convolutions have no sequence-length term).
+TEST(HfTableRows, Lfm2WithoutAPatternIsAllAttention) {
+  json config = json::parse(Fixture("lfm2-1.2b.json"));
+  config.erase("full_attn_idxs");
+  Result<HfModel> m = ParseHfConfig(config.dump(), "lfm2.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(TotalParams(m->model), 1107365888.0);
+  Result<HfModel> hybrid = ParseHfConfig(Fixture("lfm2-1.2b.json"), "lfm2.json", 4096);
+  ASSERT_TRUE(hybrid.ok()) << hybrid.status().message();
+  EXPECT_TRUE(FlopPalm(hybrid->model, {}).ok());
+  config["layer_types"] = json::array({"conv", "mamba"});
+  EXPECT_FALSE(ParseHfConfig(config.dump(), "lfm2.json").ok());
 }
 
 }  // namespace
