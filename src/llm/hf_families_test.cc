@@ -430,7 +430,26 @@ INSTANTIATE_TEST_SUITE_P(
         // 17,303,680 + embed 65536·1024 = 67,108,864 (tied) + 1024.
         Family{"lfm2-350m.json", "lfm2", 354483968, 0, 0, 0.354483968, 5e-07, Family::kTotal, 0,
                "LiquidAI/LFM2-350M model card: 354,483,968 parameters "
-               "(https://huggingface.co/LiquidAI/LFM2-350M)"}),
+               "(https://huggingface.co/LiquidAI/LFM2-350M)"},
+        // Qwen3-VL-8B (modeling_qwen3_vl.py): the language model has Qwen3-8B's shapes,
+        // 8,190,735,360 (above). Vision: patch_embed 3·2·16²·1152 + 1152 = 1,770,624,
+        // pos_embed 2304·1152 = 2,654,208; per block LayerNorms 4·1152, qkv 1152·3456 + 3456,
+        // proj 1152² + 1152, fc1 1152·4304 + 4304, fc2 4304·1152 + 1152 = 15,239,504, x27 =
+        // 411,466,608 -> 415,891,440. Mergers (m = 1152·4 = 4608): merger LayerNorm 2·1152 +
+        // 4608² + 4608 + 4608·4096 + 4096 = 40,119,040; 3 deepstack mergers with LayerNorm
+        // 2·4608: 3 x 40,125,952 = 120,377,856 -> 160,496,896. Total 8,767,123,696; active (a
+        // text token) the language model's.
+        Family{
+            "qwen3-vl-8b-instruct.json", "qwen3_vl", 8767123696, 8190735360, 0, 8.767123696, 5e-07,
+            Family::kTotal, 0,
+            "Hugging Face Hub safetensors metadata of Qwen/Qwen3-VL-8B-Instruct: 8,767,123,696 "
+            "(https://huggingface.co/api/models/Qwen/Qwen3-VL-8B-Instruct?expand[]=safetensors)"},
+        // Qwen3-VL-30B-A3B: the language model has Qwen3-30B-A3B's shapes (30,532,122,624,
+        // active 3,353,032,704, above); the vision encoder as Qwen3-VL-8B's, 415,891,440;
+        // mergers to 2048: 2304 + 21,238,272 + 4608·2048 + 2048 = 30,679,808, deepstack 3 x
+        // (9216 + 21,238,272 + 9,439,232) = 92,060,160 -> 122,739,968. Total 31,070,754,032.
+        Family{"qwen3-vl-30b-a3b-instruct.json", "qwen3_vl_moe", 31070754032, 3353032704, 0, 0, 0,
+               Family::kTotal, 0, "published only as '30B-A3B'"}),
     [](const ::testing::TestParamInfo<Family>& p) { return FixtureTestName(p.param.file); });
 
 }  // namespace

@@ -327,6 +327,15 @@ const std::vector<FamilyRow>& MultimodalFamilies() {
        "modeling_mistral3.py: text_config by its own family (mistral); PixtralVisionModel "
        "(modeling_pixtral.py); Mistral3MultiModalProjector (RMSNorm, patch merger, two linear "
        "layers)"},
+      {"qwen3_vl", "Qwen3-VL (language model + vision transformer)", BuildQwen3Vl,
+       "modeling_qwen3_vl.py: text_config as Qwen3 (q/k norms); Qwen3VLVisionModel (Conv3d "
+       "patch embedding with bias, learned positions, LayerNorm blocks with a non-gated MLP), "
+       "its merger and the deepstack mergers"},
+      {"qwen3_vl_moe", "Qwen3-VL-MoE (mixture-of-experts language model + vision transformer)",
+       BuildQwen3Vl,
+       "modeling_qwen3_vl_moe.py: text_config as Qwen3-MoE (num_experts experts of "
+       "moe_intermediate_size, a router, q/k norms); the vision transformer and mergers of "
+       "Qwen3-VL"},
       {"mllama", "Llama 3.2 Vision (language model with cross-attention + vision encoder)",
        BuildMllama,
        "modeling_mllama.py: self- and cross-attention layers, embeddings of vocab + 8; tiled "

@@ -286,6 +286,23 @@ TEST(HfTableRows, ArceeMlpBiasOnItsTwoMatrices) {
   EXPECT_EQ(CountWith("afm-4.5b.json", "mlp_bias", true), 4619184640.0 + 755712);
 }
 
+// Qwen3-VL: vision fields left out take Qwen3VLVisionConfig's defaults
+// (num_position_embeddings 2304, deepstack_visual_indexes [8, 16, 24], the
+// published values); with no deepstack mergers the total drops by 3 x
+// 40,125,952 = 120,377,856 (hf_families_test.cc derives the mergers).
+TEST(HfTableRows, Qwen3VlVisionDefaultsAndDeepstack) {
+  json config = json::parse(Fixture("qwen3-vl-8b-instruct.json"));
+  config["vision_config"].erase("num_position_embeddings");
+  config["vision_config"].erase("deepstack_visual_indexes");
+  Result<HfModel> m = ParseHfConfig(config.dump(), "qwen3-vl.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(TotalParams(m->model), 8767123696.0);
+  config["vision_config"]["deepstack_visual_indexes"] = json::array();
+  m = ParseHfConfig(config.dump(), "qwen3-vl.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(TotalParams(m->model), 8767123696.0 - 120377856);
+}
+
 // LFM2 without layer_types or full_attn_idxs: Lfm2Config makes every layer
 // attention. LFM2-1.2B's shapes, 16 x (10,485,888 + 50,331,648 + 4096) +
 // 134,217,728 + 2048 = 1,107,365,888. The attention-aware conventions run
