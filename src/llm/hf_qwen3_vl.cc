@@ -62,7 +62,9 @@ Status BuildQwen3Vl(HfFields& f, HfModel& out) {
   const double merge = v.Need({"spatial_merge_size"});
   const double width = v.Need({"out_hidden_size"});
   const double positions = v.Need({"num_position_embeddings"});
-  const double deepstack = v.Length("deepstack_visual_indexes", 3);
+  // One merger per listed layer; an empty list means none.
+  const double deepstack = static_cast<double>(v.List("deepstack_visual_indexes").size());
+  v.MarkRead({"deepstack_visual_indexes"});
   TF_RETURN_IF_ERROR(f.Check());
   // text_config's tie_word_embeddings, else the wrapper's (both default false).
   json text_defaults = moe ? kMoeText : kText;
