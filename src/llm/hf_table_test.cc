@@ -303,6 +303,19 @@ TEST(HfTableRows, Qwen3VlVisionDefaultsAndDeepstack) {
   EXPECT_EQ(TotalParams(m->model), 8767123696.0 - 120377856);
 }
 
+// Gemma 3n is refused by name, with the structures that have no rule, never
+// counted as a generic decoder or a Gemma 3.
+TEST(HfTableRows, Gemma3nIsRefusedWithItsReason) {
+  for (const char* type : {"gemma3n", "gemma3n_text"}) {
+    json config = {{"model_type", type},         {"hidden_size", 2048},
+                   {"num_hidden_layers", 30},    {"num_attention_heads", 8},
+                   {"intermediate_size", 16384}, {"vocab_size", 262400}};
+    Result<HfModel> m = ParseHfConfig(config.dump(), "gemma3n.json");
+    ASSERT_FALSE(m.ok());
+    EXPECT_NE(m.status().message().find("AltUp"), std::string::npos) << m.status().message();
+  }
+}
+
 // LFM2 without layer_types or full_attn_idxs: Lfm2Config makes every layer
 // attention. LFM2-1.2B's shapes, 16 x (10,485,888 + 50,331,648 + 4096) +
 // 134,217,728 + 2048 = 1,107,365,888. The attention-aware conventions run
