@@ -77,6 +77,15 @@ json Merged(json base, const json& more) {
   return base;
 }
 
+// The five sizes every configuration class defaults, in this order.
+json Sizes(double vocab, double hidden, double intermediate, double layers, double heads) {
+  return {{"vocab_size", vocab},
+          {"hidden_size", hidden},
+          {"intermediate_size", intermediate},
+          {"num_hidden_layers", layers},
+          {"num_attention_heads", heads}};
+}
+
 // The defaults HunYuanConfig (remote code) and HunYuanMoEV1Config share.
 json HunyuanShape() {
   return {{"vocab_size", 290943},        {"hidden_size", 4096},       {"intermediate_size", 11008},
@@ -221,15 +230,10 @@ const std::vector<FamilySpec>& Specs() {
                "down_proj, the weights of a gated MLP; four RMSNorms per layer (input, "
                "post_self_attn, post_attention, post_mlp); partial rotary has no parameters",
        .config_class = "Glm4Config",
-       .defaults = {{"vocab_size", 151552},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 13696},
-                    {"num_hidden_layers", 40},
-                    {"num_attention_heads", 32},
-                    {"num_key_value_heads", 2},
-                    {"head_dim", 128},
-                    {"attention_bias", true},
-                    {"tie_word_embeddings", false}},
+       .defaults = Merged(Sizes(151552, 4096, 13696, 40, 32), {{"num_key_value_heads", 2},
+                                                               {"head_dim", 128},
+                                                               {"attention_bias", true},
+                                                               {"tie_word_embeddings", false}}),
        .bias_on = AttnBias::kQkvOnly,
        .norms = 4},
       {.model_type = "ernie4_5",
@@ -237,15 +241,10 @@ const std::vector<FamilySpec>& Specs() {
        .rule = "modeling_ernie4_5.py: Llama attention and gated MLP; use_bias puts a bias on "
                "q, k, v, o and on gate, up, down; head tied by default (Ernie4_5Config)",
        .config_class = "Ernie4_5Config",
-       .defaults = {{"vocab_size", 103424},
-                    {"hidden_size", 1024},
-                    {"intermediate_size", 3072},
-                    {"num_hidden_layers", 18},
-                    {"num_attention_heads", 16},
-                    {"num_key_value_heads", 2},
-                    {"head_dim", 128},
-                    {"use_bias", false},
-                    {"tie_word_embeddings", true}},
+       .defaults = Merged(Sizes(103424, 1024, 3072, 18, 16), {{"num_key_value_heads", 2},
+                                                              {"head_dim", 128},
+                                                              {"use_bias", false},
+                                                              {"tie_word_embeddings", true}}),
        .bias = "use_bias",
        .mlp_bias = "use_bias"},
       {.model_type = "olmo3",
@@ -255,13 +254,8 @@ const std::vector<FamilySpec>& Specs() {
                "gated MLP, two RMSNorms per layer after attention and MLP; sliding windows "
                "have no parameters",
        .config_class = "Olmo3Config",
-       .defaults = {{"vocab_size", 50304},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 11008},
-                    {"num_hidden_layers", 32},
-                    {"num_attention_heads", 32},
-                    {"attention_bias", false},
-                    {"tie_word_embeddings", false}},
+       .defaults = Merged(Sizes(50304, 4096, 11008, 32, 32),
+                          {{"attention_bias", false}, {"tie_word_embeddings", false}}),
        .qk = QkNorms::kFullWidth},
       {.model_type = "exaone4",
        .name = "EXAONE 4",
@@ -269,13 +263,8 @@ const std::vector<FamilySpec>& Specs() {
                "Olmo2MLP (gated), two RMSNorms per layer (post_attention, post_feedforward); "
                "sliding windows have no parameters",
        .config_class = "Exaone4Config",
-       .defaults = {{"vocab_size", 102400},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 16384},
-                    {"num_hidden_layers", 32},
-                    {"num_attention_heads", 32},
-                    {"num_key_value_heads", 32},
-                    {"tie_word_embeddings", false}},
+       .defaults = Merged(Sizes(102400, 4096, 16384, 32, 32),
+                          {{"num_key_value_heads", 32}, {"tie_word_embeddings", false}}),
        .bias = nullptr,
        .qk = QkNorms::kPerHead},
       {.model_type = "seed_oss",
@@ -284,17 +273,12 @@ const std::vector<FamilySpec>& Specs() {
                "when attention_out_bias, gated MLP with biases when mlp_bias, two RMSNorms "
                "per layer",
        .config_class = "SeedOssConfig",
-       .defaults = {{"vocab_size", 155136},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 27648},
-                    {"num_hidden_layers", 64},
-                    {"num_attention_heads", 80},
-                    {"num_key_value_heads", 8},
-                    {"head_dim", 128},
-                    {"attention_bias", true},
-                    {"attention_out_bias", false},
-                    {"mlp_bias", false},
-                    {"tie_word_embeddings", false}},
+       .defaults = Merged(Sizes(155136, 4096, 27648, 64, 80), {{"num_key_value_heads", 8},
+                                                               {"head_dim", 128},
+                                                               {"attention_bias", true},
+                                                               {"attention_out_bias", false},
+                                                               {"mlp_bias", false},
+                                                               {"tie_word_embeddings", false}}),
        .bias_on = AttnBias::kQkvOnly,
        .out_bias = "attention_out_bias",
        .mlp_bias = "mlp_bias"},
@@ -306,14 +290,9 @@ const std::vector<FamilySpec>& Specs() {
                "with the attention's extra parameters; its beta and eps are buffers); two "
                "RMSNorms per layer (attention_layernorm, feedforward_layernorm)",
        .config_class = "ApertusConfig",
-       .defaults = {{"vocab_size", 131072},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 14336},
-                    {"num_hidden_layers", 32},
-                    {"num_attention_heads", 32},
-                    {"attention_bias", false},
-                    {"hidden_act", "xielu"},
-                    {"tie_word_embeddings", false}},
+       .defaults = Merged(
+           Sizes(131072, 4096, 14336, 32, 32),
+           {{"attention_bias", false}, {"hidden_act", "xielu"}, {"tie_word_embeddings", false}}),
        .qk = QkNorms::kPerHead,
        .gated = false,
        .learned_act = "xielu",
@@ -324,14 +303,9 @@ const std::vector<FamilySpec>& Specs() {
                "up_proj and down_proj only (ReLU², not gated; biases when mlp_bias); two "
                "RMSNorms per layer",
        .config_class = "ArceeConfig",
-       .defaults = {{"vocab_size", 32000},
-                    {"hidden_size", 2560},
-                    {"intermediate_size", 18432},
-                    {"num_hidden_layers", 32},
-                    {"num_attention_heads", 32},
-                    {"attention_bias", false},
-                    {"mlp_bias", false},
-                    {"tie_word_embeddings", false}},
+       .defaults =
+           Merged(Sizes(32000, 2560, 18432, 32, 32),
+                  {{"attention_bias", false}, {"mlp_bias", false}, {"tie_word_embeddings", false}}),
        .mlp_bias = "mlp_bias",
        .gated = false},
       {.model_type = "dots1",
@@ -342,16 +316,11 @@ const std::vector<FamilySpec>& Specs() {
                "moe_intermediate_size, a shared MLP of moe_intermediate_size x "
                "n_shared_experts, a router d x E and its e_score_correction_bias (E)",
        .config_class = "Dots1Config",
-       .defaults = {{"vocab_size", 152064},
-                    {"hidden_size", 4608},
-                    {"intermediate_size", 10944},
-                    {"moe_intermediate_size", 1408},
-                    {"num_hidden_layers", 62},
-                    {"num_attention_heads", 32},
-                    {"num_key_value_heads", 32},
-                    {"first_k_dense_replace", 0},
-                    {"attention_bias", false},
-                    {"tie_word_embeddings", false}},
+       .defaults = Merged(Sizes(152064, 4608, 10944, 62, 32), {{"moe_intermediate_size", 1408},
+                                                               {"num_key_value_heads", 32},
+                                                               {"first_k_dense_replace", 0},
+                                                               {"attention_bias", false},
+                                                               {"tie_word_embeddings", false}}),
        .qk = QkNorms::kPerHead,
        .experts = "n_routed_experts",
        .top_k = "num_experts_per_tok",
@@ -410,6 +379,14 @@ LayerMlps ReadLayers(const FamilySpec& s, HfFields& f, const Decoder& dec) {
   LayerMlps r;
   r.mlp.assign(static_cast<size_t>(dec.layers), dense);
   if (s.experts == nullptr) return r;
+  // A count the class leaves as None (Dots1Config's experts, top-k and
+  // shared experts) must be in the config: transformers cannot build without it.
+  for (const char* field : {s.experts, s.top_k, s.shared}) {
+    if (field != nullptr && !f.Has(field)) {
+      f.Bad("'" + std::string(field) + "' is absent and " + s.config_class +
+            " has no default for it (accepted: the model's count, as its config.json gives it)");
+    }
+  }
   const double n = dec.layers;
   const std::vector<double> experts = f.PerLayer(s.experts, 0, n);
   const std::vector<double> top_k = f.PerLayer(s.top_k, 0, n);

@@ -316,6 +316,21 @@ TEST(HfTableRows, Gemma3nIsRefusedWithItsReason) {
   }
 }
 
+// dots.llm1: Dots1Config leaves n_routed_experts, num_experts_per_tok and
+// n_shared_experts as None; a config without one is an error naming it, not
+// a dense model.
+TEST(HfTableRows, DotsWithoutItsExpertCountIsAnError) {
+  for (const char* field : {"n_routed_experts", "num_experts_per_tok", "n_shared_experts"}) {
+    json config = json::parse(Fixture("dots-llm1-base.json"));
+    config.erase(field);
+    Result<HfModel> m = ParseHfConfig(config.dump(), "dots.json");
+    ASSERT_FALSE(m.ok()) << field;
+    EXPECT_NE(m.status().message().find(std::string("'") + field + "' is absent"),
+              std::string::npos)
+        << m.status().message();
+  }
+}
+
 // LFM2 without layer_types or full_attn_idxs: Lfm2Config makes every layer
 // attention. LFM2-1.2B's shapes, 16 x (10,485,888 + 50,331,648 + 4096) +
 // 134,217,728 + 2048 = 1,107,365,888. The attention-aware conventions run
