@@ -156,6 +156,19 @@ TEST(AttentionPerLayer, QwenSlidesFromMaxWindowLayers) {
               AttentionMode::kFull, {16384});
 }
 
+// dots.llm1: Dots1Config slides from max_window_layers on whatever
+// use_sliding_window says (it has no such switch); without max_window_layers
+// (62) no layer of 4 slides: one full term 64 x 64 x 4 = 16,384. With 2:
+// {8,192, 2,048} as Qwen2's above.
+TEST(AttentionPerLayer, DotsSlidesFromMaxWindowLayersOnly) {
+  const std::string experts =
+      R"("n_routed_experts": 4, "num_experts_per_tok": 2, "n_shared_experts": 1, )"
+      R"("moe_intermediate_size": 8, "sliding_window": 16, "use_sliding_window": false)";
+  ExpectTerms(Small("dots1", 4, experts), 64, AttentionMode::kFull, {16384});
+  ExpectTerms(Small("dots1", 4, R"("max_window_layers": 2, )" + experts), 64, AttentionMode::kFull,
+              {8192, 2048});
+}
+
 // Mistral: sliding_window applies to every layer (Jiang et al. 2023,
 // section 2). 4 layers, window 16, T = 64: full 64 x 16 x 4 = 4,096; causal
 // K = 16 - 16²/128 = 14, 64 x 14 x 4 = 3,584.
