@@ -32,8 +32,12 @@
 // (baidu/ERNIE-4.5-0.3B-PT), olmo-3-7b.json (allenai/Olmo-3-1025-7B),
 // exaone-4.0-32b.json (LGAI-EXAONE/EXAONE-4.0-32B), seed-oss-36b.json
 // (ByteDance-Seed/Seed-OSS-36B-Base), apertus-8b-2509.json
-// (swiss-ai/Apertus-8B-2509), afm-4.5b.json (arcee-ai/AFM-4.5B) and
-// dots-llm1-base.json (rednote-hilab/dots.llm1.base).
+// (swiss-ai/Apertus-8B-2509), afm-4.5b.json (arcee-ai/AFM-4.5B),
+// dots-llm1-base.json (rednote-hilab/dots.llm1.base), lfm2-1.2b.json and
+// lfm2-350m.json (LiquidAI/LFM2-1.2B, LiquidAI/LFM2-350M: the first with
+// full_attn_idxs, the second with the same pattern as layer_types),
+// qwen3-vl-8b-instruct.json and qwen3-vl-30b-a3b-instruct.json
+// (Qwen/Qwen3-VL-8B-Instruct, Qwen/Qwen3-VL-30B-A3B-Instruct).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
