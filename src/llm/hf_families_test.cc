@@ -346,6 +346,112 @@ INSTANTIATE_TEST_SUITE_P(
                "?expand[]=safetensors)"}),
     [](const ::testing::TestParamInfo<Family>& p) { return FixtureTestName(p.param.file); });
 
+// Dense families of 2025 that the generic Llama-style path counted wrong
+// (hf_table.cc's rows; fixtures' provenance in hf_table_test.cc), and
+// dots.llm1. "Before" is the generic path's count.
+INSTANTIATE_TEST_SUITE_P(
+    Of2025Rows, Families,
+    ::testing::Values(
+        // GLM-4-9B-0414 (modeling_glm4.py): q 4096·4096 + bias 4096, k and v 2 x (4096·256
+        // + 256), o 4096·4096 (no bias) = 35,656,192; gate_up_proj 4096·27392 + down_proj
+        // 13696·4096 = 168,296,448; four RMSNorms 16,384 -> 203,969,024, x40 =
+        // 8,158,760,960; embed + head 2 x 151552·4096 = 1,241,513,984; norm 4096. The
+        // generic path gave 9,400,115,200 (two norms, and an o_proj bias).
+        Family{"glm-4-9b-0414.json", "glm4", 9400279040, 0, 0, 0, 0, Family::kTotal, 0,
+               "published only as '9B'"},
+        // ERNIE-4.5-0.3B (modeling_ernie4_5.py): q 1024·2048, k and v 2 x 1024·256, o
+        // 2048·1024 = 4,718,592; MLP 3·1024·3072 = 9,437,184; norms 2048 -> 14,157,824, x18 =
+        // 254,840,832; embed 103424·1024 = 105,906,176, tied; norm 1024.
+        Family{"ernie-4.5-0.3b.json", "ernie4_5", 360748032, 0, 0, 0.36, 0.005, Family::kTotal, 0,
+               "baidu/ERNIE-4.5-0.3B-PT model card, model overview: 0.36B parameters "
+               "(https://huggingface.co/baidu/ERNIE-4.5-0.3B-PT)"},
+        // OLMo 3 7B (modeling_olmo3.py, OLMo 2's layers): 4·4096² = 67,108,864, q_norm +
+        // k_norm (32 + 32)·128 = 8192, MLP 3·4096·11008 = 135,266,304, norms 8192 ->
+        // 202,391,552, x32 = 6,476,529,664; embed + head 2 x 100278·4096 = 821,477,376; norm
+        // 4096. The generic path gave 7,297,748,992 (no q/k norms).
+        Family{"olmo-3-7b.json", "olmo3", 7298011136, 0, 0, 0, 0, Family::kTotal, 0,
+               "published only as '7B'"},
+        // EXAONE-4.0-32B (modeling_exaone4.py): q and o 2 x 5120², k and v 2 x 5120·1024 =
+        // 62,914,560, q_norm + k_norm 2·128 = 256, MLP 3·5120·27392 = 420,741,120, norms
+        // 10,240 -> 483,666,176, x64 = 30,954,635,264; norm 5120 -> 30,954,640,384
+        // without embeddings; embed + head 2 x 102400·5120 = 1,048,576,000. The generic path
+        // gave 16,384 fewer (no q/k norms).
+        Family{"exaone-4.0-32b.json", "exaone4", 32003216384, 0, 30954640384, 30.95, 0.005,
+               Family::kNonEmbedding, 0,
+               "LGAI-EXAONE/EXAONE-4.0-32B model card: 30.95B parameters without embeddings "
+               "(https://huggingface.co/LGAI-EXAONE/EXAONE-4.0-32B)"},
+        // Seed-OSS-36B (modeling_seed_oss.py): q 5120·10240 + bias 10240, k and v 2 x
+        // (5120·1024 + 1024), o 10240·5120 without bias (attention_out_bias false) =
+        // 115,355,648; MLP 3·5120·27648 = 424,673,280; norms 10,240 -> 540,039,168, x64 =
+        // 34,562,506,752; embed + head 2 x 155136·5120 = 1,588,592,640; norm 5120. The
+        // generic path gave 327,680 more (an o_proj bias on each layer). The card's 36B is
+        // 0.42% below.
+        Family{"seed-oss-36b.json", "seed_oss", 36151104512, 0, 0, 36, 0.18, Family::kTotal, 0,
+               "ByteDance-Seed/Seed-OSS-36B-Base model card: 36B parameters "
+               "(https://huggingface.co/ByteDance-Seed/Seed-OSS-36B-Base)"},
+        // Apertus-8B (modeling_apertus.py): q and o 2 x 4096², k and v 2 x 4096·1024 =
+        // 41,943,040, q_norm + k_norm 2·128 = 256, up_proj + down_proj 2·4096·21504 =
+        // 176,160,768 (not gated), xIELU alpha_p + alpha_n 2, norms 8192 -> 218,112,258, x32
+        // = 6,979,592,256; embed + head 2 x 131072·4096 = 1,073,741,824; norm 4096. The
+        // generic path counted a gated MLP: 10,871,902,208 (35% more).
+        Family{"apertus-8b-2509.json", "apertus", 8053338176, 0, 0, 0, 0, Family::kTotal, 0,
+               "published only as '8B'"},
+        // AFM-4.5B (modeling_arcee.py): q and o 2 x 2560², k and v 2 x 2560·512 =
+        // 15,728,640, up_proj + down_proj 2·2560·18432 = 94,371,840 (ReLU², not gated), norms
+        // 5120 -> 110,105,600, x36 = 3,963,801,600; embed + head 2 x 128004·2560 =
+        // 655,380,480; norm 2560. The generic path counted a gated MLP: 6,317,877,760.
+        Family{"afm-4.5b.json", "arcee", 4619184640, 0, 0, 0, 0, Family::kTotal, 0,
+               "published only as '4.5B' (2.6% below)"},
+        // dots.llm1 (modeling_dots1.py): attention 4·4096² + q_norm and k_norm 2·128, norms
+        // 8192 = 67,117,312. Layer 0 dense 3·4096·10944 = 134,479,872 -> 201,597,184. Layers
+        // 1-61: 128 experts x 3·4096·1408 (17,301,504) = 2,214,592,512, shared MLP of 2 x
+        // 1408 = 34,603,008, router 4096·128 = 524,288 and its correction bias 128 ->
+        // 2,316,837,248 each, x61 = 141,327,072,128. Embed + head 2 x 152064·4096 =
+        // 1,245,708,288; norm 4096 -> 142,774,381,696. Active: 6 experts 103,809,024 in place
+        // of 128: 61 x 206,053,760 + 201,597,184 + 1,245,712,384 = 14,016,588,928. The
+        // card's "142B total" is truncated (ours is 0.55% above it).
+        Family{"dots-llm1-base.json", "dots1", 142774381696, 14016588928, 0, 14, 0.07,
+               Family::kActive, 0,
+               "rednote-hilab/dots.llm1.base model card: 14B activated, 142B total parameters "
+               "(https://huggingface.co/rednote-hilab/dots.llm1.base)"},
+        // LFM2-1.2B (modeling_lfm2.py): Lfm2MLP's width int(2·12288/3) = 8192 (x 1.0, a
+        // multiple of 256). Short-convolution layers (10, not in full_attn_idxs): in_proj
+        // 2048·6144 = 12,582,912, conv 2048·3 = 6144, out_proj 2048² = 4,194,304 ->
+        // 16,783,360. Attention layers (2, 5, 8, 10, 12, 14): q and out_proj 2 x 2048², k and
+        // v 2 x 2048·512 = 10,485,760, q/k layernorms 2·64 = 128. Every layer: MLP
+        // 3·2048·8192 = 50,331,648, operator_norm + ffn_norm 4096. 10 x 67,119,104 + 6 x
+        // 60,821,632 + embed 65536·2048 = 134,217,728 (tied) + final norm 2048.
+        Family{"lfm2-1.2b.json", "lfm2", 1170340608, 0, 0, 1.170340608, 5e-07, Family::kTotal, 0,
+               "LiquidAI/LFM2-1.2B model card: 1,170,340,608 parameters "
+               "(https://huggingface.co/LiquidAI/LFM2-1.2B)"},
+        // LFM2-350M: MLP width int(2·6656/3) = 4437, rounded up to 4608. Convolution layers
+        // 1024·3072 + 1024·3 + 1024² = 4,197,376; attention 2 x 1024² + 2 x 1024·512 + 128 =
+        // 3,145,856; MLP 3·1024·4608 = 14,155,776; norms 2048. 10 x 18,355,200 + 6 x
+        // 17,303,680 + embed 65536·1024 = 67,108,864 (tied) + 1024.
+        Family{"lfm2-350m.json", "lfm2", 354483968, 0, 0, 0.354483968, 5e-07, Family::kTotal, 0,
+               "LiquidAI/LFM2-350M model card: 354,483,968 parameters "
+               "(https://huggingface.co/LiquidAI/LFM2-350M)"},
+        // Qwen3-VL-8B (modeling_qwen3_vl.py): the language model has Qwen3-8B's shapes,
+        // 8,190,735,360 (above). Vision: patch_embed 3·2·16²·1152 + 1152 = 1,770,624,
+        // pos_embed 2304·1152 = 2,654,208; per block LayerNorms 4·1152, qkv 1152·3456 + 3456,
+        // proj 1152² + 1152, fc1 1152·4304 + 4304, fc2 4304·1152 + 1152 = 15,239,504, x27 =
+        // 411,466,608 -> 415,891,440. Mergers (m = 1152·4 = 4608): merger LayerNorm 2·1152 +
+        // 4608² + 4608 + 4608·4096 + 4096 = 40,119,040; 3 deepstack mergers with LayerNorm
+        // 2·4608: 3 x 40,125,952 = 120,377,856 -> 160,496,896. Total 8,767,123,696; active (a
+        // text token) the language model's.
+        Family{
+            "qwen3-vl-8b-instruct.json", "qwen3_vl", 8767123696, 8190735360, 0, 8.767123696, 5e-07,
+            Family::kTotal, 0,
+            "Hugging Face Hub safetensors metadata of Qwen/Qwen3-VL-8B-Instruct: 8,767,123,696 "
+            "(https://huggingface.co/api/models/Qwen/Qwen3-VL-8B-Instruct?expand[]=safetensors)"},
+        // Qwen3-VL-30B-A3B: the language model has Qwen3-30B-A3B's shapes (30,532,122,624,
+        // active 3,353,032,704, above); the vision encoder as Qwen3-VL-8B's, 415,891,440;
+        // mergers to 2048: 2304 + 21,238,272 + 4608·2048 + 2048 = 30,679,808, deepstack 3 x
+        // (9216 + 21,238,272 + 9,439,232) = 92,060,160 -> 122,739,968. Total 31,070,754,032.
+        Family{"qwen3-vl-30b-a3b-instruct.json", "qwen3_vl_moe", 31070754032, 3353032704, 0, 0, 0,
+               Family::kTotal, 0, "published only as '30B-A3B'"}),
+    [](const ::testing::TestParamInfo<Family>& p) { return FixtureTestName(p.param.file); });
+
 }  // namespace
 }  // namespace trainflops
 

@@ -154,10 +154,13 @@ const std::vector<FamilyRow>& MoeFamilies();
 const std::vector<FamilyRow>& SsmFamilies();
 const std::vector<FamilyRow>& MultimodalFamilies();
 // The families described as data, one row each (hf_table.cc): SmolLM3,
-// GLM-4.5, ERNIE 4.5, Hunyuan.
+// GLM-4.5, ERNIE 4.5, Hunyuan, GLM-4, OLMo 3, EXAONE 4, Seed-OSS, Apertus,
+// Arcee, dots.llm1.
 const std::vector<FamilyRow>& TableFamilies();
-// Linear + full attention hybrids (hf_hybrid.cc): Qwen3-Next.
+// Linear + full attention hybrids (hf_hybrid.cc): Qwen3-Next, Granite 4.0
+// hybrids, LFM2 (its builder in hf_lfm2.cc).
 const std::vector<FamilyRow>& HybridFamilies();
+Status BuildLfm2(HfFields& f, HfModel& out);
 // The family of a model_type (hf_config.cc's table), or null.
 const FamilyRow* FindFamilyRow(const std::string& model_type);
 

@@ -104,6 +104,12 @@ void AddLinearLayers(HfModel& out, const Decoder& dec, const DeltaNet& net, Bloc
   rule.scan_flop = g.count * DeltaRuleFlop(net);
   rule.output_shape = SeqShape(out.model.seq_len, net.v_heads * net.v_dim);
   out.model.components.push_back(rule);
+  AddMlpAndNorms(out, dec, g);
+}
+
+}  // namespace
+
+void AddMlpAndNorms(HfModel& out, const Decoder& dec, const BlockGroup& g) {
   TransformerModel block;
   block.d_model = dec.d;
   block.seq_len = out.model.seq_len;
@@ -114,8 +120,6 @@ void AddLinearLayers(HfModel& out, const Decoder& dec, const DeltaNet& net, Bloc
     }
   }
 }
-
-}  // namespace
 
 // Qwen3-Next: full-attention layers are Qwen3-MoE's attention with q_proj
 // doubled (a sigmoid output gate of heads x head_dim) and q_norm, k_norm of
@@ -274,6 +278,13 @@ const std::vector<FamilyRow>& HybridFamilies() {
        "ParallelExperts of intermediate_size and a router d x E; parameters exact, the Mamba "
        "layers' per-token FLOP as Mamba-2's (projections and the recurrence 5 x d_inner x "
        "d_state + 3 x d_inner)"},
+      {"lfm2", "LFM2 (short convolutions + attention)", BuildLfm2,
+       "modeling_lfm2.py: by layer_types (or full_attn_idxs) a gated short convolution (in_proj "
+       "d x 3d, a depthwise conv1d of conv_L_cache taps, out_proj d x d; biases when conv_bias) "
+       "or Llama attention without biases with q_layernorm and k_layernorm of head_dim; every "
+       "layer a gated MLP (w1, w3, w2) whose width is intermediate_size (or block_ff_dim) "
+       "adjusted when block_auto_adjust_ff_dim: 2/3 of it, times block_ffn_dim_multiplier, "
+       "rounded up to block_multiple_of; operator_norm and ffn_norm; head tied by default"},
   };
   return rows;
 }

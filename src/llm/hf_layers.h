@@ -25,6 +25,11 @@ struct HybridLayers {
 void AddHybridLayers(HfModel& out, const Decoder& dec, const HybridLayers& layers,
                      const std::function<void(const BlockGroup&)>& add_other);
 
+// The MLP and norms of block group `g` without its attention: the rest of a
+// layer whose mixer a family adds itself (Qwen3-Next's Gated DeltaNet,
+// LFM2's short convolution).
+void AddMlpAndNorms(HfModel& out, const Decoder& dec, const BlockGroup& g);
+
 // The whole model of a hybrid whose other mixer is Mamba (`mamba`): the
 // embeddings (Open), AddHybridLayers, the final norm and head (Close).
 void AddMambaHybrid(HfModel& out, const Decoder& dec, const HybridLayers& layers,

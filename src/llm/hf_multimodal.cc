@@ -271,6 +271,21 @@ Status BuildQwen2Vl(HfFields& f, HfModel& out) {
   return Status::Ok();
 }
 
+// Gemma 3n (modeling_gemma3n.py) has structure no rule here counts: its
+// language model adds per-layer embeddings (vocab_size_per_layer_input x
+// layers x hidden_size_per_layer_input), AltUp's altup_num_inputs streams
+// with their predict and correct matrices, LAuReL's low-rank residuals and a
+// per-layer MLP width; its vision encoder is timm's MobileNet-V5 and its
+// audio encoder a Conformer. Refused by name rather than counted wrong.
+Status RefuseGemma3n(HfFields&, HfModel& out) {
+  return Status::InvalidArgument(
+      out.file + ": model_type '" + out.model_type +
+      "' (Gemma 3n, modeling_gemma3n.py) is not counted: its per-layer embeddings, AltUp "
+      "streams, LAuReL residuals and MatFormer MLP widths, its MobileNet-V5 vision encoder and "
+      "its Conformer audio encoder have no rule here (accepted instead: the parameter count as a "
+      "number, tokens --params N)");
+}
+
 }  // namespace
 
 // Llama 4 (modeling_llama4.py). Llama4VisionModel: the patch embedding
@@ -327,6 +342,20 @@ const std::vector<FamilyRow>& MultimodalFamilies() {
        "modeling_mistral3.py: text_config by its own family (mistral); PixtralVisionModel "
        "(modeling_pixtral.py); Mistral3MultiModalProjector (RMSNorm, patch merger, two linear "
        "layers)"},
+      {"qwen3_vl", "Qwen3-VL (language model + vision transformer)", BuildQwen3Vl,
+       "modeling_qwen3_vl.py: text_config as Qwen3 (q/k norms); Qwen3VLVisionModel (Conv3d "
+       "patch embedding with bias, learned positions, LayerNorm blocks with a non-gated MLP), "
+       "its merger and the deepstack mergers"},
+      {"qwen3_vl_moe", "Qwen3-VL-MoE (mixture-of-experts language model + vision transformer)",
+       BuildQwen3Vl,
+       "modeling_qwen3_vl_moe.py: text_config as Qwen3-MoE (num_experts experts of "
+       "moe_intermediate_size, a router, q/k norms); the vision transformer and mergers of "
+       "Qwen3-VL"},
+      {"gemma3n", "Gemma 3n (refused)", RefuseGemma3n,
+       "modeling_gemma3n.py: refused (per-layer embeddings, AltUp, LAuReL, MobileNet-V5 and a "
+       "Conformer audio encoder have no rule)"},
+      {"gemma3n_text", "Gemma 3n language model (refused)", RefuseGemma3n,
+       "modeling_gemma3n.py: refused (per-layer embeddings, AltUp, LAuReL have no rule)"},
       {"mllama", "Llama 3.2 Vision (language model with cross-attention + vision encoder)",
        BuildMllama,
        "modeling_mllama.py: self- and cross-attention layers, embeddings of vocab + 8; tiled "

@@ -47,14 +47,16 @@ std::string ModelType(const json& config, const json& text) {
 }
 
 // The configuration classes' defaults where a config leaves the pattern or
-// the window out (Gemma2Config, Gemma3TextConfig, Cohere2Config).
+// the window out (Gemma2Config, Gemma3TextConfig, Cohere2Config; Olmo3Config
+// and Exaone4Config: every 4th layer full, windows of 4096).
 struct SlidingDefault {
   const char* model_type;
   double pattern, window;
 };
 const SlidingDefault* FindSlidingDefault(const std::string& type) {
-  static const SlidingDefault kDefaults[] = {
-      {"gemma2", 2, 4096}, {"gemma3", 6, 4096}, {"gemma3_text", 6, 4096}, {"cohere2", 4, 4096}};
+  static const SlidingDefault kDefaults[] = {{"gemma2", 2, 4096},      {"gemma3", 6, 4096},
+                                             {"gemma3_text", 6, 4096}, {"cohere2", 4, 4096},
+                                             {"olmo3", 4, 4096},       {"exaone4", 4, 4096}};
   for (const SlidingDefault& d : kDefaults) {
     if (type == d.model_type) return &d;
   }
@@ -121,13 +123,18 @@ std::vector<LayerSpan> FromWindow(double layers, double window, const std::strin
                                   HfFields& f, std::string* rule) {
   std::vector<LayerSpan> spans(static_cast<size_t>(layers));
   const LayerSpan sliding{AttentionSpan::kSlidingWindow, window};
-  if (f.Has("use_sliding_window")) {
-    if (!f.Flag("use_sliding_window", false)) return {};
-    const double first = f.Get({"max_window_layers"}, 28);  // Qwen2Config's default
+  // Dots1Config has no use_sliding_window switch: a window always applies
+  // from max_window_layers (default 62, the model's depth: none) on.
+  const bool dots = type == "dots1";
+  if (dots || f.Has("use_sliding_window")) {
+    if (!dots && !f.Flag("use_sliding_window", false)) return {};
+    // Qwen2Config's default 28, Dots1Config's 62.
+    const double first = f.Get({"max_window_layers"}, dots ? 62 : 28);
     for (size_t i = 0; i < spans.size(); ++i) {
       if (static_cast<double>(i) >= first) spans[i] = sliding;
     }
-    *rule = "configuration_qwen2.py: layers from max_window_layers on slide";
+    *rule = dots ? "configuration_dots1.py: layers from max_window_layers on slide"
+                 : "configuration_qwen2.py: layers from max_window_layers on slide";
     return spans;
   }
   const SlidingDefault* d = FindSlidingDefault(type);

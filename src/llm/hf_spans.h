@@ -25,10 +25,11 @@ struct LayerSpan {
 //   attention_chunk_size with no_rope_layers (Llama 4: a layer with RoPE is
 //     chunked; default every 4th layer is full, configuration_llama4.py);
 //   sliding_window with use_sliding_window false: none; true: layers from
-//     max_window_layers on (configuration_qwen2.py);
+//     max_window_layers on (configuration_qwen2.py); dots.llm1 always from
+//     max_window_layers, default 62 (configuration_dots1.py);
 //   sliding_window with sliding_window_pattern p (or the family's: Gemma 2
-//     p = 2, Gemma 3 p = 6, Cohere 2 p = 4): layer i slides unless
-//     (i + 1) % p == 0 (configuration_gemma3.py, configuration_cohere2.py);
+//     p = 2, Gemma 3 p = 6, Cohere 2, OLMo 3, EXAONE 4 p = 4): layer i slides
+//     unless (i + 1) % p == 0 (configuration_gemma3.py, configuration_cohere2.py);
 //   sliding_window alone: every layer (Mistral, Mixtral, Phi-3, Starcoder2).
 // Errors (a list of the wrong length, a span type without its width) are
 // recorded in `fields` and returned by its Check().

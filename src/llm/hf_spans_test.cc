@@ -156,6 +156,19 @@ TEST(AttentionPerLayer, QwenSlidesFromMaxWindowLayers) {
               AttentionMode::kFull, {16384});
 }
 
+// dots.llm1: Dots1Config slides from max_window_layers on whatever
+// use_sliding_window says (it has no such switch); without max_window_layers
+// (62) no layer of 4 slides: one full term 64 x 64 x 4 = 16,384. With 2:
+// {8,192, 2,048} as Qwen2's above.
+TEST(AttentionPerLayer, DotsSlidesFromMaxWindowLayersOnly) {
+  const std::string experts =
+      R"("n_routed_experts": 4, "num_experts_per_tok": 2, "n_shared_experts": 1, )"
+      R"("moe_intermediate_size": 8, "sliding_window": 16, "use_sliding_window": false)";
+  ExpectTerms(Small("dots1", 4, experts), 64, AttentionMode::kFull, {16384});
+  ExpectTerms(Small("dots1", 4, R"("max_window_layers": 2, )" + experts), 64, AttentionMode::kFull,
+              {8192, 2048});
+}
+
 // Mistral: sliding_window applies to every layer (Jiang et al. 2023,
 // section 2). 4 layers, window 16, T = 64: full 64 x 16 x 4 = 4,096; causal
 // K = 16 - 16²/128 = 14, 64 x 14 x 4 = 3,584.
@@ -163,6 +176,26 @@ TEST(AttentionPerLayer, MistralSlidesInEveryLayer) {
   const std::string config = Small("mistral", 4, R"("sliding_window": 16)");
   ExpectTerms(config, 64, AttentionMode::kFull, {4096});
   ExpectTerms(config, 64, AttentionMode::kCausal, {3584});
+}
+
+// OLMo 3 and EXAONE 4: a config without layer_types takes its class's
+// pattern (Olmo3Config, Exaone4Config: layer i slides within 4,096 tokens
+// unless (i + 1) % 4 == 0). Small configs of 8 layers, T = 16,384, full:
+// 2 global layers 64 x 16,384 x 2 = 2,097,152; 6 local 64 x 4,096 x 6 =
+// 1,572,864.
+TEST(AttentionPerLayer, Olmo3AndExaone4DefaultToEveryFourthLayerFull) {
+  for (const char* type : {"olmo3", "exaone4"}) {
+    ExpectTerms(Small(type, 8, R"("tie_word_embeddings": false)"), 16384, AttentionMode::kFull,
+                {1572864, 2097152});
+  }
+}
+
+// OLMo 3 7B as published writes layer_types out (3 sliding, 1 full, x8):
+// PaLM's score terms, H = 32, d = 128, per layer 16,384·K, T = 65,536,
+// causal: 24 local K = 4,096 - 4,096²/131,072 = 3,968: 1,560,281,088;
+// 8 global K = 32,768: 4,294,967,296.
+TEST(AttentionPerLayer, Olmo3PublishedLayerTypes) {
+  ExpectTerms(Fixture("olmo-3-7b.json"), 65536, AttentionMode::kCausal, {1560281088, 4294967296});
 }
 
 TEST(AttentionPerLayer, MalformedPatternsNameTheField) {

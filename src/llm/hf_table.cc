@@ -1,9 +1,12 @@
-// Families described as data. Each row names the config fields that give a
-// decoder's attention, its experts and which layers have them, with the
-// defaults of the family's configuration class; one builder turns any row
-// into blocks. A family whose layers are Llama-style attention followed by a
-// dense or mixture-of-experts MLP is one row here (CONTRIBUTING.md, "Adding a
-// Hugging Face model family"); docs/llm.md's coverage table lists them.
+// Families described as data. Each row (hf_table_rows.cc) names the config
+// fields that give a decoder's attention, its experts and which layers have
+// them, with the defaults of the family's configuration class; the builder
+// here turns any row into blocks. A family whose layers are Llama-style
+// attention followed by a dense or mixture-of-experts MLP is one row
+// (CONTRIBUTING.md, "Adding a Hugging Face model family"); docs/llm.md's
+// coverage table lists them.
+#include "hf_table.h"
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
@@ -17,197 +20,8 @@ namespace {
 
 using nlohmann::json;
 
-enum class QkNorms { kNone, kPerHead };  // kPerHead: an RMSNorm of head_dim on q and one on k
-enum class AttnBias { kAll, kQkvOnly };  // the projections the bias field switches on
-// A shared expert's width: a multiple of the routed expert's (GLM, ERNIE) or
-// of intermediate_size (Hunyuan).
-enum class SharedUnit { kExpertWidth, kDenseWidth };
-
-struct FamilySpec {
-  const char* model_type;
-  const char* name;
-  const char* rule;          // the modelling file and what it counts
-  const char* config_class;  // names the defaults in the report
-  json defaults;             // the class's defaults for the fields read below
-  // Attention: Llama's q/k/v/o of num_attention_heads x head_dim.
-  const char* head_dim = "head_dim";
-  const char* bias = "attention_bias";  // nullptr: no biases
-  AttnBias bias_on = AttnBias::kAll;
-  QkNorms qk = QkNorms::kNone;
-  const char* qk_switch = nullptr;  // nullptr: always
-  const char* mlp_bias = nullptr;   // the dense MLP's bias switch
-  // Experts; nullptr: a dense model. Each may be a number or a list per layer.
-  const char* experts = nullptr;
-  const char* top_k = nullptr;
-  const char* expert_width = nullptr;  // absent: intermediate_size
-  const char* shared = nullptr;        // shared experts per layer
-  bool one_shared = false;             // no field: always one shared expert
-  SharedUnit shared_unit = SharedUnit::kExpertWidth;
-  const char* shared_switch = nullptr;  // a flag that must be true for them (Hunyuan)
-  bool router_bias = false;             // e_score_correction_bias, E per layer
-  // Layer i has experts when first <= i <= last and (i + 1) % interval == 0.
-  const char* first_sparse = nullptr;
-  const char* last_sparse = nullptr;  // -1: the last layer
-  const char* interval = nullptr;
-  bool one_expert_is_dense = false;  // Hunyuan: num_experts 1 is a dense MLP
-  // Multi-token-prediction modules in the checkpoint that transformers does
-  // not build: reported, not counted.
-  const char* mtp = nullptr;
-  bool mtp_shape_known = false;        // each module: one block, eh_proj 2d x d, 3 norms
-  bool mtp_copies_embeddings = false;  // each also stores embed_tokens and a head
-  // Flags whose structure no row counts (cross-layer attention, biases on
-  // shared experts): refused when true.
-  std::vector<const char*> refused_flags = {};
-};
-
-json Merged(json base, const json& more) {
-  base.update(more);
-  return base;
-}
-
-// The defaults HunYuanConfig (remote code) and HunYuanMoEV1Config share.
-json HunyuanShape() {
-  return {{"vocab_size", 290943},        {"hidden_size", 4096},       {"intermediate_size", 11008},
-          {"num_hidden_layers", 32},     {"num_attention_heads", 32}, {"attention_bias", false},
-          {"tie_word_embeddings", false}};
-}
-
-const std::vector<FamilySpec>& Specs() {
-  static const std::vector<FamilySpec> specs = {
-      {.model_type = "smollm3",
-       .name = "SmolLM3",
-       .rule = "modeling_smollm3.py: Llama blocks (q/k/v/o, gated MLP, 2 RMSNorms per layer); "
-               "the NoPE layers (no_rope_layers) have no parameters of their own; head tied "
-               "unless tie_word_embeddings is false (SmolLM3Config's default is true)",
-       .config_class = "SmolLM3Config",
-       .defaults = {{"vocab_size", 128256},
-                    {"hidden_size", 2048},
-                    {"intermediate_size", 11008},
-                    {"num_hidden_layers", 36},
-                    {"num_attention_heads", 16},
-                    {"num_key_value_heads", 4},
-                    {"attention_bias", false},
-                    {"mlp_bias", false},
-                    {"tie_word_embeddings", true}},
-       .mlp_bias = "mlp_bias"},
-      {.model_type = "glm4_moe",
-       .name = "GLM-4.5 (mixture of experts)",
-       .rule = "modeling_glm4_moe.py: q, k, v with biases when attention_bias (o_proj never), "
-               "q_norm and k_norm of head_dim when use_qk_norm; the first first_k_dense_replace "
-               "layers dense, the others n_routed_experts experts, n_shared_experts shared ones, "
-               "a router d x E and its e_score_correction_bias (E); the MTP layer the checkpoint "
-               "ships (num_nextn_predict_layers) is reported, not counted",
-       .config_class = "Glm4MoeConfig",
-       .defaults = {{"vocab_size", 151552},
-                    {"hidden_size", 4096},
-                    {"intermediate_size", 10944},
-                    {"num_hidden_layers", 46},
-                    {"num_attention_heads", 96},
-                    {"num_key_value_heads", 8},
-                    {"attention_bias", false},
-                    {"tie_word_embeddings", false},
-                    {"use_qk_norm", false},
-                    {"moe_intermediate_size", 1408},
-                    {"num_experts_per_tok", 8},
-                    {"n_shared_experts", 1},
-                    {"n_routed_experts", 128},
-                    {"first_k_dense_replace", 1}},
-       .bias_on = AttnBias::kQkvOnly,
-       .qk = QkNorms::kPerHead,
-       .qk_switch = "use_qk_norm",
-       .experts = "n_routed_experts",
-       .top_k = "num_experts_per_tok",
-       .expert_width = "moe_intermediate_size",
-       .shared = "n_shared_experts",
-       .router_bias = true,
-       .first_sparse = "first_k_dense_replace",
-       .mtp = "num_nextn_predict_layers",
-       .mtp_shape_known = true,
-       .mtp_copies_embeddings = true},
-      {.model_type = "ernie4_5_moe",
-       .name = "ERNIE 4.5 (mixture of experts)",
-       .rule = "modeling_ernie4_5_moe.py: Llama attention; layer i has experts when "
-               "moe_layer_start_index <= i <= moe_layer_end_index and (i + 1) % "
-               "moe_layer_interval = 0, else a dense MLP; moe_num_experts experts, one shared "
-               "MLP of moe_intermediate_size x moe_num_shared_experts, a router d x E and the "
-               "e_score_correction_bias (E); head tied by default; MTP weights not loaded",
-       .config_class = "Ernie4_5_MoeConfig",
-       .defaults = {{"vocab_size", 103424},
-                    {"hidden_size", 2560},
-                    {"intermediate_size", 12288},
-                    {"num_hidden_layers", 28},
-                    {"num_attention_heads", 20},
-                    {"num_key_value_heads", 4},
-                    {"tie_word_embeddings", true},
-                    {"use_bias", false},
-                    {"moe_intermediate_size", 1536},
-                    {"moe_k", 6},
-                    {"moe_num_experts", 64},
-                    {"moe_num_shared_experts", 2},
-                    {"moe_layer_start_index", 1},
-                    {"moe_layer_end_index", -1},
-                    {"moe_layer_interval", 1}},
-       .bias = nullptr,
-       .experts = "moe_num_experts",
-       .top_k = "moe_k",
-       .expert_width = "moe_intermediate_size",
-       .shared = "moe_num_shared_experts",
-       .router_bias = true,
-       .first_sparse = "moe_layer_start_index",
-       .last_sparse = "moe_layer_end_index",
-       .interval = "moe_layer_interval",
-       .mtp = "num_nextn_predict_layers",
-       .refused_flags = {"use_bias"}},
-      {.model_type = "hunyuan",
-       .name = "Hunyuan (Tencent's remote code; mixture of experts)",
-       .rule = "Tencent's modeling_hunyuan.py (remote code): q/k/v/o of attention_head_dim "
-               "(biases when attention_bias), query_layernorm and key_layernorm of head_dim "
-               "when use_qk_norm; from layer moe_layer_num_skipped on, num_experts experts of "
-               "moe_intermediate_size (a number or one per layer), a router d x E and, when "
-               "use_mixed_mlp_moe, a shared MLP of intermediate_size x num_shared_expert; "
-               "num_experts 1 is a dense MLP",
-       .config_class = "HunYuanConfig",
-       .defaults = Merged(HunyuanShape(), {{"mlp_bias", false},
-                                           {"use_qk_norm", false},
-                                           {"use_cla", false},
-                                           {"use_mla", false},
-                                           {"num_experts", 1},
-                                           {"use_mixed_mlp_moe", false},
-                                           {"num_shared_expert", 1},
-                                           {"moe_topk", 1},
-                                           {"moe_layer_num_skipped", 0}}),
-       .head_dim = "attention_head_dim",
-       .qk = QkNorms::kPerHead,
-       .qk_switch = "use_qk_norm",
-       .experts = "num_experts",
-       .top_k = "moe_topk",
-       .expert_width = "moe_intermediate_size",
-       .shared = "num_shared_expert",
-       .shared_unit = SharedUnit::kDenseWidth,
-       .shared_switch = "use_mixed_mlp_moe",
-       .first_sparse = "moe_layer_num_skipped",
-       .one_expert_is_dense = true,
-       .refused_flags = {"use_cla", "use_mla", "mlp_bias"}},
-      {.model_type = "hunyuan_v1_moe",
-       .name = "Hunyuan MoE V1 (mixture of experts)",
-       .rule = "modeling_hunyuan_v1_moe.py: Llama attention with query_layernorm and "
-               "key_layernorm of head_dim; every layer num_experts experts of "
-               "intermediate_size (a number or one per layer), a router d x E and a shared MLP "
-               "of intermediate_size",
-       .config_class = "HunYuanMoEV1Config",
-       .defaults = Merged(HunyuanShape(), {{"num_experts", 1}, {"moe_topk", 1}}),
-       .qk = QkNorms::kPerHead,
-       .experts = "num_experts",
-       .top_k = "moe_topk",
-       .expert_width = "intermediate_size",
-       .one_shared = true,
-       .shared_unit = SharedUnit::kDenseWidth},
-  };
-  return specs;
-}
-
 const FamilySpec* FindSpec(const std::string& model_type) {
-  for (const FamilySpec& s : Specs()) {
+  for (const FamilySpec& s : FamilySpecs()) {
     if (model_type == s.model_type) return &s;
   }
   return nullptr;
@@ -223,9 +37,16 @@ Decoder ReadAttention(const FamilySpec& s, HfFields& f) {
   }
   const bool bias = s.bias != nullptr && f.Flag(s.bias, false);
   a.qkv_bias = bias;
-  a.out_bias = bias && s.bias_on == AttnBias::kAll;
-  if (s.qk == QkNorms::kPerHead && (s.qk_switch == nullptr || f.Flag(s.qk_switch, false))) {
-    a.extra_params = 2 * a.head_dim;
+  a.out_bias =
+      s.out_bias != nullptr ? f.Flag(s.out_bias, false) : bias && s.bias_on == AttnBias::kAll;
+  if (s.qk != QkNorms::kNone && (s.qk_switch == nullptr || f.Flag(s.qk_switch, false))) {
+    a.extra_params =
+        s.qk == QkNorms::kPerHead ? 2 * a.head_dim : (a.heads + a.kv_heads) * a.head_dim;
+  }
+  // The activation's learned scalars have no component of their own: they
+  // are counted with the attention's extra parameters, once per layer.
+  if (s.learned_act != nullptr && f.Text("hidden_act", "") == s.learned_act) {
+    a.extra_params += s.act_params;
   }
   dec.mlp_bias = s.mlp_bias != nullptr && f.Flag(s.mlp_bias, false);
   dec.tied = f.Flag("tie_word_embeddings", false);
@@ -240,12 +61,20 @@ struct LayerMlps {
 
 LayerMlps ReadLayers(const FamilySpec& s, HfFields& f, const Decoder& dec) {
   MlpShape dense;
-  dense.gated = true;
+  dense.gated = s.gated;
   dense.bias = dec.mlp_bias;
   dense.d_ff = f.Need({"intermediate_size"});
   LayerMlps r;
   r.mlp.assign(static_cast<size_t>(dec.layers), dense);
   if (s.experts == nullptr) return r;
+  // A count the class leaves as None (Dots1Config's experts, top-k and
+  // shared experts) must be in the config: transformers cannot build without it.
+  for (const char* field : {s.experts, s.top_k, s.shared}) {
+    if (field != nullptr && !f.Has(field)) {
+      f.Bad("'" + std::string(field) + "' is absent and " + s.config_class +
+            " has no default for it (accepted: the model's count, as its config.json gives it)");
+    }
+  }
   const double n = dec.layers;
   const std::vector<double> experts = f.PerLayer(s.experts, 0, n);
   const std::vector<double> top_k = f.PerLayer(s.top_k, 0, n);
@@ -284,7 +113,7 @@ bool SameMlp(const MlpShape& a, const MlpShape& b) {
 
 // Layers with the same MLP become one block group, named by their range
 // when they are contiguous.
-void AddLayers(HfModel& out, const Decoder& dec, const std::vector<MlpShape>& mlp) {
+void AddLayers(HfModel& out, const Decoder& dec, const std::vector<MlpShape>& mlp, double norms) {
   struct Run {
     MlpShape mlp;
     double first = 0, last = 0, count = 0;
@@ -309,6 +138,7 @@ void AddLayers(HfModel& out, const Decoder& dec, const std::vector<MlpShape>& ml
                                                  (r.mlp.experts > 0 ? " with experts)" : " dense)");
     BlockGroup g = RmsBlock(dec, label, r.count);
     g.mlp = r.mlp;
+    g.norms = norms;
     AddBlocks(out.model, g);
   }
 }
@@ -367,7 +197,7 @@ Status BuildFromSpec(HfFields& given, HfModel& out) {
     if (s.experts != nullptr) TF_RETURN_IF_ERROR(CheckTopK(out, m, s.experts, s.top_k));
   }
   Open(out, dec);
-  AddLayers(out, dec, layers.mlp);
+  AddLayers(out, dec, layers.mlp, s.norms);
   Close(out, dec);
   if (layers.mtp > 0) NoteMtp(s, out, dec, layers.mtp, layers.mlp.back());
   NoteDefaults(s, out);
@@ -379,7 +209,8 @@ Status BuildFromSpec(HfFields& given, HfModel& out) {
 const std::vector<FamilyRow>& TableFamilies() {
   static const std::vector<FamilyRow> rows = [] {
     std::vector<FamilyRow> r;
-    for (const FamilySpec& s : Specs()) r.push_back({s.model_type, s.name, BuildFromSpec, s.rule});
+    for (const FamilySpec& s : FamilySpecs())
+      r.push_back({s.model_type, s.name, BuildFromSpec, s.rule});
     return r;
   }();
   return rows;

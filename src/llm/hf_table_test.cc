@@ -24,12 +24,27 @@
 // values (72 experts of 768, 10 per token, shared 1536, Mamba-2 of 128 heads of
 // 64, state 128, 36 Mamba and 4 attention layers; the attention layers'
 // positions, which do not change any count, are placed at 5, 15, 25, 35).
+// The dense rows of 2025 and dots.llm1 (hf_families_test.cc, Of2025Rows) have
+// fixtures written from the values their model cards and published configs
+// state, completed with the configuration classes' defaults where those are
+// the model's (the published config.json files were not at hand to copy):
+// glm-4-9b-0414.json (THUDM/GLM-4-9B-0414), ernie-4.5-0.3b.json
+// (baidu/ERNIE-4.5-0.3B-PT), olmo-3-7b.json (allenai/Olmo-3-1025-7B),
+// exaone-4.0-32b.json (LGAI-EXAONE/EXAONE-4.0-32B), seed-oss-36b.json
+// (ByteDance-Seed/Seed-OSS-36B-Base), apertus-8b-2509.json
+// (swiss-ai/Apertus-8B-2509), afm-4.5b.json (arcee-ai/AFM-4.5B),
+// dots-llm1-base.json (rednote-hilab/dots.llm1.base), lfm2-1.2b.json and
+// lfm2-350m.json (LiquidAI/LFM2-1.2B, LiquidAI/LFM2-350M: the first with
+// full_attn_idxs, the second with the same pattern as layer_types),
+// qwen3-vl-8b-instruct.json and qwen3-vl-30b-a3b-instruct.json
+// (Qwen/Qwen3-VL-8B-Instruct, Qwen/Qwen3-VL-30B-A3B-Instruct).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "hf_test_util.h"
 #include "trainflops/hf_config.h"
+#include "trainflops/transformer.h"
 
 namespace trainflops {
 namespace {
@@ -103,7 +118,21 @@ INSTANTIATE_TEST_SUITE_P(
             {"moe_k", "moe_layer_start_index", "tie_word_embeddings", "moe_num_shared_experts"}},
         // HunYuanConfig: use_cla false, attention_bias false; attention_head_dim
         // hidden_size / num_attention_heads = 128.
-        Omitted{"hunyuan-a13b.json", {"use_cla", "attention_bias", "attention_head_dim"}}),
+        Omitted{"hunyuan-a13b.json", {"use_cla", "attention_bias", "attention_head_dim"}},
+        // Glm4Config: attention_bias true, head_dim 128, num_key_value_heads 2.
+        Omitted{"glm-4-9b-0414.json", {"attention_bias", "head_dim", "num_key_value_heads"}},
+        // Ernie4_5Config: tie_word_embeddings true, use_bias false, head_dim 128.
+        Omitted{"ernie-4.5-0.3b.json", {"tie_word_embeddings", "use_bias", "head_dim"}},
+        // SeedOssConfig: attention_bias true, attention_out_bias false, head_dim 128.
+        Omitted{"seed-oss-36b.json", {"attention_bias", "attention_out_bias", "head_dim"}},
+        // ApertusConfig: hidden_act xielu, tie_word_embeddings false.
+        Omitted{"apertus-8b-2509.json", {"hidden_act", "tie_word_embeddings"}},
+        // ArceeConfig: mlp_bias false, attention_bias false.
+        Omitted{"afm-4.5b.json", {"mlp_bias", "attention_bias"}},
+        // Exaone4Config: tie_word_embeddings false.
+        Omitted{"exaone-4.0-32b.json", {"tie_word_embeddings"}},
+        // Dots1Config: attention_bias false, tie_word_embeddings false.
+        Omitted{"dots-llm1-base.json", {"attention_bias", "tie_word_embeddings"}}),
     [](const ::testing::TestParamInfo<Omitted>& p) { return FixtureTestName(p.param.file); });
 
 // ERNIE with a top-k field the generic path would read: before ERNIE had its
@@ -213,6 +242,114 @@ TEST(HfTable, Mistral3Parts) {
   EXPECT_EQ(m->parts[0].params, 23572403200.0);
   EXPECT_EQ(m->parts[1].params, 403305472.0);
   EXPECT_EQ(m->parts[2].params, 35652608.0);
+}
+
+}  // namespace
+}  // namespace trainflops
+
+namespace trainflops {
+namespace {
+
+using nlohmann::json;
+using testing::Fixture;
+
+// The switches of the 2025 dense rows, each against its modelling code.
+double CountWith(const char* file, const char* field, const json& value) {
+  json config = json::parse(Fixture(file));
+  config[field] = value;
+  Result<HfModel> m = ParseHfConfig(config.dump(), file);
+  EXPECT_TRUE(m.ok()) << m.status().message();
+  return m.ok() ? TotalParams(m->model) : 0;
+}
+
+// ERNIE 4.5 dense, use_bias (modeling_ernie4_5.py): biases on q 2048, k and v
+// 2 x 256, o 1024 and on gate and up 2 x 3072, down 1024 = 10,752 per layer,
+// x18 = 193,536.
+TEST(HfTableRows, ErnieUseBiasPutsBiasesOnEveryProjection) {
+  EXPECT_EQ(CountWith("ernie-4.5-0.3b.json", "use_bias", true), 360748032.0 + 193536);
+}
+
+// Seed-OSS: o_proj's bias has its own switch (attention_out_bias): 5120 per
+// layer, x64 = 327,680; attention_bias alone leaves it out.
+TEST(HfTableRows, SeedOssOutputBiasHasItsOwnSwitch) {
+  EXPECT_EQ(CountWith("seed-oss-36b.json", "attention_out_bias", true), 36151104512.0 + 327680);
+  // Without q, k, v biases: 10240 + 2 x 1024 = 12,288 per layer, x64 = 786,432 fewer.
+  EXPECT_EQ(CountWith("seed-oss-36b.json", "attention_bias", false), 36151104512.0 - 786432);
+}
+
+// Apertus: the xIELU's two learned scalars per layer exist only with
+// hidden_act xielu (ACT2CLS); another activation has none: 32 x 2 = 64 fewer.
+// The MLP stays two matrices either way (NemotronMLP).
+TEST(HfTableRows, ApertusActivationScalarsFollowHiddenAct) {
+  EXPECT_EQ(CountWith("apertus-8b-2509.json", "hidden_act", "relu2"), 8053338176.0 - 64);
+}
+
+// Arcee: mlp_bias puts biases on up_proj (18432) and down_proj (2560): 20,992
+// per layer, x36 = 755,712.
+TEST(HfTableRows, ArceeMlpBiasOnItsTwoMatrices) {
+  EXPECT_EQ(CountWith("afm-4.5b.json", "mlp_bias", true), 4619184640.0 + 755712);
+}
+
+// Qwen3-VL: vision fields left out take Qwen3VLVisionConfig's defaults
+// (num_position_embeddings 2304, deepstack_visual_indexes [8, 16, 24], the
+// published values); with no deepstack mergers the total drops by 3 x
+// 40,125,952 = 120,377,856 (hf_families_test.cc derives the mergers).
+TEST(HfTableRows, Qwen3VlVisionDefaultsAndDeepstack) {
+  json config = json::parse(Fixture("qwen3-vl-8b-instruct.json"));
+  config["vision_config"].erase("num_position_embeddings");
+  config["vision_config"].erase("deepstack_visual_indexes");
+  Result<HfModel> m = ParseHfConfig(config.dump(), "qwen3-vl.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(TotalParams(m->model), 8767123696.0);
+  config["vision_config"]["deepstack_visual_indexes"] = json::array();
+  m = ParseHfConfig(config.dump(), "qwen3-vl.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(TotalParams(m->model), 8767123696.0 - 120377856);
+}
+
+// Gemma 3n is refused by name, with the structures that have no rule, never
+// counted as a generic decoder or a Gemma 3.
+TEST(HfTableRows, Gemma3nIsRefusedWithItsReason) {
+  for (const char* type : {"gemma3n", "gemma3n_text"}) {
+    json config = {{"model_type", type},         {"hidden_size", 2048},
+                   {"num_hidden_layers", 30},    {"num_attention_heads", 8},
+                   {"intermediate_size", 16384}, {"vocab_size", 262400}};
+    Result<HfModel> m = ParseHfConfig(config.dump(), "gemma3n.json");
+    ASSERT_FALSE(m.ok());
+    EXPECT_NE(m.status().message().find("AltUp"), std::string::npos) << m.status().message();
+  }
+}
+
+// dots.llm1: Dots1Config leaves n_routed_experts, num_experts_per_tok and
+// n_shared_experts as None; a config without one is an error naming it, not
+// a dense model.
+TEST(HfTableRows, DotsWithoutItsExpertCountIsAnError) {
+  for (const char* field : {"n_routed_experts", "num_experts_per_tok", "n_shared_experts"}) {
+    json config = json::parse(Fixture("dots-llm1-base.json"));
+    config.erase(field);
+    Result<HfModel> m = ParseHfConfig(config.dump(), "dots.json");
+    ASSERT_FALSE(m.ok()) << field;
+    EXPECT_NE(m.status().message().find(std::string("'") + field + "' is absent"),
+              std::string::npos)
+        << m.status().message();
+  }
+}
+
+// LFM2 without layer_types or full_attn_idxs: Lfm2Config makes every layer
+// attention. LFM2-1.2B's shapes, 16 x (10,485,888 + 50,331,648 + 4096) +
+// 134,217,728 + 2048 = 1,107,365,888. The attention-aware conventions run
+// (the short convolutions have no sequence-length term).
+TEST(HfTableRows, Lfm2WithoutAPatternIsAllAttention) {
+  json config = json::parse(Fixture("lfm2-1.2b.json"));
+  config.erase("full_attn_idxs");
+  Result<HfModel> m = ParseHfConfig(config.dump(), "lfm2.json");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(TotalParams(m->model), 1107365888.0);
+  Result<HfModel> hybrid = ParseHfConfig(Fixture("lfm2-1.2b.json"), "lfm2.json", 4096);
+  ASSERT_TRUE(hybrid.ok()) << hybrid.status().message();
+  EXPECT_TRUE(FlopPalm(hybrid->model, {}).ok());
+  config["layer_types"] = json::array({"conv", "mamba"});
+  EXPECT_FALSE(ParseHfConfig(config.dump(), "lfm2.json").ok());
 }
 
 }  // namespace

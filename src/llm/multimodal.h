@@ -42,6 +42,10 @@ Status BuildMllamaText(HfFields& f, HfModel& out);
 // encoder and the projector.
 Status BuildMistral3(HfFields& f, HfModel& out);
 
+// Qwen3-VL and Qwen3-VL-MoE (hf_qwen3_vl.cc): the language model, the vision
+// encoder and its mergers.
+Status BuildQwen3Vl(HfFields& f, HfModel& out);
+
 }  // namespace trainflops::llm
 
 #endif  // TRAINFLOPS_SRC_LLM_MULTIMODAL_H_
