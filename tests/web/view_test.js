@@ -43,18 +43,26 @@ test('field names in backquotes read as options', () => {
     'give --year or --peak-flops');
 });
 
-test('layer shares: largest first, the rest grouped, zero-FLOP layers left out', () => {
-  // 14 layers of 1..14 FLOP (total 105) and one of 0: 12 bars + "other" (1 + 2 = 3 FLOP).
+test('layer shares: largest first, the rest a note and not a bar, zero-FLOP layers left out', () => {
+  // 14 layers of 1..14 FLOP (total 105) and one of 0: 12 bars (14 down to 3);
+  // the other two (1 + 2 = 3 FLOP, 3/105 of the total) are a note, so that a
+  // many-layered graph's remainder is never drawn as the biggest bar.
   const layers = [{name: 'embed', forward_flop: 0}];
   for (let i = 1; i <= 14; ++i) layers.push({name: 'l' + i, forward_flop: i});
   const shares = view.layerShares(layers);
-  assert.strictEqual(shares.length, 13);
+  assert.strictEqual(shares.length, 12);
   assert.strictEqual(shares[0].name, 'l14');
   assert.ok(Math.abs(shares[0].share - 14 / 105) < 1e-12);
-  assert.strictEqual(shares[12].name, 'other layers (2)');
-  assert.strictEqual(shares[12].flop, 3);
-  const total = shares.reduce((s, r) => s + r.share, 0);
-  assert.ok(Math.abs(total - 1) < 1e-12);
+  assert.strictEqual(shares[11].name, 'l3');
+  assert.ok(shares.every((s) => !s.name.startsWith('other')));
+  assert.strictEqual(shares.rest.count, 2);
+  assert.ok(Math.abs(shares.rest.share - 3 / 105) < 1e-12);
+  // 60 equal layers: before, "other layers (48)" was a bar four times the
+  // largest layer's (48 vs 1); now each bar is 1/60 and the rest 48/60.
+  const many = Array.from({length: 60}, (_, i) => ({name: 'n' + i, forward_flop: 1}));
+  const m = view.layerShares(many);
+  assert.strictEqual(Math.max(...m.map((s) => s.share)), 1 / 60);
+  assert.strictEqual(m.rest.count, 48);
 });
 
 test('bars scale to the largest share', () => {

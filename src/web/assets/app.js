@@ -43,8 +43,13 @@ lines:
 // Commands whose JSON carries a citation with --cite (the "Copy citation" button).
 const CITE_COMMANDS = new Set(['estimate', 'layer', 'hardware', 'tokens', 'compare']);
 
-// Fields that are not options, or are handled specially.
+// Fields that are not options, or are handled specially; fields named page-*
+// belong to the page (the trend's dataset, the user's mark) and are not sent.
 const SPECIAL_FIELDS = new Set(['file', 'text', 'extra', 'arg']);
+const pageOnly = (name) => SPECIAL_FIELDS.has(name) || name.startsWith('page-');
+
+// The bundled record of notable models (Epoch AI), served by `serve` itself.
+const EPOCH_RECORD = 'epoch_notable_models_dev.csv';
 
 // Splits "--a 1 --b 'x y'" into words, honouring single and double quotes.
 function splitWords(text) {
@@ -75,7 +80,7 @@ function formWords(form) {
   const positional = form.elements.namedItem('arg');
   if (positional && positional.value.trim()) words.push(positional.value.trim());
   for (const field of form.elements) {
-    if (!field.name || SPECIAL_FIELDS.has(field.name)) continue;
+    if (!field.name || pageOnly(field.name)) continue;
     if (field.type === 'checkbox') {
       if (field.checked) words.push('--' + field.name);
     } else if (field.value.trim()) {
@@ -87,18 +92,24 @@ function formWords(form) {
   return words;
 }
 
-// The uploaded file or pasted text of a form, sent as the request body.
-function formUpload(form) {
+// The uploaded file or pasted text of a form, sent as the request body; for
+// the trend, the bundled notable-models record unless another set is chosen.
+async function formUpload(form) {
   const file = form.elements.namedItem('file');
   if (file && file.files.length) return {body: file.files[0], name: file.files[0].name};
   const text = form.elements.namedItem('text');
   if (text && text.value.trim()) return {body: text.value, name: null};
+  const dataset = form.elements.namedItem('page-dataset');
+  if (dataset && dataset.value === 'epoch') {
+    const response = await fetch('/data/' + EPOCH_RECORD);
+    return {body: await response.text(), name: EPOCH_RECORD};
+  }
   return null;
 }
 
 async function run(form) {
   const params = new URLSearchParams();
-  const upload = formUpload(form);
+  const upload = await formUpload(form);
   if (upload && upload.name) params.append('file', upload.name);
   const words = formWords(form);
   // A form whose file is an option's value (trend --data FILE), not the subject.
@@ -212,7 +223,10 @@ function layerChart(layers) {
     svg.append(svgEl('rect', {class: 'bar', x: b.x, y: b.y, width: b.width, height: b.height}));
     svg.append(svgEl('text', {x: b.x + b.width + 4, y, 'text-anchor': 'start'}, b.label));
   }
-  return svg;
+  const rest = shares.rest;
+  if (!rest.count) return svg;
+  return el('div', {}, svg, el('p', {class: 'help rest'}, `The other ${rest.count} layers: ` +
+    `${(100 * rest.share).toFixed(1)}% of the forward FLOP together (each smaller than the bars).`));
 }
 
 // The uncertainty's quantile strip: the 90% interval as a band, a mark per
@@ -246,13 +260,31 @@ function quantileChart(u) {
       points: `${p},${y + 4} ${p + 5},${y + 9} ${p},${y + 14} ${p - 5},${y + 9}`}),
     'the point estimate'));
   }
+  return quantileLegend(svg, g);
+}
+
+// A legend below the strip: what the band, the bar and the diamond are.
+function quantileLegend(svg, g) {
+  const y = g.height + 14;
+  svg.setAttribute('height', g.height + 22);
+  svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height + 22}`);
+  const legend = svgEl('g', {class: 'legend'});
+  legend.append(svgEl('rect', {class: 'band', x: 40, y: y - 9, width: 16, height: 10}),
+    svgEl('text', {x: 60, y}, '90% interval'),
+    svgEl('line', {class: 'median', x1: 160, x2: 160, y1: y - 10, y2: y + 1}),
+    svgEl('text', {x: 166, y}, 'median'),
+    svgEl('circle', {class: 'quantile', cx: 235, cy: y - 4, r: 3.5}),
+    svgEl('text', {x: 242, y}, 'percentile (hover for its value)'),
+    svgEl('polygon', {class: 'point', points: `440,${y - 9} 445,${y - 4} 440,${y + 1} 435,${y - 4}`}),
+    svgEl('text', {x: 450, y}, 'point estimate'));
+  svg.append(legend);
   return svg;
 }
 
 // The trend: points, the fitted line, the band of the bootstrap interval's
 // slopes, and a line per era.
-function trendChart(json) {
-  const g = trendGeometry(json);
+function trendChart(json, mark) {
+  const g = trendGeometry(json, {mark});
   if (!g) return null;
   const svg = svgRoot(g.width, g.height, 'trend-chart', 'training compute by publication date');
   const f = g.frame;
@@ -276,7 +308,28 @@ function trendChart(json) {
   }
   svg.append(svgEl('text', {x: (f.left + f.right) / 2, y: f.bottom + 34, 'text-anchor': 'middle'},
     'publication date; training compute (FLOP) on a log scale'));
+  if (g.mark) drawMark(svg, g.mark);
   return svg;
+}
+
+// The user's estimate on the trend: its interval, its point and the names of
+// the notable models nearest it in compute.
+function drawMark(svg, m) {
+  const p = m.point;
+  if (m.y0 !== null && m.y1 !== null) {
+    svg.append(svgEl('line', {class: 'mark-interval', x1: p.x, x2: p.x, y1: m.y0, y2: m.y1}));
+  }
+  for (const n of m.neighbours) {
+    svg.append(titled(svgEl('circle', {class: 'neighbour', cx: n.x, cy: n.y, r: 5}),
+      `${n.name}: ${formatNumber(n.flop)} FLOP`));
+    svg.append(svgEl('text', {class: 'neighbour-label', x: n.x, y: n.labelY, 'text-anchor': 'middle'},
+      n.name));
+  }
+  svg.append(titled(svgEl('polygon', {class: 'mark',
+    points: `${p.x},${p.y - 7} ${p.x + 7},${p.y} ${p.x},${p.y + 7} ${p.x - 7},${p.y}`}),
+  `${p.name}: ${formatNumber(p.flop)} FLOP`));
+  svg.append(svgEl('text', {class: 'mark-label', x: p.x, y: p.labelY, 'text-anchor': 'middle'},
+    p.name));
 }
 
 // Any {low, high} found at the top level ("range", "uncertainty", ...).
@@ -334,7 +387,7 @@ function renderEstimate(json, command) {
   if (json.inputs && typeof json.inputs === 'object') {
     // {value, unit, origin} per input, or (one layer's dimensions) the text given.
     const rows = Object.entries(json.inputs).map(([name, i]) => (i && typeof i === 'object'
-      ? [name, formatNumber(i.value), i.unit || '', optionWording(i.origin || '')]
+      ? [fieldLabel(name), formatNumber(i.value), i.unit || '', optionWording(i.origin || '')]
       : [name, String(i), '', 'given']));
     nodes.push(section('Inputs', table(['input', 'value', 'unit', 'origin'], rows, [1])));
   }
@@ -359,20 +412,60 @@ function renderEstimate(json, command) {
   return nodes;
 }
 
+// The two methods side by side on one log axis, each with its 90% interval
+// when the run has one.
+function compareChart(json) {
+  const g = compareGeometry(json);
+  if (!g) return null;
+  const svg = svgRoot(g.width, g.height, 'compare-chart', 'Method 1 and Method 2 on a log axis');
+  svg.append(svgEl('line', {class: 'axis', x1: g.ticks[0].x, x2: g.ticks[g.ticks.length - 1].x,
+    y1: g.axisY, y2: g.axisY}));
+  for (const t of g.ticks) {
+    svg.append(svgEl('line', {class: 'axis', x1: t.x, x2: t.x, y1: g.axisY, y2: g.axisY + 4}));
+    svg.append(svgEl('text', {x: t.x, y: g.axisY + 16, 'text-anchor': 'middle'}, t.label));
+  }
+  for (const r of g.rows) {
+    svg.append(svgEl('text', {x: 4, y: r.y + 4}, r.name));
+    if (r.x0 !== null && r.x1 !== null) {
+      svg.append(svgEl('rect', {class: 'band', x: r.x0, y: r.y - 8, width: Math.max(1, r.x1 - r.x0),
+        height: 16}));
+    }
+    svg.append(titled(svgEl('circle', {class: 'method', cx: r.x, cy: r.y, r: 5}),
+      `${r.name}: ${formatNumber(r.value)} FLOP`));
+  }
+  svg.append(svgEl('text', {x: g.width / 2, y: g.height - 4, 'text-anchor': 'middle'},
+    'training compute (FLOP, log scale); band: 90% interval'));
+  return svg;
+}
+
 function renderCompare(json, command) {
+  const range = utilizationRange(json);
+  const buttons = [copyButton('value', `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
+    copyButton('command', commandToCopy(command))];
+  if (json.citation && json.citation.text) {
+    buttons.push(copyButton('citation', optionWording(json.citation.text)));
+  }
   return [
-    el('p', {class: 'headline'},
-      `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
+    el('div', {class: 'headline-box'},
+      el('p', {class: 'headline'},
+        `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
+      el('div', {class: 'buttons'}, ...buttons)),
     el('p', {}, json.verdict),
     json.warning ? el('p', {class: 'error'}, json.warning) : null,
-    el('p', {}, `utilization that reconciles them: ${formatNumber(json.reconciling_utilization)}`),
+    section('Side by side', compareChart(json)),
+    el('p', {class: 'utilization'}, `Implied utilization (the one that reconciles them): ` +
+      formatNumber(json.reconciling_utilization) + (range ? `; plausible range ${formatNumber(range.low)}` +
+      ` to ${formatNumber(range.high)}, so ${range.where} (${range.source})` : '')),
     el('h3', {}, 'Method 1'), ...renderEstimate(json.method1 || {}, command),
     el('h3', {}, 'Method 2'), ...renderEstimate(json.method2 || {}, command),
   ];
 }
 
-function renderTrend(json, command) {
+function renderTrend(json, command, mark) {
   const h = trendHeadline(json);
+  const g = mark && trendGeometry(json, {mark});
+  const context = g && g.mark ? el('p', {class: 'neighbours'},
+    `${g.mark.point.name} (${formatNumber(mark.flop)} FLOP) is ${g.mark.text}.`) : null;
   const rows = (json.points || []).map((p) => [p.name, p.date, formatNumber(p.flop)]);
   const eras = (json.eras || []).map((e) => [`${e.from || 'start'} .. ${e.to || 'end'}`,
     e.n_points, formatNumber(e.doubling_time_months)]);
@@ -382,7 +475,8 @@ function renderTrend(json, command) {
       el('p', {class: 'interval'}, [h.interval, h.growth].filter((x) => x).join('; ')),
       el('div', {class: 'buttons'}, copyButton('value', h.value),
         copyButton('command', commandToCopy(command)))),
-    section('Trend', trendChart(json)),
+    context,
+    section('Trend', trendChart(json, mark)),
     el('p', {class: 'help'}, 'The band: lines of the bootstrap interval\'s lowest and highest ' +
       'slopes through the points\' centroid, where every least-squares line passes.'),
     eras.length ? section('Eras', table(['era', 'points', 'doubling (months)'], eras, [1, 2])) : null,
@@ -442,10 +536,83 @@ function renderUnits(json) {
     `${formatNumber(json.multiply_adds)} multiply-adds = ${formatNumber(json.pfs_days)} pfs-days`)];
 }
 
-function render(command, result) {
+// --- downloads: files made in the page, from the result and its charts -------
+
+function download(name, type, content) {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], {type}));
+  const link = el('a', {href: url, download: name, hidden: ''});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// The page's rules for charts, so that a downloaded SVG looks as it does here.
+function chartStyle() {
+  const rules = [];
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) if (rule.selectorText && rule.selectorText.includes('svg.chart')) rules.push(rule.cssText);
+  }
+  return rules.join('\n') + '\nsvg.chart { font-family: sans-serif; background: #fff; }';
+}
+
+function svgText(svg) {
+  const copy = svg.cloneNode(true);
+  copy.setAttribute('xmlns', SVG_NS);
+  copy.prepend(svgEl('style', {}, chartStyle()));
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
+}
+
+// PNG: the SVG drawn onto a canvas at twice its size, on white.
+function downloadPng(svg, name) {
+  const scale = 2, width = +svg.getAttribute('width'), height = +svg.getAttribute('height');
+  const url = URL.createObjectURL(new Blob([svgText(svg)], {type: 'image/svg+xml'}));
+  const image = new Image();
+  image.onload = () => {
+    const canvas = el('canvas', {width: width * scale, height: height * scale});
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    URL.revokeObjectURL(url);
+    canvas.toBlob((blob) => download(name, 'image/png', blob), 'image/png');
+  };
+  image.src = url;
+}
+
+function downloadButton(label, kind, action) {
+  const button = el('button', {type: 'button', class: 'copy', 'data-download': kind}, label);
+  button.addEventListener('click', action);
+  return button;
+}
+
+// A row of buttons: the result as JSON, CSV and Markdown, each chart as SVG and PNG.
+function downloads(command, json, commandLine, box) {
+  const base = 'trainflops-' + command;
+  const buttons = [
+    downloadButton('JSON', 'json', () => download(base + '.json', 'application/json',
+      JSON.stringify(json, null, 2) + '\n')),
+    downloadButton('CSV', 'csv', () => download(base + '.csv', 'text/csv', resultCsv(command, json))),
+    downloadButton('Markdown', 'md', () => download(base + '.md', 'text/markdown',
+      resultMarkdown(command, json, commandLine))),
+  ];
+  for (const svg of box.querySelectorAll('svg.chart')) {
+    const name = svg.classList[1] || 'chart';
+    const words = name.replace('-', ' ');
+    buttons.push(
+      downloadButton(`${words} (SVG)`, 'svg:' + name, () => download(`${base}-${name}.svg`,
+        'image/svg+xml', svgText(svg))),
+      downloadButton(`${words} (PNG)`, 'png:' + name, () => downloadPng(svg, `${base}-${name}.png`)));
+  }
+  return el('div', {class: 'part downloads'}, el('h3', {}, 'Download'),
+    el('div', {class: 'buttons'}, ...buttons));
+}
+
+function render(command, result, mark) {
   const box = document.getElementById('result');
+  const shown = commandToCopy(result.command);
   const commandPart =
-    el('div', {class: 'part'}, el('h3', {}, 'Command line'), el('pre', {class: 'command'}, result.command));
+    el('div', {class: 'part'}, el('h3', {}, 'Command line'), el('pre', {class: 'command'}, shown));
   if (result.text !== undefined) {
     box.replaceChildren(commandPart, el('pre', {class: 'help'}, result.text));
     box.hidden = false;
@@ -455,14 +622,19 @@ function render(command, result) {
   const nodes = command === 'compare' ? renderCompare(json, result.command)
     : command === 'evidence' ? renderEvidence(json, result.command)
     : command === 'units' ? renderUnits(json)
-    : command === 'trend' ? renderTrend(json, result.command) : renderEstimate(json, result.command);
+    : command === 'trend' ? renderTrend(json, result.command, mark) : renderEstimate(json, result.command);
   if (command === 'thresholds' && typeof json.flop === 'number') {
     nodes.unshift(el('p', {class: 'headline'}, formatNumber(json.flop) + ' FLOP'));
   }
+  const place = headlineParts(json) ? el('button', {type: 'button', class: 'copy place'},
+    'Place on the trend') : null;
+  if (place) place.addEventListener('click', () => placeOnTrend(json));
   box.replaceChildren(
     commandPart,
     ...nodes.filter((n) => n),
+    place,
     el('details', {}, el('summary', {}, 'JSON'), el('pre', {}, JSON.stringify(json, null, 2))));
+  box.insertBefore(downloads(command, json, result.command, box), box.lastChild);
   box.hidden = false;
 }
 
@@ -526,19 +698,149 @@ function tabKeys(event) {
   tab.focus();
 }
 
+// --- permalinks: each submit's inputs in the URL's fragment ------------------
+
+// The fields of a form as [name, value]: checkboxes as 1, an uploaded file
+// by its name (the link cannot carry the file itself).
+function formFields(form) {
+  const fields = [];
+  for (const field of form.elements) {
+    if (!field.name) continue;
+    if (field.type === 'file') {
+      if (field.files.length) fields.push(['file', field.files[0].name]);
+    } else if (field.type === 'checkbox') {
+      if (field.checked) fields.push([field.name, '1']);
+    } else if (field.value.trim()) {
+      fields.push([field.name, field.value]);
+    }
+  }
+  return fields;
+}
+
+// Submits push a history entry; a submit that restores a link replaces it.
+let historyMode = 'push';
+
+function noteFor(form) {
+  let note = form.querySelector('.link-note');
+  if (!note) {
+    note = el('p', {class: 'link-note help', role: 'status'});
+    form.insertBefore(note, form.querySelector('button[type=submit]'));
+  }
+  return note;
+}
+
+// Fills the tab's form from a link and runs it; a link made with an uploaded
+// file names it and waits for the file to be given again.
+function restore(state) {
+  if (!state || !document.getElementById(state.tab)) return;
+  showTab(state.tab);
+  const form = document.getElementById(state.tab);
+  if (form.tagName !== 'FORM') {
+    const filter = state.fields.find(([name]) => name === 'filter');
+    document.getElementById('chip-filter').value = filter ? filter[1] : '';
+    showChips();
+    return;
+  }
+  form.reset();
+  let file = null;
+  for (const [name, value] of state.fields) {
+    if (name === 'file') { file = value; continue; }
+    const field = form.elements.namedItem(name);
+    if (!field) continue;
+    if (field.type === 'checkbox') field.checked = value === '1'; else field.value = value;
+  }
+  noteFor(form).textContent = file ? `This link was made with the file ${file}: choose it ` +
+    'again (the link cannot carry it), then submit.' : '';
+  if (file || !state.fields.length) return;
+  historyMode = 'replace';
+  form.requestSubmit();
+}
+
+function remember(form, mode) {
+  const hash = stateToHash(form.id, formFields(form));
+  if (hash === location.hash) return;
+  if (mode === 'push') history.pushState(null, '', hash); else history.replaceState(null, '', hash);
+}
+
+// --- presets and the user's mark on the trend ---------------------------------
+
+let PRESETS = {models: [], clusters: []};
+
+// A select per form that takes presets, filling its fields with a row's
+// values; the row's source is shown beside it.
+function presetPicker(form, kind, fields) {
+  const rows = PRESETS[kind];
+  const select = el('select', {class: 'preset', 'aria-label': kind + ' presets'},
+    el('option', {value: ''}, kind === 'models' ? 'a model…' : 'a cluster…'),
+    ...rows.map((r, i) => el('option', {value: String(i)}, r.name)));
+  const source = el('span', {class: 'help preset-source'});
+  select.addEventListener('change', () => {
+    const row = rows[+select.value];
+    if (!row) return;
+    for (const f of fields) if (form.elements.namedItem(f)) form.elements.namedItem(f).value = row[f] || '';
+    source.textContent = 'Source: ' + row.source;
+  });
+  form.insertBefore(el('div', {class: 'presets'},
+    el('label', {}, kind === 'models' ? 'Preset model' : 'Preset cluster', select), source),
+  form.querySelector('.row'));
+}
+
+async function loadPresets() {
+  try {
+    PRESETS = await (await fetch('/presets.json')).json();
+  } catch (e) { return; /* presets are a convenience: fields can still be typed */ }
+  presetPicker(document.getElementById('tokens'), 'models', ['params', 'tokens']);
+  presetPicker(document.getElementById('hardware'), 'clusters', ['chip', 'count', 'time']);
+  presetPicker(document.getElementById('compare'), 'clusters', ['chip', 'count', 'time']);
+  presetPicker(document.getElementById('compare'), 'models', ['params', 'tokens']);
+}
+
+// The trend form's mark fields as {flop, low, high, year, name}, or null.
+function trendMark(form) {
+  const value = (name) => parseFloat((form.elements.namedItem(name) || {}).value);
+  const flop = value('page-mark');
+  if (!(flop > 0)) return null;
+  const date = (form.elements.namedItem('page-mark-date') || {}).value || '';
+  const parsed = /^(\d{4})(?:-(\d{2}))?/.exec(date);
+  const now = new Date();
+  const year = parsed ? +parsed[1] + ((+parsed[2] || 7) - 0.5) / 12
+    : now.getFullYear() + now.getMonth() / 12;
+  return {flop, low: value('page-mark-low'), high: value('page-mark-high'), year, name: 'your estimate'};
+}
+
+// "Place on the trend": the estimate and its interval go to the Trend tab.
+function placeOnTrend(json) {
+  const form = document.getElementById('trend');
+  const u = json.uncertainty || {};
+  form.elements.namedItem('page-mark').value = String(json.training_flop);
+  form.elements.namedItem('page-mark-low').value = typeof u.low === 'number' ? String(u.low) : '';
+  form.elements.namedItem('page-mark-high').value = typeof u.high === 'number' ? String(u.high) : '';
+  showTab('trend');
+  form.requestSubmit();
+}
+
 function init() {
   for (const button of document.querySelectorAll('nav [role=tab]')) {
     button.addEventListener('click', () => showTab(button.dataset.tab));
     button.addEventListener('keydown', tabKeys);
   }
-  document.getElementById('chip-filter').addEventListener('input', showChips);
+  const filter = document.getElementById('chip-filter');
+  filter.addEventListener('input', () => {
+    showChips();
+    history.replaceState(null, '', stateToHash('chips', [['filter', filter.value]]));
+  });
   for (const form of document.querySelectorAll('main form')) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
+      const mode = historyMode;
+      historyMode = 'push';
       const box = errorBox(form);
       box.textContent = '';
       try {
-        render(form.dataset.command, await run(form));
+        const result = await run(form);
+        remember(form, mode);
+        noteFor(form).textContent = '';
+        render(form.dataset.command, result, form.id === 'trend' ? trendMark(form) : null);
       } catch (e) {
         box.textContent = e.message;
         document.getElementById('result').hidden = true;
@@ -551,7 +853,13 @@ function init() {
   document.querySelector('.evidence-example').addEventListener('click', () => {
     document.querySelector('#evidence textarea').value = EXAMPLE_EVIDENCE;
   });
+  window.addEventListener('popstate', () => {
+    const state = hashToState(location.hash);
+    if (state) restore(state); else showTab('estimate');
+  });
   loadChips();
+  loadPresets();
+  restore(hashToState(location.hash));
 }
 
 document.addEventListener('DOMContentLoaded', init);
