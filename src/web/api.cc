@@ -65,7 +65,8 @@ const std::vector<Asset>& Assets() {
       // Data the page places results among; served here, as the page loads
       // nothing from elsewhere.
       {"/presets.json", "application/json", {web_presets_json, web_presets_json_size}},
-      {"/data/epoch_notable_models_dev.csv", "text/csv; charset=utf-8",
+      {"/data/epoch_notable_models_dev.csv",
+       "text/csv; charset=utf-8",
        {epoch_notable_models_csv, epoch_notable_models_csv_size}},
       // The guides the page links to.
       {"/docs/spec-format.md", kMarkdown, {web_doc_spec_format_md, web_doc_spec_format_md_size}},
@@ -282,7 +283,8 @@ HttpResponse Handle(const HttpRequest& request, const ApiOptions& options) {
   // response is sniffed as another type.
   response.headers.emplace_back("X-Content-Type-Options", "nosniff");
   // blob: images: the page draws a chart's SVG onto a canvas for its PNG.
-  response.headers.emplace_back("Content-Security-Policy", "default-src 'self'; img-src 'self' blob:");
+  response.headers.emplace_back("Content-Security-Policy",
+                                "default-src 'self'; img-src 'self' blob:");
   return response;
 }
 
