@@ -142,3 +142,121 @@ test('the trend figure draws points, the fit and its band', () => {
   assert.strictEqual(h.interval, '90% bootstrap interval 3 to 4 months');
   assert.strictEqual(view.trendGeometry({points: []}), null);
 });
+
+test('field names read as words; page overrides are not "command line"', () => {
+  assert.strictEqual(view.fieldLabel('peak_flop_per_s'), 'peak FLOP/s');
+  assert.strictEqual(view.fieldLabel('training_pfs_days'), 'training pfs-days');
+  assert.strictEqual(view.fieldLabel('chips'), 'chips');
+  assert.strictEqual(view.optionWording('spec + command line'), 'spec, changed on the page');
+});
+
+test('a permalink carries the tab and its filled fields, and reads back', () => {
+  const hash = view.stateToHash('hardware', [['chip', 'V100'], ['count', ''], ['time', '5 days'],
+    ['extra', "--peak-flops '3.5 T'"]]);
+  // Empty fields are left out; spaces are '+', quotes and '=' escaped.
+  assert.strictEqual(hash, '#tab=hardware&chip=V100&time=5+days&extra=--peak-flops+%273.5+T%27');
+  assert.deepStrictEqual(view.hashToState(hash), {tab: 'hardware',
+    fields: [['chip', 'V100'], ['time', '5 days'], ['extra', "--peak-flops '3.5 T'"]]});
+  assert.strictEqual(view.hashToState('#section-2'), null);
+  assert.strictEqual(view.hashToState(''), null);
+});
+
+test('the command shown and copied reads the bundled record from data/', () => {
+  assert.strictEqual(
+    view.commandToCopy('trainflops trend --data epoch_notable_models_dev.csv --json'),
+    'trainflops trend --data data/epoch_notable_models_dev.csv');
+});
+
+test('the log axis of a narrow strip ticks at 1, 2 and 5', () => {
+  // 1e19 .. 6e19 spans 0.78 decades: ticks at 1e19, 2e19 and 5e19, placed at
+  // log10 of their ratio to 1e19 over log10(6) of the 100-pixel axis.
+  const axis = view.logAxis(1e19, 6e19, 0, 100);
+  assert.deepStrictEqual(axis.ticks.map((t) => t.label), ['1e19', '2e19', '5e19']);
+  assert.ok(Math.abs(axis.ticks[1].x - 100 * Math.log10(2) / Math.log10(6)) < 1e-9);
+  // Over three decades: powers of ten only.
+  assert.deepStrictEqual(view.logAxis(1e18, 2e22, 0, 100).ticks.map((t) => t.label),
+    ['1e18', '1e19', '1e20', '1e21', '1e22']);
+});
+
+test('CSV: layers, points or terms, quoted where needed', () => {
+  const layers = {layers: [{name: 'conv, 1', type: 'conv2d', output_shape: [32, 32, 16],
+    params: 448, forward_flop: 917504}]};
+  assert.strictEqual(view.resultCsv('estimate', layers),
+    'layer,type,output_shape,params,forward_flop\r\n"conv, 1",conv2d,32x32x16,448,917504\r\n');
+  const trend = {points: [{name: 'He said "hi"', date: '2020-01-01', flop: 1e20}]};
+  assert.strictEqual(view.resultCsv('trend', trend),
+    'model,date,training_flop\r\n"He said ""hi""",2020-01-01,100000000000000000000\r\n');
+  const terms = {training_flop: 2.17e19,
+    inputs: {peak_flop_per_s: {value: 1.57e13, unit: 'FLOP/s', origin: 'table'},
+      chips: {value: 8, unit: 'chips', origin: '`count`'}},
+    assumptions: [{name: 'utilization', value: '0.4', source: 'Sevilla et al. 2022'}]};
+  assert.strictEqual(view.resultCsv('hardware', terms),
+    'kind,name,value,unit,source\r\ninput,peak FLOP/s,15700000000000,FLOP/s,table\r\n' +
+    'input,chips,8,chips,--count\r\nassumption,utilization,0.4,,Sevilla et al. 2022\r\n' +
+    'result,training FLOP,21700000000000000000,,\r\n');
+});
+
+test('Markdown: headline, command, formula, inputs, assumptions, citation', () => {
+  const json = {training_flop: 5.88e23, training_pfs_days: 5.88e23 / 8.64e19,
+    formula: ['6 x N x D = 6 x 7e10 x 1.4e12 = 5.88e23 FLOP'],
+    inputs: {params: {value: 7e10, unit: 'parameters', origin: '`params`'}},
+    assumptions: [{name: 'convention', value: '6ND', source: 'Kaplan et al. 2020'}],
+    citation: {text: 'We estimate ... (`params`).', bibtex: '@misc{kaplan2020}'}};
+  const md = view.resultMarkdown('tokens', json, 'trainflops tokens --params=70B --cite --json');
+  // 5.88e23 / 8.64e19 = 6805.6 pfs-days, printed with four digits: 6806.
+  assert.ok(md.startsWith('# trainflops tokens\n\n**5.88e23 FLOP = 6806 pfs-days**'), md);
+  assert.ok(md.includes('```sh\ntrainflops tokens --params=70B\n```'));
+  assert.ok(md.includes('## Formula\n\n```\n6 x N x D = 6 x 7e10 x 1.4e12 = 5.88e23 FLOP\n```'));
+  assert.ok(md.includes('| params | 7e10 | parameters | --params |'));
+  assert.ok(md.includes('| convention | 6ND | Kaplan et al. 2020 |'));
+  assert.ok(md.includes('## Citation\n\nWe estimate ... (--params).'));
+  assert.ok(md.includes('```bibtex\n@misc{kaplan2020}\n```'));
+});
+
+test('the neighbours of an estimate are named, nearest below and above', () => {
+  const points = [{name: 'GPT-3', flop: 3.14e23}, {name: 'Chinchilla', flop: 5.76e23},
+    {name: 'PaLM', flop: 2.53e24}, {name: 'small', flop: 1e20}];
+  const n = view.neighbours(points, 4e23);
+  assert.strictEqual(n.below.name, 'GPT-3');
+  assert.strictEqual(n.above.name, 'Chinchilla');
+  assert.strictEqual(view.neighbourText(n),
+    'between GPT-3 (3.14e23 FLOP) and Chinchilla (5.76e23 FLOP)');
+  assert.ok(view.neighbourText(view.neighbours(points, 1e25)).startsWith('above every model'));
+});
+
+test('the trend places the mark and labels points away from the fit line', () => {
+  // The fit log10 FLOP = year - 1992; a mark at 2011.5 of 1e21 FLOP lies
+  // 1.5 decades above the line (19.5 there): its label goes above (y - 8).
+  // Neighbours: 'b' (1e19, on the line: label above, as >=) and 'c' (1e22).
+  const json = {slope: 1, intercept: -1992, points: [
+    {name: 'a', date: '2010-01-01', year: 2010, flop: 1e18},
+    {name: 'b', date: '2011-01-01', year: 2011, flop: 1e19},
+    {name: 'c', date: '2012-01-01', year: 2012, flop: 1e22}]};
+  const g = view.trendGeometry(json, {mark: {flop: 1e21, low: 5e20, high: 2e21, year: 2011.5}});
+  assert.strictEqual(g.mark.point.labelY, g.mark.point.y - 8);
+  assert.deepStrictEqual(g.mark.neighbours.map((n) => n.name), ['b', 'c']);
+  // 'c' at 22 is above the line's 20 at 2012: label above too.
+  assert.strictEqual(g.mark.neighbours[1].labelY, g.mark.neighbours[1].y - 8);
+  assert.ok(g.mark.y1 < g.mark.point.y && g.mark.point.y < g.mark.y0);  // high is up
+  // 'a' below the line would have its label below: 1e17 at 2010 (line: 18).
+  const below = view.trendGeometry({...json, points: [...json.points,
+    {name: 'd', date: '2010-06-01', year: 2010, flop: 1e17}]}, {mark: {flop: 5e17, year: 2010}});
+  assert.strictEqual(below.mark.neighbours[0].name, 'd');
+  assert.strictEqual(below.mark.neighbours[0].labelY, below.mark.neighbours[0].y + 16);
+});
+
+test('compare: both methods on one axis, the utilization range from Method 2', () => {
+  const json = {ratio_method1_over_method2: 3.55, reconciling_utilization: 1.065,
+    method1: {training_flop: 5.88e23},
+    method2: {training_flop: 1.656e23, uncertainty: {low: 1.1e23, high: 2.6e23, quantities: [
+      {name: 'utilization (assumed)', distribution: 'triangular(0.2, 0.3, 0.5) [utilization_llm]',
+        source: 'Sevilla et al. 2022'}]}}};
+  const g = view.compareGeometry(json);
+  assert.strictEqual(g.rows.length, 2);
+  assert.strictEqual(g.rows[0].x0, null);  // Method 1 (6ND) has no interval here
+  assert.ok(g.rows[1].x0 < g.rows[1].x && g.rows[1].x < g.rows[1].x1);
+  assert.ok(g.rows[0].x > g.rows[1].x);  // 5.88e23 > 1.656e23
+  const r = view.utilizationRange(json);
+  assert.deepStrictEqual([r.low, r.high, r.where], [0.2, 0.5, 'above the plausible range']);
+  assert.strictEqual(view.utilizationRange({method2: {}}), null);
+});

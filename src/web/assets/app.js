@@ -369,20 +369,20 @@ function renderEstimate(json, command) {
   const nodes = [headline(json, command), json.uncertainty ? null : ranges(json)];
   if (json.formula) {
     const lines = Array.isArray(json.formula) ? json.formula : [json.formula];
-    nodes.push(section('Formula', el('pre', {}, lines.join('\n'))));
+    nodes.push(section('Formula', el('pre', {}, optionWording(lines.join('\n')))));
   }
   const counts = countRows(json);
   if (counts.length) nodes.push(section('Counts', table(['quantity', 'value'], counts, [1])));
   const u = json.uncertainty;
   if (u && Array.isArray(u.quantities)) {
     // Which inputs and assumptions were uncertain, and how to repeat the run.
-    const rows = u.quantities.map((q) => [q.name, q.distribution, q.source]);
+    const rows = u.quantities.map((q) => [optionWording(q.name), q.distribution, optionWording(q.source)]);
     nodes.push(section('Uncertainty', el('div', {},
       // label_rule already starts with the label ("Confident: the 90% interval ...").
-      el('p', {}, `${u.label_rule || u.label}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
+      el('p', {}, `${optionWording(u.label_rule || u.label)}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
       quantileChart(u),
       table(['uncertain quantity', 'distribution', 'source'], rows),
-      ...(u.notes || []).map((n) => el('p', {}, n)))));
+      ...(u.notes || []).map((n) => el('p', {}, optionWording(n))))));
   }
   if (json.inputs && typeof json.inputs === 'object') {
     // {value, unit, origin} per input, or (one layer's dimensions) the text given.
@@ -392,12 +392,13 @@ function renderEstimate(json, command) {
     nodes.push(section('Inputs', table(['input', 'value', 'unit', 'origin'], rows, [1])));
   }
   if (Array.isArray(json.assumptions)) {
-    const rows = json.assumptions.map((a) => [a.name, String(a.value), optionWording(a.source || '')]);
+    const rows = json.assumptions.map((a) => [optionWording(a.name), optionWording(a.value),
+      optionWording(a.source || '')]);
     nodes.push(section('Assumptions', table(['assumption', 'value', 'source'], rows)));
   }
   if (Array.isArray(json.thresholds)) {
     const rows = json.thresholds.map((t) => [t.name, formatNumber(t.threshold_flop),
-      t.exceeds, formatNumber(t.ratio), t.status]);
+      t.exceeds, formatNumber(t.ratio), optionWording(t.status)]);
     nodes.push(section('Thresholds', table(['threshold', 'FLOP', 'exceeded', 'ratio', 'status'], rows)));
   }
   if (Array.isArray(json.layers) && json.layers.length) {
@@ -407,7 +408,7 @@ function renderEstimate(json, command) {
     nodes.push(section('Layers', table(['layer', 'type', 'output', 'params', 'forward FLOP'], rows, [3, 4])));
   }
   if (Array.isArray(json.notes) && json.notes.length) {
-    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, n)))));
+    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, optionWording(n))))));
   }
   return nodes;
 }
@@ -450,8 +451,8 @@ function renderCompare(json, command) {
       el('p', {class: 'headline'},
         `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
       el('div', {class: 'buttons'}, ...buttons)),
-    el('p', {}, json.verdict),
-    json.warning ? el('p', {class: 'error'}, json.warning) : null,
+    el('p', {}, optionWording(json.verdict)),
+    json.warning ? el('p', {class: 'error'}, optionWording(json.warning)) : null,
     section('Side by side', compareChart(json)),
     el('p', {class: 'utilization'}, `Implied utilization (the one that reconciles them): ` +
       formatNumber(json.reconciling_utilization) + (range ? `; plausible range ${formatNumber(range.low)}` +
@@ -526,7 +527,7 @@ function renderEvidence(json, command) {
     nodes.push(section('Implied', table(['quantity', 'value', 'from'], implied, [1])));
   }
   if ((json.notes || []).length) {
-    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, n)))));
+    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, optionWording(n))))));
   }
   return nodes;
 }
