@@ -26,7 +26,6 @@ import subprocess
 import struct
 import sys
 import tempfile
-import time
 import unittest
 import urllib.request
 import xml.etree.ElementTree as ET
@@ -357,12 +356,13 @@ class Page(unittest.TestCase):
         # A new browser session opening the link shows the same figure.
         other = self.new_driver()
         try:
-            started = time.monotonic()
             other.get(link)
             self.assertEqual(self.wait_headline(other), first)
-            elapsed = time.monotonic() - started
-            print(f"time to first result from a link: {elapsed * 1000:.0f} ms", file=sys.stderr)
-            self.assertLess(elapsed, 5)
+            # From the navigation's start to the result drawn (the page's mark).
+            elapsed = other.execute_script(
+                "return performance.getEntriesByName('trainflops-result')[0].startTime")
+            print(f"time to first result from a link: {elapsed:.0f} ms", file=sys.stderr)
+            self.assertLess(elapsed, 5000)
         finally:
             other.quit()
         # Back and forward move between submits: 6ND for 70B x 1.4T (5.88e23)

@@ -637,6 +637,8 @@ function render(command, result, mark) {
     el('details', {}, el('summary', {}, 'JSON'), el('pre', {}, JSON.stringify(json, null, 2))));
   box.insertBefore(downloads(command, json, result.command, box), box.lastChild);
   box.hidden = false;
+  // The time to a result, from the page's start (docs/web.md states it).
+  performance.mark('trainflops-result');
 }
 
 // --- wiring ------------------------------------------------------------------
