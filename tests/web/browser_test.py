@@ -165,12 +165,16 @@ class Page(unittest.TestCase):
 
     # --- the tabs ---------------------------------------------------------
 
-    def test_method1_upload_headline_chart_uncertainty_and_copy(self):
-        path = self.write("cnn.yaml", SMALL_CNN)
+    def upload_cnn(self, screenshot, file_name="cnn.yaml", **fields):
+        """Method 1 on the small CNN uploaded as `file_name`: (path, result)."""
+        path = self.write(file_name, SMALL_CNN)
         form = self.open_tab("estimate")
         form.find_element(By.NAME, "file").send_keys(path)
-        self.fill(form, uncertainty=True)
-        result = self.submit(form, "estimate")
+        self.fill(form, **fields)
+        return path, self.submit(form, screenshot)
+
+    def test_method1_upload_headline_chart_uncertainty_and_copy(self):
+        path, result = self.upload_cnn("estimate", uncertainty=True)
         expected = cli_json("estimate", path, "--uncertainty")
         self.assertTrue(close(number(self.headline(result)), expected["training_flop"]),
                         self.headline(result))
@@ -380,11 +384,7 @@ class Page(unittest.TestCase):
         self.assertEqual(self.wait_headline(self.driver, big), small)
 
     def test_link_with_an_upload_names_the_file(self):
-        path = self.write("linked.yaml", SMALL_CNN)
-        form = self.open_tab("estimate")
-        form.find_element(By.NAME, "file").send_keys(path)
-        self.fill(form, epochs="3")
-        self.submit(form, "upload-link")
+        self.upload_cnn("upload-link", "linked.yaml", epochs="3")
         link = self.driver.current_url
         self.assertIn("file=linked.yaml", link)
         self.driver.get(self.url)
@@ -408,11 +408,7 @@ class Page(unittest.TestCase):
             return f.read()
 
     def test_downloads_parse(self):
-        path = self.write("cnn.yaml", SMALL_CNN)
-        form = self.open_tab("estimate")
-        form.find_element(By.NAME, "file").send_keys(path)
-        self.fill(form, uncertainty=True)
-        result = self.submit(form, "downloads")
+        path, result = self.upload_cnn("downloads", uncertainty=True)
         expected = cli_json("estimate", path, "--uncertainty")
         data = json.loads(self.downloaded(result, "json", "trainflops-estimate.json"))
         self.assertEqual(data["training_flop"], expected["training_flop"])
@@ -515,6 +511,10 @@ class Page(unittest.TestCase):
         cited = cli_json("compare", "--params", "70B", "--tokens", "1.4T", "--chip", "A100",
                          "--count", "1024", "--time", "20d", "--uncertainty", "--cite")
         self.assertEqual(self.copied(result, "citation"), option_wording(cited["citation"]["text"]))
+        svg = ET.fromstring(self.downloaded(result, "svg:compare-chart",
+                                            "trainflops-compare-compare-chart.svg"))
+        circles = svg.findall(".//{http://www.w3.org/2000/svg}circle")
+        self.assertEqual(len(circles), 2)
 
     # --- rough edges ---------------------------------------------------------
 
@@ -532,14 +532,32 @@ class Page(unittest.TestCase):
         shown = result.find_element(By.CSS_SELECTOR, "pre.command").text
         self.assertEqual(self.copied(result, "command"), shown)
         # An input changed on the page is labelled so, not "command line".
-        path = self.write("cnn2.yaml", SMALL_CNN)
-        form = self.open_tab("estimate")
-        form.find_element(By.NAME, "file").send_keys(path)
-        self.fill(form, epochs="3")
-        result = self.submit(form, "override-label")
-        self.assertNotIn("command line", result.find_element(By.CSS_SELECTOR, "table").text
-                         + "".join(t.text for t in result.find_elements(By.CSS_SELECTOR, "table")))
+        _, result = self.upload_cnn("override-label", "cnn2.yaml", epochs="3")
+        tables = "".join(t.text for t in result.find_elements(By.CSS_SELECTOR, "table"))
+        self.assertNotIn("command line", tables)
         self.assertIn("changed on the page", result.text)
+
+    def test_chip_filter_link_and_threshold_rows(self):
+        panel = self.open_tab("chips")
+        WebDriverWait(self.driver, 10).until(
+            lambda d: panel.find_elements(By.CSS_SELECTOR, "#chip-table tbody tr"))
+        panel.find_element(By.ID, "chip-filter").send_keys("h100")
+        link = self.driver.current_url
+        self.assertIn("#tab=chips&filter=h100", link)
+        self.driver.get(self.url)
+        self.driver.get(link)
+        rows = WebDriverWait(self.driver, 10).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, "#chip-table tbody tr"))
+        self.assertEqual(len(rows), len(cli_json("chips", "h100")["chips"]))
+        form = self.open_tab("thresholds")
+        self.fill(form, arg="2e25")
+        result = self.submit(form, "thresholds-csv")
+        rows = list(csv.DictReader(io.StringIO(
+            self.downloaded(result, "csv", "trainflops-thresholds.csv").decode())))
+        expected = cli_json("thresholds", "2e25")["thresholds"]
+        self.assertEqual([r["threshold"] for r in rows], [t["name"] for t in expected])
+        # 2e25 / 1e25 = 2 for the AI Act's Art. 51(2).
+        self.assertEqual(float(rows[0]["ratio"]), 2.0)
 
     def test_every_link_on_the_page_is_served(self):
         self.driver.get(self.url)

@@ -196,6 +196,14 @@ test('CSV: layers, points or terms, quoted where needed', () => {
     'result,training FLOP,21700000000000000000,,\r\n');
 });
 
+test('CSV of evidence: a row per line with its median and interval', () => {
+  const json = {lines: [{name: '6ND', kind: 'figure',
+    result: {median: 4.08e24, low: 2e24, high: 8e24, label: 'Likely'}}]};
+  assert.strictEqual(view.resultCsv('evidence', json),
+    'line,kind,median_flop,low_flop,high_flop,label\r\n' +
+    '6ND,figure,4.08e+24,2e+24,8e+24,Likely\r\n');
+});
+
 test('Markdown: headline, command, formula, inputs, assumptions, citation', () => {
   const json = {training_flop: 5.88e23, training_pfs_days: 5.88e23 / 8.64e19,
     formula: ['6 x N x D = 6 x 7e10 x 1.4e12 = 5.88e23 FLOP'],

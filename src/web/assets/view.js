@@ -312,6 +312,11 @@ function resultCsv(command, json) {
   if (Array.isArray(json.points)) {
     return csvText(['model', 'date', 'training_flop'], json.points.map((p) => [p.name, p.date, p.flop]));
   }
+  if (Array.isArray(json.lines)) {  // evidence: one row per line
+    return csvText(['line', 'kind', 'median_flop', 'low_flop', 'high_flop', 'label'],
+      json.lines.map((l) => [l.name, l.kind, (l.result || {}).median, (l.result || {}).low,
+        (l.result || {}).high, (l.result || {}).label]));
+  }
   if (Array.isArray(json.thresholds)) {
     return csvText(['threshold', 'threshold_flop', 'exceeds', 'ratio', 'status'],
       json.thresholds.map((t) => [t.name, t.threshold_flop, t.exceeds, t.ratio, t.status]));
