@@ -232,25 +232,30 @@ test('the neighbours of an estimate are named, nearest below and above', () => {
   assert.ok(view.neighbourText(view.neighbours(points, 1e25)).startsWith('above every model'));
 });
 
-test('the trend places the mark and labels points away from the fit line', () => {
-  // The fit log10 FLOP = year - 1992; a mark at 2011.5 of 1e21 FLOP lies
-  // 1.5 decades above the line (19.5 there): its label goes above (y - 8).
-  // Neighbours: 'b' (1e19, on the line: label above, as >=) and 'c' (1e22).
+test('the trend places the mark, its interval and a legend clear of the fit line', () => {
+  // The fit log10 FLOP = year - 1992; a mark at 2011.5 of 1e21 FLOP (interval
+  // 5e20..2e21). Neighbours in compute: 'b' (1e19) below and 'c' (1e22) above.
   const json = {slope: 1, intercept: -1992, points: [
     {name: 'a', date: '2010-01-01', year: 2010, flop: 1e18},
     {name: 'b', date: '2011-01-01', year: 2011, flop: 1e19},
     {name: 'c', date: '2012-01-01', year: 2012, flop: 1e22}]};
-  const g = view.trendGeometry(json, {mark: {flop: 1e21, low: 5e20, high: 2e21, year: 2011.5}});
-  assert.strictEqual(g.mark.point.labelY, g.mark.point.y - 8);
+  const g = view.trendGeometry(json, {width: 700, height: 400, left: 60, right: 20, top: 20,
+    bottom: 40, mark: {flop: 1e21, low: 5e20, high: 2e21, year: 2011.5}});
   assert.deepStrictEqual(g.mark.neighbours.map((n) => n.name), ['b', 'c']);
-  // 'c' at 22 is above the line's 20 at 2012: label above too.
-  assert.strictEqual(g.mark.neighbours[1].labelY, g.mark.neighbours[1].y - 8);
   assert.ok(g.mark.y1 < g.mark.point.y && g.mark.point.y < g.mark.y0);  // high is up
-  // 'a' below the line would have its label below: 1e17 at 2010 (line: 18).
-  const below = view.trendGeometry({...json, points: [...json.points,
-    {name: 'd', date: '2010-06-01', year: 2010, flop: 1e17}]}, {mark: {flop: 5e17, year: 2010}});
-  assert.strictEqual(below.mark.neighbours[0].name, 'd');
-  assert.strictEqual(below.mark.neighbours[0].labelY, below.mark.neighbours[0].y + 16);
+  assert.strictEqual(g.mark.text, 'between b (1e19 FLOP) and c (1e22 FLOP)');
+  // A rising fit is lowest at the left: the legend sits top left, 10 pixels
+  // in, one row of 18 pixels per name, below the fit line's left end.
+  const l = g.mark.legend;
+  assert.deepStrictEqual([l.x, l.anchor], [70, 'start']);
+  assert.deepStrictEqual(l.rows.map((r) => r.text),
+    ['your estimate: 1e21 FLOP', 'b: 1e19 FLOP', 'c: 1e22 FLOP']);
+  assert.deepStrictEqual(l.rows.map((r) => r.y), [36, 54, 72]);
+  assert.ok(l.rows[2].y < g.fit[0][1] - 20);
+  // A falling trend puts it top right.
+  const falling = view.trendGeometry({...json, slope: -1, intercept: 2030},
+    {mark: {flop: 1e21, year: 2011.5}});
+  assert.strictEqual(falling.mark.legend.anchor, 'end');
 });
 
 test('compare: both methods on one axis, the utilization range from Method 2', () => {

@@ -312,24 +312,34 @@ function trendChart(json, mark) {
   return svg;
 }
 
-// The user's estimate on the trend: its interval, its point and the names of
-// the notable models nearest it in compute.
+// The user's estimate on the trend: its interval, its point, rings on the
+// notable models nearest it in compute, and a legend naming them.
 function drawMark(svg, m) {
   const p = m.point;
   if (m.y0 !== null && m.y1 !== null) {
     svg.append(svgEl('line', {class: 'mark-interval', x1: p.x, x2: p.x, y1: m.y0, y2: m.y1}));
   }
   for (const n of m.neighbours) {
-    svg.append(titled(svgEl('circle', {class: 'neighbour', cx: n.x, cy: n.y, r: 5}),
+    svg.append(titled(svgEl('circle', {class: 'neighbour', cx: n.x, cy: n.y, r: 6}),
       `${n.name}: ${formatNumber(n.flop)} FLOP`));
-    svg.append(svgEl('text', {class: 'neighbour-label', x: n.x, y: n.labelY, 'text-anchor': 'middle'},
-      n.name));
   }
-  svg.append(titled(svgEl('polygon', {class: 'mark',
-    points: `${p.x},${p.y - 7} ${p.x + 7},${p.y} ${p.x},${p.y + 7} ${p.x - 7},${p.y}`}),
-  `${p.name}: ${formatNumber(p.flop)} FLOP`));
-  svg.append(svgEl('text', {class: 'mark-label', x: p.x, y: p.labelY, 'text-anchor': 'middle'},
-    p.name));
+  svg.append(titled(svgEl('polygon', {class: 'mark', points: diamond(p.x, p.y, 7)}),
+    `${p.name}: ${formatNumber(p.flop)} FLOP`));
+  const l = m.legend;
+  const legend = svgEl('g', {class: 'mark-legend'});
+  const sign = l.anchor === 'start' ? 1 : -1;
+  for (const row of l.rows) {
+    legend.append(row.kind === 'mark'
+      ? svgEl('polygon', {class: 'mark', points: diamond(l.x + sign * 6, row.y - 4, 6)})
+      : svgEl('circle', {class: 'neighbour', cx: l.x + sign * 6, cy: row.y - 4, r: 5}));
+    legend.append(svgEl('text', {class: 'mark-label', x: l.x + sign * 18, y: row.y,
+      'text-anchor': l.anchor}, row.text));
+  }
+  svg.append(legend);
+}
+
+function diamond(x, y, r) {
+  return `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`;
 }
 
 // Any {low, high} found at the top level ("range", "uncertainty", ...).

@@ -165,9 +165,7 @@ function quantileStrip(u, {width = 560, height = 90, pad = 40} = {}) {
 // interval's slopes through the points' centroid (where the least-squares line
 // passes), plus one line per era. Null without points. With a `mark` ({flop,
 // low, high, year}: the user's estimate), its point and interval are placed
-// too, and the notable models nearest it in compute are named; each named
-// point's label sits on the side of the fit line away from it, so that no
-// label is drawn over the line.
+// too, and the notable models nearest it in compute are named in a legend.
 function trendGeometry(json, {width = 720, height = 420, left = 64, right = 16, top = 16,
   bottom = 40, mark = null} = {}) {
   const points = ((json && json.points) || []).filter((p) => typeof p.year === 'number' && p.flop > 0);
@@ -216,25 +214,30 @@ function trendGeometry(json, {width = 720, height = 420, left = 64, right = 16, 
     fit: pixels(fit), band: band && pixels(band),
     eras: eras.map((e) => ({line: pixels(e.line), label: e.label})),
     xTicks, yTicks,
-    mark: marked && markGeometry(marked, points, json, X, Y),
+    mark: marked && markGeometry(marked, points, json, X, Y,
+      {left, top, right: width - right}),
   };
 }
 
 // The user's point, its interval as a vertical bar, and its two neighbours in
-// compute, each with a label placed away from the fit line.
-function markGeometry(mark, points, json, X, Y) {
-  const labelled = (p, name) => {
-    const above = Math.log10(p.flop) >= json.slope * p.year + json.intercept;
-    const y = Y(Math.log10(p.flop));
-    return {x: X(p.year), y, name, flop: p.flop, labelY: above ? y - 8 : y + 16};
-  };
+// compute. Their names go in a legend in the top corner the fit line is
+// farthest from (top left for a rising trend), not beside the points, where
+// they ran over the line, the crowd of recent models and each other.
+function markGeometry(mark, points, json, X, Y, frame) {
+  const at = (p, name) => ({x: X(p.year), y: Y(Math.log10(p.flop)), name, flop: p.flop});
   const near = neighbours(points, mark.flop);
+  const named = [near.below, near.above].filter((p) => p).map((p) => at(p, p.name));
+  const point = at(mark, mark.name || 'your estimate');
+  const left = json.slope >= 0;
   return {
-    point: labelled(mark, mark.name || 'your estimate'),
+    point,
     y0: mark.low > 0 ? Y(Math.log10(mark.low)) : null,
     y1: mark.high > 0 ? Y(Math.log10(mark.high)) : null,
-    neighbours: [near.below, near.above].filter((p) => p).map((p) => labelled(p, p.name)),
+    neighbours: named,
     text: neighbourText(near),
+    legend: {x: left ? frame.left + 10 : frame.right - 10, anchor: left ? 'start' : 'end',
+      rows: [point, ...named].map((p, i) => ({y: frame.top + 16 + 18 * i, kind: i ? 'neighbour' : 'mark',
+        text: `${p.name}: ${formatNumber(p.flop)} FLOP`}))},
   };
 }
 
