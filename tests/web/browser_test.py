@@ -516,6 +516,29 @@ class Page(unittest.TestCase):
         circles = svg.findall(".//{http://www.w3.org/2000/svg}circle")
         self.assertEqual(len(circles), 2)
 
+    def test_compare_onnx_upload_and_an_unticked_default_in_the_link(self):
+        onnx = os.path.join(ROOT, "tests", "fixtures", "onnx", "resnet18.onnx")
+        form = self.open_tab("compare")
+        form.find_element(By.NAME, "file").send_keys(onnx)
+        self.fill(form, chip="V100", count="8", time="5d", uncertainty=False,
+                  extra="--examples 1.28M --epochs 90")
+        result = self.submit(form, "compare-onnx")
+        expected = cli_json("compare", onnx, "--examples", "1.28M", "--epochs", "90", "--chip",
+                            "V100", "--count", "8", "--time", "5d")
+        self.assertTrue(close(number(self.headline(result).split("=")[1]),
+                              expected["ratio_method1_over_method2"]), self.headline(result))
+        # The link names the file, and keeps the uncertainty box unticked
+        # although it is ticked by default.
+        link = self.driver.current_url
+        self.assertIn("file=resnet18.onnx", link)
+        self.assertNotIn("uncertainty", link)
+        self.driver.get(self.url)
+        self.driver.get(link)
+        form = WebDriverWait(self.driver, 10).until(
+            lambda d: d.find_element(By.ID, "compare") if d.find_element(
+                By.CSS_SELECTOR, "#compare .link-note").text else None)
+        self.assertFalse(form.find_element(By.NAME, "uncertainty").is_selected())
+
     # --- rough edges ---------------------------------------------------------
 
     def test_labels_are_for_people_and_the_command_shown_is_copied(self):

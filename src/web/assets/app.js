@@ -755,6 +755,8 @@ function restore(state) {
     return;
   }
   form.reset();
+  // A box ticked by default but not in the link was unticked when it was made.
+  for (const box of form.querySelectorAll('input[type=checkbox]')) box.checked = false;
   let file = null;
   for (const [name, value] of state.fields) {
     if (name === 'file') { file = value; continue; }
