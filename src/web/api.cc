@@ -25,6 +25,10 @@ extern const char web_style_css[];
 extern const unsigned long web_style_css_size;
 extern const char web_view_js[];
 extern const unsigned long web_view_js_size;
+extern const char web_charts_js[];
+extern const unsigned long web_charts_js_size;
+extern const char web_share_js[];
+extern const unsigned long web_share_js_size;
 extern const char web_favicon_svg[];
 extern const unsigned long web_favicon_svg_size;
 extern const char web_presets_json[];
@@ -61,6 +65,8 @@ const std::vector<Asset>& Assets() {
       {"/app.js", "text/javascript; charset=utf-8", {web_app_js, web_app_js_size}},
       {"/style.css", "text/css; charset=utf-8", {web_style_css, web_style_css_size}},
       {"/view.js", "text/javascript; charset=utf-8", {web_view_js, web_view_js_size}},
+      {"/charts.js", "text/javascript; charset=utf-8", {web_charts_js, web_charts_js_size}},
+      {"/share.js", "text/javascript; charset=utf-8", {web_share_js, web_share_js_size}},
       {"/favicon.svg", "image/svg+xml", {web_favicon_svg, web_favicon_svg_size}},
       // Data the page places results among; served here, as the page loads
       // nothing from elsewhere.

@@ -73,6 +73,8 @@ TEST(WebApi, RoutesStatusesAndContentTypes) {
       {"GET", "/app.js", "", 200, "text/javascript", "X-Trainflops-Command"},
       {"GET", "/style.css", "", 200, "text/css", "font-family"},
       {"GET", "/view.js", "", 200, "text/javascript", "function layerShares"},
+      {"GET", "/charts.js", "", 200, "text/javascript", "function trendChart"},
+      {"GET", "/share.js", "", 200, "text/javascript", "function downloads"},
       {"GET", "/favicon.svg", "", 200, "image/svg+xml", "<svg"},
       {"GET", "/api", "", 200, "application/json", "\"/api/hardware\""},
       {"POST", "/", "", 405, "application/json",

@@ -594,7 +594,7 @@ class Page(unittest.TestCase):
     def test_page_weight(self):
         # The page's own script and style (not the bundled data, presets or docs).
         total = 0
-        for asset in ("", "app.js", "view.js", "style.css"):
+        for asset in ("", "app.js", "view.js", "charts.js", "share.js", "style.css"):
             with urllib.request.urlopen(self.url + asset) as response:
                 total += len(response.read())
         print(f"page weight (HTML + JS + CSS): {total} bytes", file=sys.stderr)
