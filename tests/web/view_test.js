@@ -167,12 +167,16 @@ test('the command shown and copied reads the bundled record from data/', () => {
     'trainflops trend --data data/epoch_notable_models_dev.csv');
 });
 
-test('the log axis of a narrow strip ticks at 1, 2 and 5', () => {
-  // 1e19 .. 6e19 spans 0.78 decades: ticks at 1e19, 2e19 and 5e19, placed at
-  // log10 of their ratio to 1e19 over log10(6) of the 100-pixel axis.
+test('the log axis of a narrow strip has ticks between its ends', () => {
+  // 1e19 .. 6e19 spans 0.78 decades: ticks at 1, 1.5, 2, 3, 4, 5 and 6e19,
+  // each at log10 of its ratio to 1e19 over log10(6) of the 100-pixel axis.
   const axis = view.logAxis(1e19, 6e19, 0, 100);
-  assert.deepStrictEqual(axis.ticks.map((t) => t.label), ['1e19', '2e19', '5e19']);
-  assert.ok(Math.abs(axis.ticks[1].x - 100 * Math.log10(2) / Math.log10(6)) < 1e-9);
+  assert.deepStrictEqual(axis.ticks.map((t) => t.label),
+    ['1e19', '1.5e19', '2e19', '3e19', '4e19', '5e19', '6e19']);
+  assert.ok(Math.abs(axis.ticks[2].x - 100 * Math.log10(2) / Math.log10(6)) < 1e-9);
+  // 1e19 .. 5e20 spans 1.7 decades: 1, 2 and 5 times each power of ten.
+  assert.deepStrictEqual(view.logAxis(1e19, 5e20, 0, 100).ticks.map((t) => t.label),
+    ['1e19', '2e19', '5e19', '1e20', '2e20', '5e20']);
   // Over three decades: powers of ten only.
   assert.deepStrictEqual(view.logAxis(1e18, 2e22, 0, 100).ticks.map((t) => t.label),
     ['1e18', '1e19', '1e20', '1e21', '1e22']);
@@ -269,6 +273,9 @@ test('compare: both methods on one axis, the utilization range from Method 2', (
   assert.strictEqual(g.rows[0].x0, null);  // Method 1 (6ND) has no interval here
   assert.ok(g.rows[1].x0 < g.rows[1].x && g.rows[1].x < g.rows[1].x1);
   assert.ok(g.rows[0].x > g.rows[1].x);  // 5.88e23 > 1.656e23
+  // The axis runs the whole width (90 .. 560 - 30), past the last tick.
+  assert.deepStrictEqual(g.axisX, [90, 530]);
+  assert.ok(g.rows.every((r) => r.x >= 90 && r.x <= 530));
   const r = view.utilizationRange(json);
   assert.deepStrictEqual([r.low, r.high, r.where], [0.2, 0.5, 'above the plausible range']);
   assert.strictEqual(view.utilizationRange({method2: {}}), null);

@@ -163,8 +163,7 @@ function compareChart(json) {
   const g = compareGeometry(json);
   if (!g) return null;
   const svg = svgRoot(g.width, g.height, 'compare-chart', 'Method 1 and Method 2 on a log axis');
-  svg.append(svgEl('line', {class: 'axis', x1: g.ticks[0].x, x2: g.ticks[g.ticks.length - 1].x,
-    y1: g.axisY, y2: g.axisY}));
+  svg.append(svgEl('line', {class: 'axis', x1: g.axisX[0], x2: g.axisX[1], y1: g.axisY, y2: g.axisY}));
   for (const t of g.ticks) {
     svg.append(svgEl('line', {class: 'axis', x1: t.x, x2: t.x, y1: g.axisY, y2: g.axisY + 4}));
     svg.append(svgEl('text', {x: t.x, y: g.axisY + 16, 'text-anchor': 'middle'}, t.label));

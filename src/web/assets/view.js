@@ -111,14 +111,15 @@ function barGeometry(shares, {labelWidth = 180, barWidth = 360, rowHeight = 22} 
 }
 
 // A logarithmic axis over [lo, hi] (both > 0) drawn from pixel a to b: the
-// position of a value, and ticks at 1, 2 and 5 times each power of ten inside
-// when the range spans three decades or less (a strip labelled only at its
-// two ends says little), at each power of ten otherwise, and at the two ends
-// when fewer than two ticks fall inside.
+// position of a value, and ticks at 1, 1.5, 2, 3, 4, 5, 6 and 8 times each
+// power of ten inside when the range spans a decade or less, at 1, 2 and 5
+// times when three or less (a strip labelled only at its two ends says
+// little), at each power of ten otherwise, and at the two ends when fewer than
+// two ticks fall inside.
 function logAxis(lo, hi, a, b) {
   const l0 = Math.log10(lo), l1 = Math.log10(hi);
   const at = (v) => a + ((Math.log10(v) - l0) / (l1 - l0 || 1)) * (b - a);
-  const steps = l1 - l0 <= 3 ? [1, 2, 5] : [1];
+  const steps = l1 - l0 <= 1 ? [1, 1.5, 2, 3, 4, 5, 6, 8] : l1 - l0 <= 3 ? [1, 2, 5] : [1];
   const ticks = [];
   for (let d = Math.floor(l0); d <= Math.ceil(l1); ++d) {
     for (const m of steps) {
@@ -427,6 +428,7 @@ function compareGeometry(json, {width = 560, rowHeight = 36, left = 90, right = 
   const axis = logAxis(Math.min(...values) / 1.5, Math.max(...values) * 1.5, left, width - right);
   return {
     width, height: rows.length * rowHeight + 40, ticks: axis.ticks, axisY: rows.length * rowHeight + 6,
+    axisX: [left, width - right],
     rows: rows.map((r, i) => ({name: r.name, value: r.value, y: i * rowHeight + rowHeight / 2,
       x: axis.at(r.value), x0: r.low > 0 ? axis.at(r.low) : null,
       x1: r.high > 0 ? axis.at(r.high) : null})),
