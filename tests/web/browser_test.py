@@ -300,6 +300,12 @@ class Page(unittest.TestCase):
         self.assertIn("6ND", result.text)
         self.assertIn("H100-hours", result.text)
         self.assertEqual(self.count(result, "ul.disagreements li"), 1)
+        # The combined figure goes on the trend under the model's name.
+        result.find_element(By.CSS_SELECTOR, "button.place").click()
+        WebDriverWait(self.driver, 20).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, "#result svg.trend-chart polygon.mark"))
+        legend = self.driver.find_element(By.CSS_SELECTOR, "#result g.mark-legend").text
+        self.assertIn("Llama 4 Scout: ", legend)
 
     def test_thresholds_and_units(self):
         form = self.open_tab("units")

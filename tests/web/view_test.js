@@ -280,3 +280,14 @@ test('compare: both methods on one axis, the utilization range from Method 2', (
   assert.deepStrictEqual([r.low, r.high, r.where], [0.2, 0.5, 'above the plausible range']);
   assert.strictEqual(view.utilizationRange({method2: {}}), null);
 });
+
+test('what "Place on the trend" draws: an estimate, or evidence with its model', () => {
+  assert.deepStrictEqual(view.markOf({training_flop: 5.88e23}),
+    {flop: 5.88e23, low: undefined, high: undefined, name: ''});
+  assert.deepStrictEqual(view.markOf({training_flop: 2e19, uncertainty: {low: 1e19, high: 4e19}}),
+    {flop: 2e19, low: 1e19, high: 4e19, name: ''});
+  assert.deepStrictEqual(view.markOf({model: 'Llama 4 Scout',
+    combination: {median: 5.9e24, low: 2.6e24, high: 1.4e25}}),
+  {flop: 5.9e24, low: 2.6e24, high: 1.4e25, name: 'Llama 4 Scout'});
+  assert.strictEqual(view.markOf({flop: 1e20, multiply_adds: 5e19}), null);
+});

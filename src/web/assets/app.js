@@ -385,9 +385,10 @@ function render(command, result, mark) {
   if (command === 'thresholds' && typeof json.flop === 'number') {
     nodes.unshift(el('p', {class: 'headline'}, formatNumber(json.flop) + ' FLOP'));
   }
-  const place = headlineParts(json) ? el('button', {type: 'button', class: 'copy place'},
-    'Place on the trend') : null;
-  if (place) place.addEventListener('click', () => placeOnTrend(json));
+  const placed = command === 'trend' ? null : markOf(json);
+  const place = placed ? el('button', {type: 'button', class: 'copy place'}, 'Place on the trend')
+    : null;
+  if (place) place.addEventListener('click', () => placeOnTrend(placed));
   box.replaceChildren(
     commandPart,
     ...nodes.filter((n) => n),

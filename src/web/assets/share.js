@@ -186,16 +186,18 @@ function trendMark(form) {
   const now = new Date();
   const year = parsed ? +parsed[1] + ((+parsed[2] || 7) - 0.5) / 12
     : now.getFullYear() + now.getMonth() / 12;
-  return {flop, low: value('page-mark-low'), high: value('page-mark-high'), year, name: 'your estimate'};
+  const name = (form.elements.namedItem('page-mark-name') || {}).value || 'your estimate';
+  return {flop, low: value('page-mark-low'), high: value('page-mark-high'), year, name};
 }
 
-// "Place on the trend": the estimate and its interval go to the Trend tab.
-function placeOnTrend(json) {
+// "Place on the trend": the estimate (markOf) and its interval go to the Trend tab.
+function placeOnTrend(mark) {
   const form = document.getElementById('trend');
-  const u = json.uncertainty || {};
-  form.elements.namedItem('page-mark').value = String(json.training_flop);
-  form.elements.namedItem('page-mark-low').value = typeof u.low === 'number' ? String(u.low) : '';
-  form.elements.namedItem('page-mark-high').value = typeof u.high === 'number' ? String(u.high) : '';
+  const set = (name, value) => { form.elements.namedItem(name).value = value > 0 ? String(value) : ''; };
+  set('page-mark', mark.flop);
+  set('page-mark-low', mark.low);
+  set('page-mark-high', mark.high);
+  form.elements.namedItem('page-mark-name').value = mark.name;
   showTab('trend');
   form.requestSubmit();
 }

@@ -452,9 +452,21 @@ function utilizationRange(json) {
   return {low, high, where, source: q.source || ''};
 }
 
+// What "Place on the trend" draws for a result: its training compute and 90%
+// interval, or an evidence file's combined median and interval with the
+// model's name; null for results without one (units, chips, trend).
+function markOf(json) {
+  if (!json) return null;
+  const c = json.combination;
+  if (c && c.median > 0) return {flop: c.median, low: c.low, high: c.high, name: json.model || ''};
+  if (!(json.training_flop > 0)) return null;
+  const u = json.uncertainty || {};
+  return {flop: json.training_flop, low: u.low, high: u.high, name: ''};
+}
+
 if (typeof module !== 'undefined') {
   module.exports = {formatNumber, headlineParts, commandToCopy, optionWording, layerShares,
     barGeometry, chipRows, RATE_COLUMNS, PAGE_QUANTILES, quantileWords, logAxis, quantileStrip,
     trendGeometry, trendHeadline, fieldLabel, stateToHash, hashToState, resultCsv,
-    resultMarkdown, neighbours, neighbourText, compareGeometry, utilizationRange};
+    resultMarkdown, neighbours, neighbourText, compareGeometry, utilizationRange, markOf};
 }
