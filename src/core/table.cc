@@ -144,4 +144,8 @@ std::string SharePercent(double part, double total) {
   return buf;
 }
 
+std::string FormatPerLayer(double flop, ComputeUnit unit) {
+  return FormatCompute(flop, unit == ComputeUnit::kPetaflopSDay ? ComputeUnit::kFlop : unit);
+}
+
 }  // namespace trainflops::report

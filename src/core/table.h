@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "trainflops/units.h"
+
 namespace trainflops::report {
 
 // A cell's most display columns: room for the longest names of ordinary
@@ -55,6 +57,11 @@ class TextTable {
 // A table cell for part / total as a percentage with one decimal, "12.5%";
 // "-" when the total is not positive.
 std::string SharePercent(double part, double total);
+
+// A per-layer (per-example) figure in `unit`, except petaflop/s-days: a unit
+// for whole training runs, in which a layer reads "2.987e-14 pfs-days"; such
+// figures stay in FLOP (the totals still follow --unit).
+std::string FormatPerLayer(double flop, ComputeUnit unit);
 
 // Display width of UTF-8 text (counts code points, enough for "≈" and "·").
 size_t DisplayWidth(std::string_view text);

@@ -114,5 +114,15 @@ TEST(TextTable, AnUnlimitedTableKeepsLongCells) {
   EXPECT_EQ(t.Render(""), "a\n" + long_text + "\n");
 }
 
+// A layer's forward FLOP with --unit pfs-days read "2.987e-14 pfs-days": a
+// per-example figure stays in FLOP; other units apply.
+TEST(TextTable, PerLayerFiguresAreNotInPetaflopSDays) {
+  // 2.58e6 FLOP / 8.64e19 FLOP per pfs-day would be 2.986e-14 pfs-days.
+  EXPECT_EQ(FormatPerLayer(2.58e6, ComputeUnit::kPetaflopSDay), "2.58e6 FLOP");
+  // 2.58e6 FLOP = 1.29e6 multiply-adds (2 FLOP each).
+  EXPECT_EQ(FormatPerLayer(2.58e6, ComputeUnit::kMultiplyAdd), "1.29e6 multiply-adds");
+  EXPECT_EQ(FormatPerLayer(2.58e6, ComputeUnit::kFlop), "2.58e6 FLOP");
+}
+
 }  // namespace
 }  // namespace trainflops::report

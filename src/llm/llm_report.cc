@@ -55,6 +55,14 @@ std::string MarginLine(const ThresholdCheck& c, const UncertaintyReport* uncerta
   return out;
 }
 
+// The status column: the head of the thresholds file's `status` ("in force",
+// "guidance", "revoked"), so that the table, the detail line below it and the
+// page say the same; `in_force` only decides whether a threshold applies.
+std::string ShortStatus(const Threshold& t) {
+  const std::string head = t.status.substr(0, t.status.find(" ("));
+  return head.substr(0, head.find(';'));
+}
+
 std::string ThresholdTable(const std::vector<ThresholdCheck>& checks,
                            const UncertaintyReport* uncertainty = nullptr) {
   const bool ranged = !checks.empty() && checks.front().probability_over.has_value();
@@ -74,7 +82,7 @@ std::string ThresholdTable(const std::vector<ThresholdCheck>& checks,
     }
     t.AddRow({c.threshold.id, "> " + FormatScientific(c.threshold.flop), counted,
               FormatScientific(c.ratio, 3), Signed(c.orders_of_magnitude), ExceedsName(c.exceeds),
-              c.threshold.in_force ? "in force" : "not in force",
+              ShortStatus(c.threshold),
               c.probability_over ? Probability(*c.probability_over) : ""});
   }
   std::string out = t.Render();

@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include "trainflops/llm_report.h"
+
 namespace trainflops {
 namespace {
 
@@ -31,6 +33,22 @@ TEST(Thresholds, BundledFileHasTheLegalFigures) {
   EXPECT_EQ(t[2].flop, 1e26);
   EXPECT_NE(t[2].wording.find("reinforcement learning"), std::string::npos);
   EXPECT_FALSE(t[3].in_force);
+}
+
+// One source decides a status: data/thresholds.yaml's `status`. The table's
+// column used to print "in force" for the Commission's guidelines (their
+// `in_force` flag) while the detail line said "guidance".
+TEST(Thresholds, TableStatusIsTheFilesStatus) {
+  Result<std::vector<ThresholdCheck>> checks = CheckThresholds(2e25, std::nullopt, {});
+  ASSERT_TRUE(checks.ok());
+  const std::string text = RenderThresholdsText(*checks);
+  const size_t row = text.find("  eu_gpai_indicative ");
+  ASSERT_NE(row, std::string::npos) << text;
+  const std::string line = text.substr(row, text.find('\n', row) - row);
+  EXPECT_NE(line.find("guidance"), std::string::npos) << line;
+  EXPECT_EQ(line.find("in force"), std::string::npos) << line;
+  const size_t eo = text.find("  us_eo14110 ");
+  EXPECT_NE(text.substr(eo, text.find('\n', eo) - eo).find("revoked"), std::string::npos) << text;
 }
 
 TEST(Thresholds, StrictlyGreaterThan) {

@@ -1,6 +1,7 @@
 // "Cite this estimate" (include/trainflops/citation.h).
 #include "trainflops/citation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -43,12 +44,38 @@ std::string MethodPhraseFor(std::string_view method) {
   return "by the method '" + std::string(method) + "'";
 }
 
+// An input's name as words: peak_flop_per_s -> "peak FLOP/s".
+std::string InputWords(const std::string& name) {
+  std::string words = name;
+  if (words.ends_with("_per_s")) words.replace(words.size() - 6, 6, "/s");
+  std::replace(words.begin(), words.end(), '_', ' ');
+  for (size_t at = 0; (at = words.find("flop", at)) != std::string::npos; at += 4) {
+    const bool starts = at == 0 || words[at - 1] == ' ';
+    const bool ends = at + 4 == words.size() || words[at + 4] == ' ' || words[at + 4] == '/';
+    if (starts && ends) words.replace(at, 4, "FLOP");
+  }
+  return words;
+}
+
+// "10 epochs", not "epochs 10 epochs": the name is left out when the unit
+// says it, and a unit the name ends with follows the value ("peak 1.57e13
+// FLOP/s").
+std::string InputPhrase(const Input& i) {
+  const std::string name = InputWords(i.name);
+  const std::string value = FormatScientific(i.value);
+  if (i.unit.empty()) return name + " " + value;
+  if (i.unit.starts_with(name)) return value + " " + i.unit;
+  if (name.ends_with(" " + i.unit)) {
+    return name.substr(0, name.size() - i.unit.size() - 1) + " " + value + " " + i.unit;
+  }
+  return name + " " + value + " " + i.unit;
+}
+
 std::string InputList(const std::vector<Input>& inputs) {
   std::string out;
   for (const Input& i : inputs) {
     if (!out.empty()) out += ", ";
-    out += i.name + " " + FormatScientific(i.value);
-    if (!i.unit.empty()) out += " " + i.unit;
+    out += InputPhrase(i);
   }
   return out;
 }
@@ -74,6 +101,7 @@ std::string AllCitingText(const Estimate& e, std::string_view method_phrase) {
 
 std::string TrainflopsBibTeX() {
   return "@software{trainflops,\n"
+         "  author = {{The trainflops contributors}},\n"
          "  title = {trainflops: estimates of the compute used to train deep-learning models},\n"
          "  version = {" +
          std::string(TrainflopsVersion()) +

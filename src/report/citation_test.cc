@@ -26,15 +26,28 @@ TEST(Citation, SentenceNamesFigureMethodInputsAndSources) {
   EXPECT_EQ(c.text,
             "We estimate that training VGG-16 used 1.728e20 FLOP (2 pfs-days), by counting the "
             "operations of its architecture (Sevilla et al. 2022, Method 1). Inputs: epochs 90, "
-            "examples 1.28e6 examples. Assumptions: backward/forward ratio 2 (Sevilla et al. "
+            "1.28e6 examples. Assumptions: backward/forward ratio 2 (Sevilla et al. "
             "2022, Method 1). Computed with trainflops " +
                 std::string(TrainflopsVersion()) + ".");
-  EXPECT_EQ(c.references,
-            (std::vector<std::string>{"sevilla2022", "hobbhahn2021", "trainflops"}));
+  EXPECT_EQ(c.references, (std::vector<std::string>{"sevilla2022", "hobbhahn2021", "trainflops"}));
   EXPECT_NE(c.bibtex.find("@misc{sevilla2022,"), std::string::npos);
   EXPECT_NE(c.bibtex.find("@misc{hobbhahn2021,"), std::string::npos);
   EXPECT_NE(c.bibtex.find("@software{trainflops,"), std::string::npos);
   EXPECT_EQ(c.bibtex.find("amodei2018"), std::string::npos);  // not cited, not listed
+}
+
+// Units once, names as words: the citation read "epochs 10 epochs" and
+// "peak_flop_per_s 1.57e13 FLOP/s".
+TEST(Citation, InputsSayTheirUnitOnceInWords) {
+  Estimate e = TwoPetaflopSDays();
+  e.inputs = {{"epochs", 10, "epochs", "--epochs"},
+              {"chips", 8, "chips", "`count`"},
+              {"peak_flop_per_s", 1.57e13, "FLOP/s", "hardware table"},
+              {"utilization", 0.4, "", "default"}};
+  const std::string text = CiteEstimate(e, {}).text;
+  EXPECT_NE(text.find("Inputs: 10 epochs, 8 chips, peak 1.57e13 FLOP/s, utilization 0.4."),
+            std::string::npos)
+      << text;
 }
 
 TEST(Citation, StatesTheIntervalWhenThereIsOne) {
@@ -56,6 +69,13 @@ TEST(Citation, VersionMatchesCitationCff) {
   cff << in.rdbuf();
   EXPECT_NE(cff.str().find("\nversion: " + std::string(TrainflopsVersion()) + "\n"),
             std::string::npos);
+  // The BibTeX entry's author is CITATION.cff's (a group: double braces keep
+  // BibTeX from reading it as a first and last name).
+  EXPECT_NE(cff.str().find("  - name: \"The trainflops contributors\""), std::string::npos);
+  const std::string bibtex = CiteEstimate(TwoPetaflopSDays(), {}).bibtex;
+  EXPECT_NE(bibtex.find("@software{trainflops,\n  author = {{The trainflops contributors}},"),
+            std::string::npos)
+      << bibtex;
 }
 
 }  // namespace

@@ -103,11 +103,12 @@ report::TextTable NodeTable(const OnnxAnalysis& a, const ReportOptions& o) {
   for (const OnnxUncounted& u : a.uncounted) uncounted[u.node] = true;
   for (size_t i = 0; i < a.nodes.size(); ++i) {
     const OnnxNode& n = a.nodes[i];
-    const std::string& flop =
-        n.rule == OnnxRule::kNone ? kNoRule
-        : !uncounted.empty() && uncounted[i]
-            ? kUncounted
-            : forward.Get(n.forward_flop, [&](double f) { return FormatCompute(f, o.unit); });
+    const std::string& flop = n.rule == OnnxRule::kNone ? kNoRule
+                              : !uncounted.empty() && uncounted[i]
+                                  ? kUncounted
+                                  : forward.Get(n.forward_flop, [&](double f) {
+                                      return report::FormatPerLayer(f, o.unit);
+                                    });
     table.AddRow({NodePath(a, n), QualifiedOpType(n.domain, n.op_type), Outputs(a, n),
                   params.Get(n.params, [](double p) { return FormatCount(p); }), flop,
                   share.Get(n.forward_flop,
@@ -153,7 +154,7 @@ std::string TypeTable(const OnnxAnalysis& a, const ReportOptions& o) {
         {QualifiedOpType(t.domain, t.op_type), std::to_string(t.count), FormatCount(t.params),
          t.rule == OnnxRule::kNone ? kNoRule
          : none_counted            ? kUncounted
-                                   : FormatCompute(t.forward_flop, o.unit),
+                                   : report::FormatPerLayer(t.forward_flop, o.unit),
          FormatCount(t.multiply_adds), report::SharePercent(t.forward_flop, a.forward_flop)});
   }
   std::string out = "\nOperator types:\n" + table.Render() + UncountedList(a);

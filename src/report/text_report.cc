@@ -33,7 +33,7 @@ std::string LayerTable(const Method1Result& result, const ReportOptions& options
     const double f = layer.cost.forward_flop;
     table.AddRow({layer.name + (layer.on_branch ? " (branch)" : ""), layer.type, layer.part,
                   ShapeToString(layer.cost.output_shape), FormatCount(layer.cost.params),
-                  FormatCompute(f, options.unit), report::SharePercent(f, part_forward)});
+                  report::FormatPerLayer(f, options.unit), report::SharePercent(f, part_forward)});
   }
   return table.Render();
 }

@@ -25,8 +25,24 @@ extern const char web_style_css[];
 extern const unsigned long web_style_css_size;
 extern const char web_view_js[];
 extern const unsigned long web_view_js_size;
+extern const char web_charts_js[];
+extern const unsigned long web_charts_js_size;
+extern const char web_share_js[];
+extern const unsigned long web_share_js_size;
 extern const char web_favicon_svg[];
 extern const unsigned long web_favicon_svg_size;
+extern const char web_presets_json[];
+extern const unsigned long web_presets_json_size;
+extern const char epoch_notable_models_csv[];  // the evidence engine's record
+extern const unsigned long epoch_notable_models_csv_size;
+extern const char web_doc_spec_format_md[];
+extern const unsigned long web_doc_spec_format_md_size;
+extern const char web_doc_evidence_md[];
+extern const unsigned long web_doc_evidence_md_size;
+extern const char web_doc_trend_md[];
+extern const unsigned long web_doc_trend_md_size;
+extern const char web_doc_web_md[];
+extern const unsigned long web_doc_web_md_size;
 }  // namespace trainflops::embedded
 
 namespace trainflops::web {
@@ -38,6 +54,9 @@ struct Asset {
   std::string_view bytes;
 };
 
+// Plain text, so that a browser shows a guide rather than downloading it.
+constexpr const char* kMarkdown = "text/plain; charset=utf-8";
+
 const std::vector<Asset>& Assets() {
   using namespace embedded;
   static const std::vector<Asset> assets = {
@@ -46,7 +65,20 @@ const std::vector<Asset>& Assets() {
       {"/app.js", "text/javascript; charset=utf-8", {web_app_js, web_app_js_size}},
       {"/style.css", "text/css; charset=utf-8", {web_style_css, web_style_css_size}},
       {"/view.js", "text/javascript; charset=utf-8", {web_view_js, web_view_js_size}},
+      {"/charts.js", "text/javascript; charset=utf-8", {web_charts_js, web_charts_js_size}},
+      {"/share.js", "text/javascript; charset=utf-8", {web_share_js, web_share_js_size}},
       {"/favicon.svg", "image/svg+xml", {web_favicon_svg, web_favicon_svg_size}},
+      // Data the page places results among; served here, as the page loads
+      // nothing from elsewhere.
+      {"/presets.json", "application/json", {web_presets_json, web_presets_json_size}},
+      {"/data/epoch_notable_models_dev.csv",
+       "text/csv; charset=utf-8",
+       {epoch_notable_models_csv, epoch_notable_models_csv_size}},
+      // The guides the page links to.
+      {"/docs/spec-format.md", kMarkdown, {web_doc_spec_format_md, web_doc_spec_format_md_size}},
+      {"/docs/evidence.md", kMarkdown, {web_doc_evidence_md, web_doc_evidence_md_size}},
+      {"/docs/trend.md", kMarkdown, {web_doc_trend_md, web_doc_trend_md_size}},
+      {"/docs/web.md", kMarkdown, {web_doc_web_md, web_doc_web_md_size}},
   };
   return assets;
 }
@@ -256,7 +288,9 @@ HttpResponse Handle(const HttpRequest& request, const ApiOptions& options) {
   // The page loads only its own script and style (no inline code), and no
   // response is sniffed as another type.
   response.headers.emplace_back("X-Content-Type-Options", "nosniff");
-  response.headers.emplace_back("Content-Security-Policy", "default-src 'self'");
+  // blob: images: the page draws a chart's SVG onto a canvas for its PNG.
+  response.headers.emplace_back("Content-Security-Policy",
+                                "default-src 'self'; img-src 'self' blob:");
   return response;
 }
 

@@ -73,6 +73,8 @@ TEST(WebApi, RoutesStatusesAndContentTypes) {
       {"GET", "/app.js", "", 200, "text/javascript", "X-Trainflops-Command"},
       {"GET", "/style.css", "", 200, "text/css", "font-family"},
       {"GET", "/view.js", "", 200, "text/javascript", "function layerShares"},
+      {"GET", "/charts.js", "", 200, "text/javascript", "function trendChart"},
+      {"GET", "/share.js", "", 200, "text/javascript", "function downloads"},
       {"GET", "/favicon.svg", "", 200, "image/svg+xml", "<svg"},
       {"GET", "/api", "", 200, "application/json", "\"/api/hardware\""},
       {"POST", "/", "", 405, "application/json",
@@ -97,6 +99,39 @@ TEST(WebApi, RoutesStatusesAndContentTypes) {
     EXPECT_EQ(Header(r, "X-Content-Type-Options"), "nosniff");
   }
   EXPECT_EQ(Header(Handle(Request("PUT", "/api/hardware")), "Allow"), "GET, HEAD, POST");
+}
+
+// Every link of the page is served: the guides it names answered 404 before
+// they were served (the page links /docs/*.md), and so would the data it loads.
+TEST(WebPage, EveryLinkAndDataFileOfThePageIsServed) {
+  const std::string page = ReadSource("src/web/assets/index.html");
+  std::vector<std::string> paths;
+  for (size_t at = 0; (at = page.find("href=\"/", at)) != std::string::npos;) {
+    at += 6;
+    paths.push_back(page.substr(at, page.find('"', at) - at));
+  }
+  EXPECT_GE(paths.size(), 5u);  // style, icon, /api and the guides
+  paths.push_back("/presets.json");
+  paths.push_back("/data/epoch_notable_models_dev.csv");
+  for (const std::string& path : paths) {
+    EXPECT_EQ(Handle(Request("GET", path)).status, 200) << path;
+  }
+  EXPECT_EQ(Handle(Request("GET", "/docs/spec-format.md")).body, ReadSource("docs/spec-format.md"));
+  const HttpResponse record = Handle(Request("GET", "/data/epoch_notable_models_dev.csv"));
+  EXPECT_EQ(record.content_type.rfind("text/csv", 0), 0u);
+  EXPECT_EQ(record.body, ReadSource("data/epoch_notable_models_dev.csv"));
+  const json presets = json::parse(Handle(Request("GET", "/presets.json")).body);
+  for (const char* kind : {"models", "clusters"}) {
+    for (const json& row : presets[kind]) {
+      EXPECT_FALSE(row.value("source", "").empty()) << row.dump();
+    }
+  }
+}
+
+// The page draws a chart's SVG onto a canvas for its PNG: blob: images only.
+TEST(WebPage, PolicyAdmitsOnlyItsOwnScriptAndBlobImages) {
+  EXPECT_EQ(Header(Handle(Request("GET", "/")), "Content-Security-Policy"),
+            "default-src 'self'; img-src 'self' blob:");
 }
 
 TEST(WebApi, HardwareMatchesHandArithmeticAndNamesTheCommand) {

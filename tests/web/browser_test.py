@@ -15,15 +15,20 @@ Run by CTest (tests/CMakeLists.txt) as
 It exits 77 (CTest's "skipped") when the browser or its driver is missing.
 """
 import argparse
+import csv
+import io
 import json
 import os
 import re
 import shlex
 import shutil
 import subprocess
+import struct
 import sys
 import tempfile
 import unittest
+import urllib.request
+import xml.etree.ElementTree as ET
 
 try:
     from selenium import webdriver
@@ -36,6 +41,8 @@ except ImportError:  # pragma: no cover - reported by main()
     webdriver = None
 
 ARGS = None
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+EPOCH_RECORD = os.path.join(ROOT, "data", "epoch_notable_models_dev.csv")
 SMALL_CNN = """name: small-cnn
 input: [32, 32, 3]
 layers:
@@ -75,19 +82,29 @@ class Page(unittest.TestCase):
                                       stderr=subprocess.STDOUT, text=True)
         line = cls.server.stdout.readline()
         cls.url = re.search(r"http://[0-9.:]+/", line).group(0)
+        cls.work = tempfile.mkdtemp(prefix="trainflops-browser-")
+        cls.downloads = os.path.join(cls.work, "downloads")
+        os.makedirs(cls.downloads)
+        cls.driver = cls.new_driver()
+        os.makedirs(ARGS.screenshots, exist_ok=True)
+
+    @classmethod
+    def new_driver(cls):
+        """A browser session of its own (no history, no storage shared)."""
         options = webdriver.ChromeOptions()
         options.binary_location = ARGS.chromium
         for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--window-size=1280,1600", "--disable-gpu"):
             options.add_argument(flag)
-        cls.driver = webdriver.Chrome(service=Service(ARGS.chromedriver),
-                                      options=options)
+        driver = webdriver.Chrome(service=Service(ARGS.chromedriver), options=options)
         # The copy buttons write to the clipboard; a test reads it back.
-        cls.driver.execute_cdp_cmd("Browser.grantPermissions", {
+        driver.execute_cdp_cmd("Browser.grantPermissions", {
             "origin": cls.url.rstrip("/"),
             "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
-        cls.work = tempfile.mkdtemp(prefix="trainflops-browser-")
-        os.makedirs(ARGS.screenshots, exist_ok=True)
+        # Downloads go to a folder the tests read.
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {
+            "behavior": "allow", "downloadPath": cls.downloads})
+        return driver
 
     @classmethod
     def tearDownClass(cls):
@@ -148,12 +165,16 @@ class Page(unittest.TestCase):
 
     # --- the tabs ---------------------------------------------------------
 
-    def test_method1_upload_headline_chart_uncertainty_and_copy(self):
-        path = self.write("cnn.yaml", SMALL_CNN)
+    def upload_cnn(self, screenshot, file_name="cnn.yaml", **fields):
+        """Method 1 on the small CNN uploaded as `file_name`: (path, result)."""
+        path = self.write(file_name, SMALL_CNN)
         form = self.open_tab("estimate")
         form.find_element(By.NAME, "file").send_keys(path)
-        self.fill(form, uncertainty=True)
-        result = self.submit(form, "estimate")
+        self.fill(form, **fields)
+        return path, self.submit(form, screenshot)
+
+    def test_method1_upload_headline_chart_uncertainty_and_copy(self):
+        path, result = self.upload_cnn("estimate", uncertainty=True)
         expected = cli_json("estimate", path, "--uncertainty")
         self.assertTrue(close(number(self.headline(result)), expected["training_flop"]),
                         self.headline(result))
@@ -167,8 +188,12 @@ class Page(unittest.TestCase):
         self.assertEqual(self.count(result, "svg.layer-chart rect.bar"),
                          min(len(with_flop), 12) + (len(with_flop) > 12))
         # The quantile strip: 5th, 50th, 95th percentiles and the page's six.
-        self.assertEqual(self.count(result, "svg.quantile-chart circle.quantile"), 9)
-        self.assertEqual(self.count(result, "svg.quantile-chart polygon.point"), 1)
+        self.assertEqual(self.count(result, "svg.quantile-chart > circle.quantile"), 9)
+        self.assertEqual(self.count(result, "svg.quantile-chart > polygon.point"), 1)
+        # The legend names the band, the median, the marks and the diamond.
+        legend = result.find_element(By.CSS_SELECTOR, "svg.quantile-chart g.legend").text
+        for words in ("90% interval", "median", "point estimate"):
+            self.assertIn(words, legend)
         # Copy: the value as shown, a command that reproduces it, the citation.
         self.assertEqual(self.copied(result, "value"), self.headline(result).split(" = ")[0])
         command = shlex.split(self.copied(result, "command"))
@@ -228,13 +253,24 @@ class Page(unittest.TestCase):
         self.assertTrue(all("A100" in r.text for r in rows))
 
     def test_trend_bundled_points(self):
+        # The default: Epoch AI's notable models, bundled; OpenAI's points are
+        # the other set.
         form = self.open_tab("trend")
         result = self.submit(form, "trend")
-        expected = cli_json("trend")
+        expected = cli_json("trend", "--data", EPOCH_RECORD)
         self.assertTrue(close(number(self.headline(result)), expected["doubling_time_months"]))
         self.assertEqual(self.count(result, "svg.trend-chart circle.point"), expected["n_points"])
         self.assertEqual(self.count(result, "svg.trend-chart polyline.fit"), 1)
         self.assertEqual(self.count(result, "svg.trend-chart polygon.band"), 1)
+        # The command shown reads the record from the repository.
+        self.assertIn("data/epoch_notable_models_dev.csv",
+                      result.find_element(By.CSS_SELECTOR, "pre.command").text)
+        form = self.open_tab("trend")
+        self.fill(form, page_dataset="OpenAI, AI and Compute (bundled)")
+        result = self.submit(form, "trend-openai")
+        expected = cli_json("trend")
+        self.assertTrue(close(number(self.headline(result)), expected["doubling_time_months"]))
+        self.assertEqual(self.count(result, "svg.trend-chart circle.point"), expected["n_points"])
 
     def test_trend_uploaded_csv(self):
         # Five models growing tenfold a year: doubling every 12 x log10(2) =
@@ -264,6 +300,12 @@ class Page(unittest.TestCase):
         self.assertIn("6ND", result.text)
         self.assertIn("H100-hours", result.text)
         self.assertEqual(self.count(result, "ul.disagreements li"), 1)
+        # The combined figure goes on the trend under the model's name.
+        result.find_element(By.CSS_SELECTOR, "button.place").click()
+        WebDriverWait(self.driver, 20).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, "#result svg.trend-chart polygon.mark"))
+        legend = self.driver.find_element(By.CSS_SELECTOR, "#result g.mark-legend").text
+        self.assertIn("Llama 4 Scout: ", legend)
 
     def test_thresholds_and_units(self):
         form = self.open_tab("units")
@@ -300,6 +342,283 @@ class Page(unittest.TestCase):
         selected = self.driver.find_element(By.CSS_SELECTOR, "nav [aria-selected=true]")
         self.assertEqual(selected.get_attribute("data-tab"), "hardware")
         self.assertFalse(self.driver.find_element(By.ID, "hardware").get_attribute("hidden"))
+
+    # --- sharing: permalinks and history ---------------------------------
+
+    def wait_headline(self, driver, previous=None):
+        """The result's headline once shown (and different from `previous`)."""
+        def shown(d):
+            result = d.find_element(By.ID, "result")
+            if result.get_attribute("hidden") is not None:
+                return None
+            heads = result.find_elements(By.CSS_SELECTOR, ".headline")
+            text = heads[0].text if heads else None
+            return text if text and text != previous else None
+        return WebDriverWait(driver, 20).until(shown)
+
+    def test_permalink_in_a_new_session_and_history(self):
+        form = self.open_tab("hardware")
+        self.fill(form, chip="V100", count="8", time="5 days")
+        first = self.headline(self.submit(form, "permalink-hardware"))
+        link = self.driver.current_url
+        self.assertIn("#tab=hardware", link)
+        self.assertIn("chip=V100", link)
+        # A new browser session opening the link shows the same figure.
+        other = self.new_driver()
+        try:
+            other.get(link)
+            self.assertEqual(self.wait_headline(other), first)
+            # From the navigation's start to the result drawn (the page's mark).
+            elapsed = other.execute_script(
+                "return performance.getEntriesByName('trainflops-result')[0].startTime")
+            print(f"time to first result from a link: {elapsed:.0f} ms", file=sys.stderr)
+            self.assertLess(elapsed, 5000)
+        finally:
+            other.quit()
+        # Back and forward move between submits: 6ND for 70B x 1.4T (5.88e23)
+        # then 7B x 1T (6 x 7e9 x 1e12 = 4.2e22).
+        form = self.open_tab("tokens")
+        self.fill(form, params="70B", tokens="1.4T")
+        big = self.headline(self.submit(form, "history-1"))
+        self.fill(form, params="7B", tokens="1T")
+        small = self.headline(self.submit(form, "history-2"))
+        self.assertEqual(small.split(" = ")[0], "4.2e22 FLOP")
+        self.driver.back()
+        self.assertEqual(self.wait_headline(self.driver, small), big)
+        self.assertEqual(form.find_element(By.NAME, "params").get_attribute("value"), "70B")
+        self.driver.forward()
+        self.assertEqual(self.wait_headline(self.driver, big), small)
+
+    def test_link_with_an_upload_names_the_file(self):
+        self.upload_cnn("upload-link", "linked.yaml", epochs="3")
+        link = self.driver.current_url
+        self.assertIn("file=linked.yaml", link)
+        self.driver.get(self.url)
+        self.driver.get(link)
+        note = WebDriverWait(self.driver, 10).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "#estimate .link-note").text)
+        self.assertIn("linked.yaml", note)
+        self.assertIn("choose it again", note)
+        self.assertEqual(self.driver.find_element(By.NAME, "epochs").get_attribute("value"), "3")
+
+    # --- downloads ---------------------------------------------------------
+
+    def downloaded(self, result, kind, name):
+        """Clicks the download button `kind` and returns the file's bytes."""
+        path = os.path.join(self.downloads, name)
+        if os.path.exists(path):
+            os.remove(path)
+        result.find_element(By.CSS_SELECTOR, f"button[data-download='{kind}']").click()
+        WebDriverWait(self.driver, 10).until(lambda d: os.path.exists(path) and os.path.getsize(path))
+        with open(path, "rb") as f:
+            return f.read()
+
+    def test_downloads_parse(self):
+        path, result = self.upload_cnn("downloads", uncertainty=True)
+        expected = cli_json("estimate", path, "--uncertainty")
+        data = json.loads(self.downloaded(result, "json", "trainflops-estimate.json"))
+        self.assertEqual(data["training_flop"], expected["training_flop"])
+        rows = list(csv.DictReader(io.StringIO(
+            self.downloaded(result, "csv", "trainflops-estimate.csv").decode())))
+        self.assertEqual([r["layer"] for r in rows], [l["name"] for l in expected["layers"]])
+        self.assertEqual([float(r["forward_flop"]) for r in rows],
+                         [l["forward_flop"] for l in expected["layers"]])
+        markdown = self.downloaded(result, "md", "trainflops-estimate.md").decode()
+        for part in ("## Formula", "## Inputs", "## Assumptions", "## Citation", "```sh"):
+            self.assertIn(part, markdown)
+        self.assertIn(expected["formula"][0] if isinstance(expected["formula"], list)
+                      else expected["formula"], markdown)
+        for chart, mark in (("layer-chart", "rect"), ("quantile-chart", "circle")):
+            svg = ET.fromstring(self.downloaded(result, "svg:" + chart,
+                                                f"trainflops-estimate-{chart}.svg"))
+            self.assertEqual(svg.tag, "{http://www.w3.org/2000/svg}svg")
+            drawn = svg.findall(f".//{{http://www.w3.org/2000/svg}}{mark}")
+            self.assertGreater(len(drawn), 2)
+            png = self.downloaded(result, "png:" + chart, f"trainflops-estimate-{chart}.png")
+            self.assertEqual(png[:8], b"\x89PNG\r\n\x1a\n")
+            # IHDR: width and height, twice the SVG's (drawn at 2x).
+            width, height = struct.unpack(">II", png[16:24])
+            self.assertEqual(width, 2 * int(float(svg.get("width"))))
+            self.assertEqual(height, 2 * int(float(svg.get("height"))))
+
+    def test_terms_csv(self):
+        form = self.open_tab("hardware")
+        self.fill(form, chip="V100", count="8", time="5 days")
+        result = self.submit(form, "hardware-csv")
+        rows = list(csv.DictReader(io.StringIO(
+            self.downloaded(result, "csv", "trainflops-hardware.csv").decode())))
+        self.assertEqual(list(rows[0].keys()), ["kind", "name", "value", "unit", "source"])
+        by_name = {r["name"]: r for r in rows if r["kind"] in ("input", "result")}
+        # 8 x 432,000 s x 1.57e13 FLOP/s (V100 FP32, datasheet) x 0.4 = 2.17e19.
+        self.assertEqual(float(by_name["training FLOP"]["value"]), 8 * 432000 * 1.57e13 * 0.4)
+        self.assertEqual(float(by_name["peak FLOP/s"]["value"]), 1.57e13)
+
+    # --- context: the user's estimate among the notable models ---------------
+
+    def test_estimate_placed_on_the_trend_with_neighbours(self):
+        form = self.open_tab("tokens")
+        self.fill(form, params="70B", tokens="1.4T")
+        result = self.submit(form, "place")
+        result.find_element(By.CSS_SELECTOR, "button.place").click()
+        WebDriverWait(self.driver, 20).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, "#result svg.trend-chart polygon.mark"))
+        result = self.driver.find_element(By.ID, "result")
+        self.driver.save_screenshot(os.path.join(ARGS.screenshots, "trend-mark.png"))
+        # The neighbours, found here from the command line's points: the
+        # largest at or below 6 x 70e9 x 1.4e12 = 5.88e23 and the smallest above.
+        points = cli_json("trend", "--data", EPOCH_RECORD)["points"]
+        below = max((p for p in points if p["flop"] <= 5.88e23), key=lambda p: p["flop"])
+        above = min((p for p in points if p["flop"] > 5.88e23), key=lambda p: p["flop"])
+        sentence = result.find_element(By.CSS_SELECTOR, ".neighbours").text
+        self.assertIn(f"between {below['name']}", sentence)
+        self.assertIn(f"and {above['name']}", sentence)
+        titles = self.driver.execute_script(
+            "return [...document.querySelectorAll('#result svg.trend-chart title')]"
+            ".map(t => t.textContent)")
+        self.assertIn("your estimate: 5.88e23 FLOP", titles)
+        for p in (below, above):
+            self.assertTrue(any(t.startswith(p["name"] + ":") for t in titles), p["name"])
+        # The link holds the mark: a new session draws it again.
+        other = self.new_driver()
+        try:
+            other.get(self.driver.current_url)
+            WebDriverWait(other, 20).until(lambda d: d.find_elements(
+                By.CSS_SELECTOR, "#result svg.trend-chart polygon.mark"))
+        finally:
+            other.quit()
+
+    def test_presets_fill_the_form_with_their_source(self):
+        form = self.open_tab("tokens")
+        WebDriverWait(self.driver, 10).until(
+            lambda d: form.find_elements(By.CSS_SELECTOR, "select.preset option"))
+        form.find_element(By.XPATH, ".//select[@class='preset']/option[. = 'Chinchilla']").click()
+        self.assertEqual(form.find_element(By.NAME, "params").get_attribute("value"), "70B")
+        self.assertIn("Hoffmann et al. 2022", form.find_element(By.CSS_SELECTOR, ".preset-source").text)
+        with open(os.path.join(ROOT, "data", "web_presets.json"), encoding="utf-8") as f:
+            presets = json.load(f)
+        self.assertGreaterEqual(len(presets["models"]) + len(presets["clusters"]), 30)
+        self.assertTrue(all(r["source"] for r in presets["models"] + presets["clusters"]))
+
+    # --- compare -----------------------------------------------------------
+
+    def test_compare_chart_utilization_and_citation(self):
+        form = self.open_tab("compare")
+        self.assertIn(".onnx", form.find_element(By.NAME, "file").get_attribute("accept"))
+        self.fill(form, params="70B", tokens="1.4T", chip="A100", count="1024", time="20d")
+        result = self.submit(form, "compare-chart")
+        self.assertEqual(self.count(result, "svg.compare-chart circle.method"), 2)
+        # Method 2 with uncertainty has its interval as a band.
+        self.assertEqual(self.count(result, "svg.compare-chart rect.band"), 1)
+        # Reconciling utilization 0.3 x 3.55 = 1.065, above the language-model
+        # range of utilization the run assumed.
+        text = result.find_element(By.CSS_SELECTOR, ".utilization").text
+        self.assertIn("1.065", text)
+        self.assertIn("above the plausible range", text)
+        cited = cli_json("compare", "--params", "70B", "--tokens", "1.4T", "--chip", "A100",
+                         "--count", "1024", "--time", "20d", "--uncertainty", "--cite")
+        self.assertEqual(self.copied(result, "citation"), option_wording(cited["citation"]["text"]))
+        svg = ET.fromstring(self.downloaded(result, "svg:compare-chart",
+                                            "trainflops-compare-compare-chart.svg"))
+        circles = svg.findall(".//{http://www.w3.org/2000/svg}circle")
+        self.assertEqual(len(circles), 2)
+
+    def test_compare_onnx_upload_and_an_unticked_default_in_the_link(self):
+        onnx = os.path.join(ROOT, "tests", "fixtures", "onnx", "resnet18.onnx")
+        form = self.open_tab("compare")
+        form.find_element(By.NAME, "file").send_keys(onnx)
+        self.fill(form, chip="V100", count="8", time="5d", uncertainty=False,
+                  extra="--examples 1.28M --epochs 90")
+        result = self.submit(form, "compare-onnx")
+        expected = cli_json("compare", onnx, "--examples", "1.28M", "--epochs", "90", "--chip",
+                            "V100", "--count", "8", "--time", "5d")
+        self.assertTrue(close(number(self.headline(result).split("=")[1]),
+                              expected["ratio_method1_over_method2"]), self.headline(result))
+        # The link names the file, and keeps the uncertainty box unticked
+        # although it is ticked by default.
+        link = self.driver.current_url
+        self.assertIn("file=resnet18.onnx", link)
+        self.assertNotIn("uncertainty", link)
+        self.driver.get(self.url)
+        self.driver.get(link)
+        form = WebDriverWait(self.driver, 10).until(
+            lambda d: d.find_element(By.ID, "compare") if d.find_element(
+                By.CSS_SELECTOR, "#compare .link-note").text else None)
+        self.assertFalse(form.find_element(By.NAME, "uncertainty").is_selected())
+
+    # --- rough edges ---------------------------------------------------------
+
+    def test_labels_are_for_people_and_the_command_shown_is_copied(self):
+        form = self.open_tab("hardware")
+        self.fill(form, chip="V100", count="8", time="5 days")
+        result = self.submit(form, "labels")
+        inputs = [r.text for r in result.find_elements(By.CSS_SELECTOR, "table tbody tr")]
+        text = "\n".join(inputs)
+        # Nothing the page shows (the raw JSON is folded away) names a field
+        # in the library's backquotes.
+        self.assertNotIn("`", result.text)
+        self.assertNotIn("peak_flop_per_s", text)
+        self.assertTrue(any(r.startswith("peak FLOP/s") for r in inputs), inputs)
+        shown = result.find_element(By.CSS_SELECTOR, "pre.command").text
+        self.assertEqual(self.copied(result, "command"), shown)
+        # An input changed on the page is labelled so, not "command line".
+        _, result = self.upload_cnn("override-label", "cnn2.yaml", epochs="3")
+        tables = "".join(t.text for t in result.find_elements(By.CSS_SELECTOR, "table"))
+        self.assertNotIn("command line", tables)
+        self.assertIn("changed on the page", result.text)
+
+    def test_chip_filter_link_and_threshold_rows(self):
+        panel = self.open_tab("chips")
+        WebDriverWait(self.driver, 10).until(
+            lambda d: panel.find_elements(By.CSS_SELECTOR, "#chip-table tbody tr"))
+        panel.find_element(By.ID, "chip-filter").send_keys("h100")
+        link = self.driver.current_url
+        self.assertIn("#tab=chips&filter=h100", link)
+        self.driver.get(self.url)
+        self.driver.get(link)
+        rows = WebDriverWait(self.driver, 10).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, "#chip-table tbody tr"))
+        self.assertEqual(len(rows), len(cli_json("chips", "h100")["chips"]))
+        form = self.open_tab("thresholds")
+        self.fill(form, arg="2e25")
+        result = self.submit(form, "thresholds-csv")
+        rows = list(csv.DictReader(io.StringIO(
+            self.downloaded(result, "csv", "trainflops-thresholds.csv").decode())))
+        expected = cli_json("thresholds", "2e25")["thresholds"]
+        self.assertEqual([r["threshold"] for r in rows], [t["name"] for t in expected])
+        # 2e25 / 1e25 = 2 for the AI Act's Art. 51(2).
+        self.assertEqual(float(rows[0]["ratio"]), 2.0)
+
+    def test_every_link_on_the_page_is_served(self):
+        self.driver.get(self.url)
+        links = self.driver.execute_script(
+            "return [...document.querySelectorAll('a[href]')].map(a => a.href)")
+        self.assertTrue(any(l.endswith("/docs/spec-format.md") for l in links), links)
+        for link in links:
+            with urllib.request.urlopen(link) as response:
+                self.assertEqual(response.status, 200, link)
+
+    def test_page_weight(self):
+        # The page's own script and style (not the bundled data, presets or docs).
+        total = 0
+        for asset in ("", "app.js", "view.js", "charts.js", "share.js", "style.css"):
+            with urllib.request.urlopen(self.url + asset) as response:
+                total += len(response.read())
+        print(f"page weight (HTML + JS + CSS): {total} bytes", file=sys.stderr)
+        self.assertLess(total, 100 * 1024)
+        # Nothing is fetched from elsewhere.
+        self.driver.get(self.url)
+        WebDriverWait(self.driver, 10).until(
+            lambda d: d.execute_script("return document.readyState") == "complete")
+        hosts = self.driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => new URL(e.name).host)")
+        self.assertTrue(all(h == self.url.split("/")[2] for h in hosts), hosts)
+
+
+
+def option_wording(text):
+    """The page's wording of the library's `field` names: --field."""
+    return re.sub(r"`([a-z0-9_]+)`", lambda m: "--" + m.group(1).replace("_", "-"),
+                  text).replace("spec + command line", "spec, changed on the page")
 
 
 def main():

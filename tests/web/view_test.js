@@ -43,18 +43,26 @@ test('field names in backquotes read as options', () => {
     'give --year or --peak-flops');
 });
 
-test('layer shares: largest first, the rest grouped, zero-FLOP layers left out', () => {
-  // 14 layers of 1..14 FLOP (total 105) and one of 0: 12 bars + "other" (1 + 2 = 3 FLOP).
+test('layer shares: largest first, the rest a note and not a bar, zero-FLOP layers left out', () => {
+  // 14 layers of 1..14 FLOP (total 105) and one of 0: 12 bars (14 down to 3);
+  // the other two (1 + 2 = 3 FLOP, 3/105 of the total) are a note, so that a
+  // many-layered graph's remainder is never drawn as the biggest bar.
   const layers = [{name: 'embed', forward_flop: 0}];
   for (let i = 1; i <= 14; ++i) layers.push({name: 'l' + i, forward_flop: i});
   const shares = view.layerShares(layers);
-  assert.strictEqual(shares.length, 13);
+  assert.strictEqual(shares.length, 12);
   assert.strictEqual(shares[0].name, 'l14');
   assert.ok(Math.abs(shares[0].share - 14 / 105) < 1e-12);
-  assert.strictEqual(shares[12].name, 'other layers (2)');
-  assert.strictEqual(shares[12].flop, 3);
-  const total = shares.reduce((s, r) => s + r.share, 0);
-  assert.ok(Math.abs(total - 1) < 1e-12);
+  assert.strictEqual(shares[11].name, 'l3');
+  assert.ok(shares.every((s) => !s.name.startsWith('other')));
+  assert.strictEqual(shares.rest.count, 2);
+  assert.ok(Math.abs(shares.rest.share - 3 / 105) < 1e-12);
+  // 60 equal layers: before, "other layers (48)" was a bar four times the
+  // largest layer's (48 vs 1); now each bar is 1/60 and the rest 48/60.
+  const many = Array.from({length: 60}, (_, i) => ({name: 'n' + i, forward_flop: 1}));
+  const m = view.layerShares(many);
+  assert.strictEqual(Math.max(...m.map((s) => s.share)), 1 / 60);
+  assert.strictEqual(m.rest.count, 48);
 });
 
 test('bars scale to the largest share', () => {
@@ -133,4 +141,153 @@ test('the trend figure draws points, the fit and its band', () => {
   assert.strictEqual(h.value, 'doubling every 3.612 months');
   assert.strictEqual(h.interval, '90% bootstrap interval 3 to 4 months');
   assert.strictEqual(view.trendGeometry({points: []}), null);
+});
+
+test('field names read as words; page overrides are not "command line"', () => {
+  assert.strictEqual(view.fieldLabel('peak_flop_per_s'), 'peak FLOP/s');
+  assert.strictEqual(view.fieldLabel('training_pfs_days'), 'training pfs-days');
+  assert.strictEqual(view.fieldLabel('chips'), 'chips');
+  assert.strictEqual(view.optionWording('spec + command line'), 'spec, changed on the page');
+});
+
+test('a permalink carries the tab and its filled fields, and reads back', () => {
+  const hash = view.stateToHash('hardware', [['chip', 'V100'], ['count', ''], ['time', '5 days'],
+    ['extra', "--peak-flops '3.5 T'"]]);
+  // Empty fields are left out; spaces are '+', quotes and '=' escaped.
+  assert.strictEqual(hash, '#tab=hardware&chip=V100&time=5+days&extra=--peak-flops+%273.5+T%27');
+  assert.deepStrictEqual(view.hashToState(hash), {tab: 'hardware',
+    fields: [['chip', 'V100'], ['time', '5 days'], ['extra', "--peak-flops '3.5 T'"]]});
+  assert.strictEqual(view.hashToState('#section-2'), null);
+  assert.strictEqual(view.hashToState(''), null);
+});
+
+test('the command shown and copied reads the bundled record from data/', () => {
+  assert.strictEqual(
+    view.commandToCopy('trainflops trend --data epoch_notable_models_dev.csv --json'),
+    'trainflops trend --data data/epoch_notable_models_dev.csv');
+});
+
+test('the log axis of a narrow strip has ticks between its ends', () => {
+  // 1e19 .. 6e19 spans 0.78 decades: ticks at 1, 1.5, 2, 3, 4, 5 and 6e19,
+  // each at log10 of its ratio to 1e19 over log10(6) of the 100-pixel axis.
+  const axis = view.logAxis(1e19, 6e19, 0, 100);
+  assert.deepStrictEqual(axis.ticks.map((t) => t.label),
+    ['1e19', '1.5e19', '2e19', '3e19', '4e19', '5e19', '6e19']);
+  assert.ok(Math.abs(axis.ticks[2].x - 100 * Math.log10(2) / Math.log10(6)) < 1e-9);
+  // 1e19 .. 5e20 spans 1.7 decades: 1, 2 and 5 times each power of ten.
+  assert.deepStrictEqual(view.logAxis(1e19, 5e20, 0, 100).ticks.map((t) => t.label),
+    ['1e19', '2e19', '5e19', '1e20', '2e20', '5e20']);
+  // Over three decades: powers of ten only.
+  assert.deepStrictEqual(view.logAxis(1e18, 2e22, 0, 100).ticks.map((t) => t.label),
+    ['1e18', '1e19', '1e20', '1e21', '1e22']);
+});
+
+test('CSV: layers, points or terms, quoted where needed', () => {
+  const layers = {layers: [{name: 'conv, 1', type: 'conv2d', output_shape: [32, 32, 16],
+    params: 448, forward_flop: 917504}]};
+  assert.strictEqual(view.resultCsv('estimate', layers),
+    'layer,type,output_shape,params,forward_flop\r\n"conv, 1",conv2d,32x32x16,448,917504\r\n');
+  const trend = {points: [{name: 'He said "hi"', date: '2020-01-01', flop: 1e20}]};
+  assert.strictEqual(view.resultCsv('trend', trend),
+    'model,date,training_flop\r\n"He said ""hi""",2020-01-01,100000000000000000000\r\n');
+  const terms = {training_flop: 2.17e19,
+    inputs: {peak_flop_per_s: {value: 1.57e13, unit: 'FLOP/s', origin: 'table'},
+      chips: {value: 8, unit: 'chips', origin: '`count`'}},
+    assumptions: [{name: 'utilization', value: '0.4', source: 'Sevilla et al. 2022'}]};
+  assert.strictEqual(view.resultCsv('hardware', terms),
+    'kind,name,value,unit,source\r\ninput,peak FLOP/s,15700000000000,FLOP/s,table\r\n' +
+    'input,chips,8,chips,--count\r\nassumption,utilization,0.4,,Sevilla et al. 2022\r\n' +
+    'result,training FLOP,21700000000000000000,,\r\n');
+});
+
+test('CSV of evidence: a row per line with its median and interval', () => {
+  const json = {lines: [{name: '6ND', kind: 'figure',
+    result: {median: 4.08e24, low: 2e24, high: 8e24, label: 'Likely'}}]};
+  assert.strictEqual(view.resultCsv('evidence', json),
+    'line,kind,median_flop,low_flop,high_flop,label\r\n' +
+    '6ND,figure,4.08e+24,2e+24,8e+24,Likely\r\n');
+});
+
+test('Markdown: headline, command, formula, inputs, assumptions, citation', () => {
+  const json = {training_flop: 5.88e23, training_pfs_days: 5.88e23 / 8.64e19,
+    formula: ['6 x N x D = 6 x 7e10 x 1.4e12 = 5.88e23 FLOP'],
+    inputs: {params: {value: 7e10, unit: 'parameters', origin: '`params`'}},
+    assumptions: [{name: 'convention', value: '6ND', source: 'Kaplan et al. 2020'}],
+    citation: {text: 'We estimate ... (`params`).', bibtex: '@misc{kaplan2020}'}};
+  const md = view.resultMarkdown('tokens', json, 'trainflops tokens --params=70B --cite --json');
+  // 5.88e23 / 8.64e19 = 6805.6 pfs-days, printed with four digits: 6806.
+  assert.ok(md.startsWith('# trainflops tokens\n\n**5.88e23 FLOP = 6806 pfs-days**'), md);
+  assert.ok(md.includes('```sh\ntrainflops tokens --params=70B\n```'));
+  assert.ok(md.includes('## Formula\n\n```\n6 x N x D = 6 x 7e10 x 1.4e12 = 5.88e23 FLOP\n```'));
+  assert.ok(md.includes('| params | 7e10 | parameters | --params |'));
+  assert.ok(md.includes('| convention | 6ND | Kaplan et al. 2020 |'));
+  assert.ok(md.includes('## Citation\n\nWe estimate ... (--params).'));
+  assert.ok(md.includes('```bibtex\n@misc{kaplan2020}\n```'));
+});
+
+test('the neighbours of an estimate are named, nearest below and above', () => {
+  const points = [{name: 'GPT-3', flop: 3.14e23}, {name: 'Chinchilla', flop: 5.76e23},
+    {name: 'PaLM', flop: 2.53e24}, {name: 'small', flop: 1e20}];
+  const n = view.neighbours(points, 4e23);
+  assert.strictEqual(n.below.name, 'GPT-3');
+  assert.strictEqual(n.above.name, 'Chinchilla');
+  assert.strictEqual(view.neighbourText(n),
+    'between GPT-3 (3.14e23 FLOP) and Chinchilla (5.76e23 FLOP)');
+  assert.ok(view.neighbourText(view.neighbours(points, 1e25)).startsWith('above every model'));
+});
+
+test('the trend places the mark, its interval and a legend clear of the fit line', () => {
+  // The fit log10 FLOP = year - 1992; a mark at 2011.5 of 1e21 FLOP (interval
+  // 5e20..2e21). Neighbours in compute: 'b' (1e19) below and 'c' (1e22) above.
+  const json = {slope: 1, intercept: -1992, points: [
+    {name: 'a', date: '2010-01-01', year: 2010, flop: 1e18},
+    {name: 'b', date: '2011-01-01', year: 2011, flop: 1e19},
+    {name: 'c', date: '2012-01-01', year: 2012, flop: 1e22}]};
+  const g = view.trendGeometry(json, {width: 700, height: 400, left: 60, right: 20, top: 20,
+    bottom: 40, mark: {flop: 1e21, low: 5e20, high: 2e21, year: 2011.5}});
+  assert.deepStrictEqual(g.mark.neighbours.map((n) => n.name), ['b', 'c']);
+  assert.ok(g.mark.y1 < g.mark.point.y && g.mark.point.y < g.mark.y0);  // high is up
+  assert.strictEqual(g.mark.text, 'between b (1e19 FLOP) and c (1e22 FLOP)');
+  // A rising fit is lowest at the left: the legend sits top left, 10 pixels
+  // in, one row of 18 pixels per name, below the fit line's left end.
+  const l = g.mark.legend;
+  assert.deepStrictEqual([l.x, l.anchor], [70, 'start']);
+  assert.deepStrictEqual(l.rows.map((r) => r.text),
+    ['your estimate: 1e21 FLOP', 'b: 1e19 FLOP', 'c: 1e22 FLOP']);
+  assert.deepStrictEqual(l.rows.map((r) => r.y), [36, 54, 72]);
+  assert.ok(l.rows[2].y < g.fit[0][1] - 20);
+  // A falling trend puts it top right.
+  const falling = view.trendGeometry({...json, slope: -1, intercept: 2030},
+    {mark: {flop: 1e21, year: 2011.5}});
+  assert.strictEqual(falling.mark.legend.anchor, 'end');
+});
+
+test('compare: both methods on one axis, the utilization range from Method 2', () => {
+  const json = {ratio_method1_over_method2: 3.55, reconciling_utilization: 1.065,
+    method1: {training_flop: 5.88e23},
+    method2: {training_flop: 1.656e23, uncertainty: {low: 1.1e23, high: 2.6e23, quantities: [
+      {name: 'utilization (assumed)', distribution: 'triangular(0.2, 0.3, 0.5) [utilization_llm]',
+        source: 'Sevilla et al. 2022'}]}}};
+  const g = view.compareGeometry(json);
+  assert.strictEqual(g.rows.length, 2);
+  assert.strictEqual(g.rows[0].x0, null);  // Method 1 (6ND) has no interval here
+  assert.ok(g.rows[1].x0 < g.rows[1].x && g.rows[1].x < g.rows[1].x1);
+  assert.ok(g.rows[0].x > g.rows[1].x);  // 5.88e23 > 1.656e23
+  // The axis runs the whole width (90 .. 560 - 30), past the last tick.
+  assert.deepStrictEqual(g.axisX, [90, 530]);
+  assert.ok(g.rows.every((r) => r.x >= 90 && r.x <= 530));
+  const r = view.utilizationRange(json);
+  assert.deepStrictEqual([r.low, r.high, r.where], [0.2, 0.5, 'above the plausible range']);
+  assert.strictEqual(view.utilizationRange({method2: {}}), null);
+});
+
+test('what "Place on the trend" draws: an estimate, or evidence with its model', () => {
+  assert.deepStrictEqual(view.markOf({training_flop: 5.88e23}),
+    {flop: 5.88e23, low: undefined, high: undefined, name: ''});
+  assert.deepStrictEqual(view.markOf({training_flop: 2e19, uncertainty: {low: 1e19, high: 4e19}}),
+    {flop: 2e19, low: 1e19, high: 4e19, name: ''});
+  assert.deepStrictEqual(view.markOf({model: 'Llama 4 Scout',
+    combination: {median: 5.9e24, low: 2.6e24, high: 1.4e25}}),
+  {flop: 5.9e24, low: 2.6e24, high: 1.4e25, name: 'Llama 4 Scout'});
+  assert.strictEqual(view.markOf({flop: 1e20, multiply_adds: 5e19}), null);
 });

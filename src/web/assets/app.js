@@ -43,8 +43,13 @@ lines:
 // Commands whose JSON carries a citation with --cite (the "Copy citation" button).
 const CITE_COMMANDS = new Set(['estimate', 'layer', 'hardware', 'tokens', 'compare']);
 
-// Fields that are not options, or are handled specially.
+// Fields that are not options, or are handled specially; fields named page-*
+// belong to the page (the trend's dataset, the user's mark) and are not sent.
 const SPECIAL_FIELDS = new Set(['file', 'text', 'extra', 'arg']);
+const pageOnly = (name) => SPECIAL_FIELDS.has(name) || name.startsWith('page-');
+
+// The bundled record of notable models (Epoch AI), served by `serve` itself.
+const EPOCH_RECORD = 'epoch_notable_models_dev.csv';
 
 // Splits "--a 1 --b 'x y'" into words, honouring single and double quotes.
 function splitWords(text) {
@@ -75,7 +80,7 @@ function formWords(form) {
   const positional = form.elements.namedItem('arg');
   if (positional && positional.value.trim()) words.push(positional.value.trim());
   for (const field of form.elements) {
-    if (!field.name || SPECIAL_FIELDS.has(field.name)) continue;
+    if (!field.name || pageOnly(field.name)) continue;
     if (field.type === 'checkbox') {
       if (field.checked) words.push('--' + field.name);
     } else if (field.value.trim()) {
@@ -87,18 +92,24 @@ function formWords(form) {
   return words;
 }
 
-// The uploaded file or pasted text of a form, sent as the request body.
-function formUpload(form) {
+// The uploaded file or pasted text of a form, sent as the request body; for
+// the trend, the bundled notable-models record unless another set is chosen.
+async function formUpload(form) {
   const file = form.elements.namedItem('file');
   if (file && file.files.length) return {body: file.files[0], name: file.files[0].name};
   const text = form.elements.namedItem('text');
   if (text && text.value.trim()) return {body: text.value, name: null};
+  const dataset = form.elements.namedItem('page-dataset');
+  if (dataset && dataset.value === 'epoch') {
+    const response = await fetch('/data/' + EPOCH_RECORD);
+    return {body: await response.text(), name: EPOCH_RECORD};
+  }
   return null;
 }
 
 async function run(form) {
   const params = new URLSearchParams();
-  const upload = formUpload(form);
+  const upload = await formUpload(form);
   if (upload && upload.name) params.append('file', upload.name);
   const words = formWords(form);
   // A form whose file is an option's value (trend --data FILE), not the subject.
@@ -177,108 +188,6 @@ function headline(json, command) {
     el('div', {class: 'buttons'}, ...buttons));
 }
 
-// --- charts: inline SVG, laid out by view.js ------------------------------
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function svgEl(tag, attrs = {}, content = null) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (content !== null) node.textContent = content;
-  return node;
-}
-
-// An SVG element with a tooltip (its <title> child).
-function titled(node, title) {
-  node.append(svgEl('title', {}, title));
-  return node;
-}
-
-function svgRoot(width, height, cls, label) {
-  return svgEl('svg', {class: 'chart ' + cls, width, height, viewBox: `0 0 ${width} ${height}`,
-    role: 'img', 'aria-label': label});
-}
-
-// The per-layer share of the forward FLOP as a bar chart.
-function layerChart(layers) {
-  const shares = layerShares(layers);
-  if (shares.length < 2) return null;
-  const g = barGeometry(shares);
-  const svg = svgRoot(g.width, g.height, 'layer-chart', 'share of forward FLOP per layer');
-  for (const b of g.bars) {
-    const y = b.y + b.height - 4;
-    svg.append(svgEl('text', {x: b.x - 6, y, 'text-anchor': 'end'},
-      b.name.length > 28 ? b.name.slice(0, 27) + '…' : b.name));
-    svg.append(svgEl('rect', {class: 'bar', x: b.x, y: b.y, width: b.width, height: b.height}));
-    svg.append(svgEl('text', {x: b.x + b.width + 4, y, 'text-anchor': 'start'}, b.label));
-  }
-  return svg;
-}
-
-// The uncertainty's quantile strip: the 90% interval as a band, a mark per
-// quantile, the median as a bar and the point estimate as a diamond.
-function quantileChart(u) {
-  const g = quantileStrip(u);
-  if (!g) return null;
-  const svg = svgRoot(g.width, g.height, 'quantile-chart', 'quantiles of training compute');
-  const y = g.y;
-  svg.append(svgEl('line', {class: 'axis', x1: g.ticks[0].x, x2: g.ticks[g.ticks.length - 1].x,
-    y1: y + 14, y2: y + 14}));
-  for (const t of g.ticks) {
-    svg.append(svgEl('line', {class: 'axis', x1: t.x, x2: t.x, y1: y + 14, y2: y + 18}));
-    svg.append(svgEl('text', {x: t.x, y: y + 30, 'text-anchor': 'middle'}, t.label));
-  }
-  svg.append(svgEl('text', {x: g.width / 2, y: g.height - 2, 'text-anchor': 'middle'},
-    'training compute (FLOP, log scale)'));
-  svg.append(svgEl('rect', {class: 'band', x: g.interval.x0, y: y - 8,
-    width: Math.max(1, g.interval.x1 - g.interval.x0), height: 16}));
-  for (const m of g.marks) {
-    svg.append(titled(svgEl('circle', {class: 'quantile', cx: m.x, cy: y, r: 3.5}),
-      `${m.label}: ${formatNumber(m.value)} FLOP`));
-    if (m.labelled) svg.append(svgEl('text', {x: m.x, y: y - 12, 'text-anchor': 'middle'}, m.label));
-  }
-  if (g.median !== null) {
-    svg.append(svgEl('line', {class: 'median', x1: g.median, x2: g.median, y1: y - 9, y2: y + 9}));
-  }
-  if (g.point !== null) {
-    const p = g.point;
-    svg.append(titled(svgEl('polygon', {class: 'point',
-      points: `${p},${y + 4} ${p + 5},${y + 9} ${p},${y + 14} ${p - 5},${y + 9}`}),
-    'the point estimate'));
-  }
-  return svg;
-}
-
-// The trend: points, the fitted line, the band of the bootstrap interval's
-// slopes, and a line per era.
-function trendChart(json) {
-  const g = trendGeometry(json);
-  if (!g) return null;
-  const svg = svgRoot(g.width, g.height, 'trend-chart', 'training compute by publication date');
-  const f = g.frame;
-  for (const t of g.xTicks) {
-    svg.append(svgEl('line', {class: 'grid', x1: t.x, x2: t.x, y1: f.top, y2: f.bottom}));
-    svg.append(svgEl('text', {x: t.x, y: f.bottom + 16, 'text-anchor': 'middle'}, t.label));
-  }
-  for (const t of g.yTicks) {
-    svg.append(svgEl('line', {class: 'grid', x1: f.left, x2: f.right, y1: t.y, y2: t.y}));
-    svg.append(svgEl('text', {x: f.left - 6, y: t.y + 4, 'text-anchor': 'end'}, t.label));
-  }
-  const path = (pts) => pts.map(([x, y]) => `${x},${y}`).join(' ');
-  if (g.band) svg.append(svgEl('polygon', {class: 'band', points: path(g.band)}));
-  svg.append(svgEl('polyline', {class: 'fit', points: path(g.fit)}));
-  for (const e of g.eras) {
-    svg.append(titled(svgEl('polyline', {class: 'era', points: path(e.line)}), e.label));
-  }
-  for (const p of g.points) {
-    svg.append(titled(svgEl('circle', {class: 'point', cx: p.x, cy: p.y, r: 4}),
-      `${p.name}, ${p.date}: ${formatNumber(p.flop)} FLOP`));
-  }
-  svg.append(svgEl('text', {x: (f.left + f.right) / 2, y: f.bottom + 34, 'text-anchor': 'middle'},
-    'publication date; training compute (FLOP) on a log scale'));
-  return svg;
-}
-
 // Any {low, high} found at the top level ("range", "uncertainty", ...).
 function ranges(json) {
   const items = [];
@@ -316,35 +225,36 @@ function renderEstimate(json, command) {
   const nodes = [headline(json, command), json.uncertainty ? null : ranges(json)];
   if (json.formula) {
     const lines = Array.isArray(json.formula) ? json.formula : [json.formula];
-    nodes.push(section('Formula', el('pre', {}, lines.join('\n'))));
+    nodes.push(section('Formula', el('pre', {}, optionWording(lines.join('\n')))));
   }
   const counts = countRows(json);
   if (counts.length) nodes.push(section('Counts', table(['quantity', 'value'], counts, [1])));
   const u = json.uncertainty;
   if (u && Array.isArray(u.quantities)) {
     // Which inputs and assumptions were uncertain, and how to repeat the run.
-    const rows = u.quantities.map((q) => [q.name, q.distribution, q.source]);
+    const rows = u.quantities.map((q) => [optionWording(q.name), q.distribution, optionWording(q.source)]);
     nodes.push(section('Uncertainty', el('div', {},
       // label_rule already starts with the label ("Confident: the 90% interval ...").
-      el('p', {}, `${u.label_rule || u.label}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
+      el('p', {}, `${optionWording(u.label_rule || u.label)}. Monte Carlo, ${u.samples} samples, seed ${u.seed}.`),
       quantileChart(u),
       table(['uncertain quantity', 'distribution', 'source'], rows),
-      ...(u.notes || []).map((n) => el('p', {}, n)))));
+      ...(u.notes || []).map((n) => el('p', {}, optionWording(n))))));
   }
   if (json.inputs && typeof json.inputs === 'object') {
     // {value, unit, origin} per input, or (one layer's dimensions) the text given.
     const rows = Object.entries(json.inputs).map(([name, i]) => (i && typeof i === 'object'
-      ? [name, formatNumber(i.value), i.unit || '', optionWording(i.origin || '')]
+      ? [fieldLabel(name), formatNumber(i.value), i.unit || '', optionWording(i.origin || '')]
       : [name, String(i), '', 'given']));
     nodes.push(section('Inputs', table(['input', 'value', 'unit', 'origin'], rows, [1])));
   }
   if (Array.isArray(json.assumptions)) {
-    const rows = json.assumptions.map((a) => [a.name, String(a.value), optionWording(a.source || '')]);
+    const rows = json.assumptions.map((a) => [optionWording(a.name), optionWording(a.value),
+      optionWording(a.source || '')]);
     nodes.push(section('Assumptions', table(['assumption', 'value', 'source'], rows)));
   }
   if (Array.isArray(json.thresholds)) {
     const rows = json.thresholds.map((t) => [t.name, formatNumber(t.threshold_flop),
-      t.exceeds, formatNumber(t.ratio), t.status]);
+      t.exceeds, formatNumber(t.ratio), optionWording(t.status)]);
     nodes.push(section('Thresholds', table(['threshold', 'FLOP', 'exceeded', 'ratio', 'status'], rows)));
   }
   if (Array.isArray(json.layers) && json.layers.length) {
@@ -354,25 +264,39 @@ function renderEstimate(json, command) {
     nodes.push(section('Layers', table(['layer', 'type', 'output', 'params', 'forward FLOP'], rows, [3, 4])));
   }
   if (Array.isArray(json.notes) && json.notes.length) {
-    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, n)))));
+    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, optionWording(n))))));
   }
   return nodes;
 }
 
 function renderCompare(json, command) {
+  const range = utilizationRange(json);
+  const buttons = [copyButton('value', `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
+    copyButton('command', commandToCopy(command))];
+  if (json.citation && json.citation.text) {
+    buttons.push(copyButton('citation', optionWording(json.citation.text)));
+  }
   return [
-    el('p', {class: 'headline'},
-      `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
-    el('p', {}, json.verdict),
-    json.warning ? el('p', {class: 'error'}, json.warning) : null,
-    el('p', {}, `utilization that reconciles them: ${formatNumber(json.reconciling_utilization)}`),
+    el('div', {class: 'headline-box'},
+      el('p', {class: 'headline'},
+        `Method 1 / Method 2 = ${formatNumber(json.ratio_method1_over_method2)}`),
+      el('div', {class: 'buttons'}, ...buttons)),
+    el('p', {}, optionWording(json.verdict)),
+    json.warning ? el('p', {class: 'error'}, optionWording(json.warning)) : null,
+    section('Side by side', compareChart(json)),
+    el('p', {class: 'utilization'}, `Implied utilization (the one that reconciles them): ` +
+      formatNumber(json.reconciling_utilization) + (range ? `; plausible range ${formatNumber(range.low)}` +
+      ` to ${formatNumber(range.high)}, so ${range.where} (${range.source})` : '')),
     el('h3', {}, 'Method 1'), ...renderEstimate(json.method1 || {}, command),
     el('h3', {}, 'Method 2'), ...renderEstimate(json.method2 || {}, command),
   ];
 }
 
-function renderTrend(json, command) {
+function renderTrend(json, command, mark) {
   const h = trendHeadline(json);
+  const g = mark && trendGeometry(json, {mark});
+  const context = g && g.mark ? el('p', {class: 'neighbours'},
+    `${g.mark.point.name} (${formatNumber(mark.flop)} FLOP) is ${g.mark.text}.`) : null;
   const rows = (json.points || []).map((p) => [p.name, p.date, formatNumber(p.flop)]);
   const eras = (json.eras || []).map((e) => [`${e.from || 'start'} .. ${e.to || 'end'}`,
     e.n_points, formatNumber(e.doubling_time_months)]);
@@ -382,7 +306,8 @@ function renderTrend(json, command) {
       el('p', {class: 'interval'}, [h.interval, h.growth].filter((x) => x).join('; ')),
       el('div', {class: 'buttons'}, copyButton('value', h.value),
         copyButton('command', commandToCopy(command)))),
-    section('Trend', trendChart(json)),
+    context,
+    section('Trend', trendChart(json, mark)),
     el('p', {class: 'help'}, 'The band: lines of the bootstrap interval\'s lowest and highest ' +
       'slopes through the points\' centroid, where every least-squares line passes.'),
     eras.length ? section('Eras', table(['era', 'points', 'doubling (months)'], eras, [1, 2])) : null,
@@ -432,7 +357,7 @@ function renderEvidence(json, command) {
     nodes.push(section('Implied', table(['quantity', 'value', 'from'], implied, [1])));
   }
   if ((json.notes || []).length) {
-    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, n)))));
+    nodes.push(section('Notes', el('ul', {}, ...json.notes.map((n) => el('li', {}, optionWording(n))))));
   }
   return nodes;
 }
@@ -442,10 +367,11 @@ function renderUnits(json) {
     `${formatNumber(json.multiply_adds)} multiply-adds = ${formatNumber(json.pfs_days)} pfs-days`)];
 }
 
-function render(command, result) {
+function render(command, result, mark) {
   const box = document.getElementById('result');
+  const shown = commandToCopy(result.command);
   const commandPart =
-    el('div', {class: 'part'}, el('h3', {}, 'Command line'), el('pre', {class: 'command'}, result.command));
+    el('div', {class: 'part'}, el('h3', {}, 'Command line'), el('pre', {class: 'command'}, shown));
   if (result.text !== undefined) {
     box.replaceChildren(commandPart, el('pre', {class: 'help'}, result.text));
     box.hidden = false;
@@ -455,15 +381,23 @@ function render(command, result) {
   const nodes = command === 'compare' ? renderCompare(json, result.command)
     : command === 'evidence' ? renderEvidence(json, result.command)
     : command === 'units' ? renderUnits(json)
-    : command === 'trend' ? renderTrend(json, result.command) : renderEstimate(json, result.command);
+    : command === 'trend' ? renderTrend(json, result.command, mark) : renderEstimate(json, result.command);
   if (command === 'thresholds' && typeof json.flop === 'number') {
     nodes.unshift(el('p', {class: 'headline'}, formatNumber(json.flop) + ' FLOP'));
   }
+  const placed = command === 'trend' ? null : markOf(json);
+  const place = placed ? el('button', {type: 'button', class: 'copy place'}, 'Place on the trend')
+    : null;
+  if (place) place.addEventListener('click', () => placeOnTrend(placed));
   box.replaceChildren(
     commandPart,
     ...nodes.filter((n) => n),
+    place,
     el('details', {}, el('summary', {}, 'JSON'), el('pre', {}, JSON.stringify(json, null, 2))));
+  box.insertBefore(downloads(command, json, result.command, box), box.lastChild);
   box.hidden = false;
+  // The time to a result, from the page's start (docs/web.md states it).
+  performance.mark('trainflops-result');
 }
 
 // --- wiring ------------------------------------------------------------------
@@ -531,14 +465,23 @@ function init() {
     button.addEventListener('click', () => showTab(button.dataset.tab));
     button.addEventListener('keydown', tabKeys);
   }
-  document.getElementById('chip-filter').addEventListener('input', showChips);
+  const filter = document.getElementById('chip-filter');
+  filter.addEventListener('input', () => {
+    showChips();
+    history.replaceState(null, '', stateToHash('chips', [['filter', filter.value]]));
+  });
   for (const form of document.querySelectorAll('main form')) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
+      const mode = historyMode;
+      historyMode = 'push';
       const box = errorBox(form);
       box.textContent = '';
       try {
-        render(form.dataset.command, await run(form));
+        const result = await run(form);
+        remember(form, mode);
+        noteFor(form).textContent = '';
+        render(form.dataset.command, result, form.id === 'trend' ? trendMark(form) : null);
       } catch (e) {
         box.textContent = e.message;
         document.getElementById('result').hidden = true;
@@ -551,7 +494,13 @@ function init() {
   document.querySelector('.evidence-example').addEventListener('click', () => {
     document.querySelector('#evidence textarea').value = EXAMPLE_EVIDENCE;
   });
+  window.addEventListener('popstate', () => {
+    const state = hashToState(location.hash);
+    if (state) restore(state); else showTab('estimate');
+  });
   loadChips();
+  loadPresets();
+  restore(hashToState(location.hash));
 }
 
 document.addEventListener('DOMContentLoaded', init);
