@@ -277,6 +277,13 @@ Result<EvidenceRequest> RequestOf(const KeyReader& r, const YAML::Node& root) {
 
 }  // namespace
 
+namespace evidence {
+Result<EvidenceLine> ParseEvidenceLine(const KeyReader& reader, const YAML::Node& node,
+                                       size_t index) {
+  return LineOf(reader, node, index);
+}
+}  // namespace evidence
+
 Result<EvidenceRequest> ParseEvidenceFile(std::string_view text, std::string_view file) {
   TF_RETURN_IF_ERROR(CheckNestingDepth(text, file));
   const std::string name(file);

@@ -72,6 +72,12 @@ class KeyReader {
   std::string context_;
 };
 
+// One line of evidence (a map with name, kind, source and the kind's keys),
+// the `index`-th of its list: what an evidence file's `lines` hold, for other
+// files that embed lines (a run record's phases, docs/ledger.md).
+Result<EvidenceLine> ParseEvidenceLine(const KeyReader& reader, const YAML::Node& node,
+                                       size_t index);
+
 }  // namespace trainflops::evidence
 
 #endif  // TRAINFLOPS_SRC_EVIDENCE_EVIDENCE_KEYS_H_
