@@ -121,8 +121,8 @@ Result<LedgerRecord> ParseLedgerRecord(std::string_view text, std::string_view f
 struct RegimeRule {
   PhaseKind kind = PhaseKind::kPreTraining;
   bool count = false;
-  std::string rule;      // instrument, article or paragraph, and what it says
-  bool open = false;     // an open reading of the text (stated as such)
+  std::string rule;   // instrument, article or paragraph, and what it says
+  bool open = false;  // an open reading of the text (stated as such)
 };
 
 struct Regime {
@@ -136,6 +136,8 @@ struct Regime {
   std::string status;
   std::string source;
   std::vector<RegimeRule> rules;  // one per kind
+  // Replaces the synthetic_data rule for data that is publicly accessible.
+  std::optional<RegimeRule> public_synthetic;
 };
 
 Result<std::vector<Regime>> ParseRegimes(std::string_view yaml, const std::string& file);
@@ -147,12 +149,12 @@ struct LedgerPhaseResult {
   std::string name;
   PhaseKind kind = PhaseKind::kPreTraining;
   EvidenceSource source;
-  std::string method;     // "hardware x time (Method 2)", ...
-  Estimate estimate;      // formula, inputs, assumptions (all periods or lines)
-  double point = 0;       // FLOP, inputs at their given values
-  double median = 0, low = 0, high = 0;  // 90% interval
-  std::vector<WidthShare> width_shares;  // the phase's own inputs
-  std::optional<double> chip_hours;      // hardware phases
+  std::string method;                     // "hardware x time (Method 2)", ...
+  Estimate estimate;                      // formula, inputs, assumptions (all periods or lines)
+  double point = 0;                       // FLOP, inputs at their given values
+  double median = 0, low = 0, high = 0;   // 90% interval
+  std::vector<WidthShare> width_shares;   // the phase's own inputs
+  std::optional<double> chip_hours;       // hardware phases
   std::optional<double> wall_clock_days;  // periods of chips x duration
   std::optional<double> energy_mwh;       // chip-hours x TDP x server overhead x PUE
   std::string energy_method;

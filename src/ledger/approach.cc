@@ -16,8 +16,7 @@ std::string DescribeApproach(const LedgerStatement& s) {
   for (const LedgerPhaseResult& p : s.phases) {
     o << "Phase '" << p.name << "' (" << PhaseKindName(p.kind) << "): " << p.method << ", "
       << FormatScientific(p.point, 3) << " FLOP, 90% interval " << FormatScientific(p.low, 3)
-      << " to " << FormatScientific(p.high, 3) << " FLOP"
-      << (p.planned ? ", planned" : "") << ". ";
+      << " to " << FormatScientific(p.high, 3) << " FLOP" << (p.planned ? ", planned" : "") << ". ";
   }
   std::set<std::string> seen;
   o << "Assumptions: ";

@@ -63,10 +63,11 @@ json RegimeJson(const RegimeStatement& r) {
             {"threshold_rule", r.threshold_rule},
             {"over_threshold", r.total > r.threshold},
             {"probability_over", r.probability_over},
-            {"margin", {{"margin", r.margin.margin},
-                        {"below", r.margin.below},
-                        {"above", r.margin.above},
-                        {"within", r.margin.within}}},
+            {"margin",
+             {{"margin", r.margin.margin},
+              {"below", r.margin.below},
+              {"above", r.margin.above},
+              {"within", r.margin.within}}},
             {"dominant", r.dominant},
             {"counted", RegimePhases(r.counted)},
             {"left_out", RegimePhases(r.left_out)}};
@@ -99,11 +100,11 @@ std::string RenderLedgerJson(const LedgerStatement& s) {
               {"samples", s.record.uncertainty.monte_carlo.samples},
               {"seed", s.record.uncertainty.monte_carlo.seed}};
   if (s.record.original) {
-    out["original"] = {{"model", s.record.original->model},
-                       {"flop", s.record.original->flop
-                                    ? json(s.record.original->flop->distribution.Median())
-                                    : json(nullptr)},
-                       {"systemic_risk", s.record.original->systemic_risk}};
+    out["original"] = {
+        {"model", s.record.original->model},
+        {"flop", s.record.original->flop ? json(s.record.original->flop->distribution.Median())
+                                         : json(nullptr)},
+        {"systemic_risk", s.record.original->systemic_risk}};
   }
   return out.dump(2) + "\n";
 }

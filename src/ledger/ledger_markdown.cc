@@ -18,7 +18,8 @@ void RegimePhases(std::ostringstream& o, const char* title, const std::vector<Re
   o << "\n" << title << ":\n\n";
   for (const RegimePhase& p : ps) {
     o << "- " << p.name << ": " << p.rule << (p.open ? " *(an open reading)*" : "");
-    if (!p.override_reason.empty()) o << " **The record's own reading: " << p.override_reason << "**";
+    if (!p.override_reason.empty())
+      o << " **The record's own reading: " << p.override_reason << "**";
     o << "\n";
   }
 }
@@ -27,15 +28,15 @@ void RegimeSection(std::ostringstream& o, const RegimeStatement& r) {
   const char* total = r.so_far ? "Projected total (the plan)" : "Total";
   o << "\n## " << r.regime.name << "\n\n";
   o << "*" << r.regime.status << "; " << r.regime.source << "*\n\n";
-  o << "- **" << total << ": " << TwoFigures(r.total) << " FLOP** (unrounded " << FormatScientific(r.total, 6)
-    << "); 90% interval " << TwoFigures(r.low) << " to " << TwoFigures(r.high) << " FLOP, median "
-    << TwoFigures(r.median) << "\n";
+  o << "- **" << total << ": " << TwoFigures(r.total) << " FLOP** (unrounded "
+    << FormatScientific(r.total, 6) << "); 90% interval " << TwoFigures(r.low) << " to "
+    << TwoFigures(r.high) << " FLOP, median " << TwoFigures(r.median) << "\n";
   o << "- Threshold: " << r.threshold_rule << "\n";
   o << "- " << (r.total > r.threshold ? "**Over the threshold**" : "Not over the threshold")
     << "; P(over) = " << Percent(r.probability_over) << "\n";
-  o << "- 30% margin (guidelines C(2025) 7719 ¶123): "
-    << (r.margin.within ? "met" : "**not met**") << " (interval " << Percent(r.margin.below)
-    << " below, " << Percent(r.margin.above) << " above)";
+  o << "- 30% margin (guidelines C(2025) 7719 ¶123): " << (r.margin.within ? "met" : "**not met**")
+    << " (interval " << Percent(r.margin.below) << " below, " << Percent(r.margin.above)
+    << " above)";
   if (!r.dominant.empty()) o << "; the width comes mostly from " << r.dominant;
   o << "\n";
   if (r.so_far) {
@@ -52,8 +53,8 @@ void PhaseSection(std::ostringstream& o, const LedgerPhaseResult& p) {
     << TwoFigures(p.high) << " FLOP\n";
   if (p.planned) o << "- Planned; done so far: " << Percent(p.done) << "\n";
   if (!p.source.url.empty() || !p.source.quote.empty()) {
-    o << "- Source: " << p.source.url << (p.source.quote.empty() ? "" : " \"" + p.source.quote + "\"")
-      << "\n";
+    o << "- Source: " << p.source.url
+      << (p.source.quote.empty() ? "" : " \"" + p.source.quote + "\"") << "\n";
   }
   for (const std::string& f : p.estimate.formula) o << "- `" << f << "`\n";
   for (const Assumption& a : p.estimate.assumptions) {
@@ -66,7 +67,8 @@ void FormSection(std::ostringstream& o, const LedgerStatement& s) {
   o << "\n## Model documentation form\n\n";
   o << "- Order of magnitude: 10^" << s.order_of_magnitude << " FLOP\n";
   if (s.hardware_days) o << "- Hardware-days: " << TwoFigures(*s.hardware_days) << " chip-days\n";
-  if (s.wall_clock_days) o << "- Wall-clock: " << FormatScientific(*s.wall_clock_days, 3) << " days\n";
+  if (s.wall_clock_days)
+    o << "- Wall-clock: " << FormatScientific(*s.wall_clock_days, 3) << " days\n";
   if (s.energy_mwh) {
     o << "- Energy: " << TwoFigures(*s.energy_mwh) << " MWh (" << s.energy_method << ")\n";
   }
@@ -82,8 +84,9 @@ std::string RenderLedgerMarkdown(const LedgerStatement& s) {
   if (s.forecast) o << "**Forecast**: the record plans phases not yet (fully) run.\n\n";
   if (s.record.original) {
     o << "Modifies: " << s.record.original->model << " ("
-      << (s.record.original->flop ? FormatScientific(s.record.original->flop->distribution.Median(), 3) + " FLOP"
-                                  : std::string("compute unknown"))
+      << (s.record.original->flop
+              ? FormatScientific(s.record.original->flop->distribution.Median(), 3) + " FLOP"
+              : std::string("compute unknown"))
       << ")\n";
   }
   for (const RegimeStatement& r : s.regimes) RegimeSection(o, r);

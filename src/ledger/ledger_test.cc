@@ -1,13 +1,14 @@
 // The run record, the regimes and the statement: the EU guidelines' own
 // worked examples, the counting rules, the readings a record overrides, and
 // the errors a bad record gets.
+#include "trainflops/ledger.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "internal.h"
-#include "trainflops/ledger.h"
 
 namespace trainflops {
 namespace {
@@ -142,8 +143,8 @@ TEST(LedgerStatementJson, KeepsTheUnroundedTotalBesideTheTwoFigureOne) {
 // ---- Errors: the phase and the field named ------------------------------------
 
 TEST(LedgerErrors, UnknownPhaseKindSuggestsTheNearest) {
-  const std::string e = ErrorOf(std::string(kHead) +
-                                "phases:\n  - {name: p, kind: pre_trainng, flop: 1e24}\n");
+  const std::string e =
+      ErrorOf(std::string(kHead) + "phases:\n  - {name: p, kind: pre_trainng, flop: 1e24}\n");
   EXPECT_NE(e.find("phase 'p'"), std::string::npos) << e;
   EXPECT_NE(e.find("key 'kind'"), std::string::npos) << e;
   EXPECT_NE(e.find("did you mean 'pre_training'"), std::string::npos) << e;
@@ -177,16 +178,14 @@ constexpr char kPlanned[] =
     "    planned: true\n";
 
 TEST(LedgerErrors, NegativeProgress) {
-  const std::string e =
-      ErrorOf(std::string(kHead) + kPlanned + "    progress: {tokens: -1T}\n");
+  const std::string e = ErrorOf(std::string(kHead) + kPlanned + "    progress: {tokens: -1T}\n");
   EXPECT_NE(e.find("phase 'pt'"), std::string::npos) << e;
   EXPECT_NE(e.find("key 'progress'"), std::string::npos) << e;
   EXPECT_NE(e.find("key 'tokens'"), std::string::npos) << e;
 }
 
 TEST(LedgerErrors, ProgressBeyondThePlanNeedsTheFlag) {
-  const std::string e =
-      ErrorOf(std::string(kHead) + kPlanned + "    progress: {tokens: 40T}\n");
+  const std::string e = ErrorOf(std::string(kHead) + kPlanned + "    progress: {tokens: 40T}\n");
   EXPECT_NE(e.find("phase 'pt'"), std::string::npos) << e;
   EXPECT_NE(e.find("beyond the plan"), std::string::npos) << e;
   EXPECT_NE(e.find("allow_overrun"), std::string::npos) << e;

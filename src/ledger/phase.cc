@@ -31,7 +31,8 @@ void Append(Estimate& to, const Estimate& from, const std::string& prefix) {
   for (const std::string& f : from.formula) to.formula.push_back(prefix + f);
   for (const Assumption& a : from.assumptions) {
     bool seen = false;
-    for (const Assumption& b : to.assumptions) seen = seen || (a.name == b.name && a.value == b.value);
+    for (const Assumption& b : to.assumptions)
+      seen = seen || (a.name == b.name && a.value == b.value);
     if (!seen) to.assumptions.push_back(a);
   }
   to.notes.insert(to.notes.end(), from.notes.begin(), from.notes.end());
@@ -156,18 +157,19 @@ Result<LedgerPhaseResult> EstimatePhase(const LedgerPhase& p, const LedgerRecord
   r.kind = p.kind;
   r.source = p.source;
   r.planned = p.planned;
-  Status s = p.flop             ? GivenFigure(p, record, r)
-             : p.parameters     ? ParametersTokens(p, record, r)
+  Status s = p.flop                ? GivenFigure(p, record, r)
+             : p.parameters        ? ParametersTokens(p, record, r)
              : !p.hardware.empty() ? Hardware(p, record, r)
                                    : Evidence(p, record, r);
   if (!s.ok()) return s.WithContext("phase '" + p.name + "'");
   if (p.kind == PhaseKind::kSyntheticData && p.generated) {
-    r.notes.push_back(
-        "the compute is that of generating all " + FormatCount(*p.generated) + " samples" +
-        (p.kept ? ", of which " + FormatCount(*p.kept) + " were kept (the " +
-                      FormatCount(*p.generated - *p.kept) + " discarded count too: guidelines "
-                      "C(2025) 7719 ¶119)"
-                : std::string()));
+    r.notes.push_back("the compute is that of generating all " + FormatCount(*p.generated) +
+                      " samples" +
+                      (p.kept ? ", of which " + FormatCount(*p.kept) + " were kept (the " +
+                                    FormatCount(*p.generated - *p.kept) +
+                                    " discarded count too: guidelines "
+                                    "C(2025) 7719 ¶119)"
+                              : std::string()));
   }
   TF_ASSIGN_OR_RETURN(r.done, DoneFraction(p));
   return r;

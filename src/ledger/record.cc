@@ -21,8 +21,8 @@ using evidence::KeyReader;
 constexpr size_t kMaxPhases = 100;
 
 const std::vector<std::string> kPhaseKeys = {
-    "name",   "kind",      "source", "flop",     "parameters", "tokens",  "hardware",
-    "evidence", "public", "generated", "kept", "planned", "progress", "allow_overrun"};
+    "name",     "kind",   "source",    "flop", "parameters", "tokens",   "hardware",
+    "evidence", "public", "generated", "kept", "planned",    "progress", "allow_overrun"};
 
 Result<PhaseKind> KindOf(const KeyReader& r, const YAML::Node& node) {
   TF_ASSIGN_OR_RETURN(const std::optional<int> kind, r.Choice(node, "kind", PhaseKindNames()));
@@ -64,7 +64,8 @@ Result<std::vector<EvidenceLine>> LinesOf(const KeyReader& r, const YAML::Node& 
     if (periods && item.IsMap()) {
       if (!item["name"]) item["name"] = "period " + std::to_string(i + 1);
       if (!item["kind"]) item["kind"] = "cluster";
-      if (!item["source"]) item["source"] = phase["source"] ? phase["source"] : YAML::Node("record");
+      if (!item["source"])
+        item["source"] = phase["source"] ? phase["source"] : YAML::Node("record");
     }
     TF_ASSIGN_OR_RETURN(EvidenceLine line,
                         evidence::ParseEvidenceLine(r.Within("key '" + key + "'"), item, i));
@@ -169,7 +170,8 @@ Result<std::optional<LedgerOriginal>> OriginalOf(const KeyReader& top, const YAM
   const YAML::Node n = root["original"];
   if (!n || n.IsNull()) return std::optional<LedgerOriginal>();
   const KeyReader r = top.Within("key 'original'");
-  if (!n.IsMap()) return r.Error(n, "a map {model: NAME, flop: 3e24} or {model: NAME, unknown: gpai}");
+  if (!n.IsMap())
+    return r.Error(n, "a map {model: NAME, flop: 3e24} or {model: NAME, unknown: gpai}");
   TF_RETURN_IF_ERROR(r.CheckKeys(n, {"model", "flop", "unknown"}, "the original model"));
   LedgerOriginal o;
   TF_ASSIGN_OR_RETURN(o.model, r.Text(n, "model"));
@@ -218,8 +220,8 @@ Result<std::vector<LedgerReading>> ReadingsOf(const KeyReader& top, const YAML::
     TF_ASSIGN_OR_RETURN(reading.regime, r.Text(item, "regime"));
     if (std::find(known.begin(), known.end(), reading.regime) == known.end()) {
       return r.Error(item, "key 'regime': unknown regime '" + Abbreviate(reading.regime) + "'" +
-                               DidYouMean(reading.regime, known) + " (accepted: " +
-                               JoinNames(known) + ")");
+                               DidYouMean(reading.regime, known) +
+                               " (accepted: " + JoinNames(known) + ")");
     }
     TF_ASSIGN_OR_RETURN(reading.kind, KindOf(r, item));
     TF_ASSIGN_OR_RETURN(const std::optional<bool> count, r.YesNo(item, "count"));
@@ -249,8 +251,8 @@ Result<std::optional<LedgerInferenceTask>> TaskOf(const KeyReader& top, const YA
 Result<std::vector<LedgerPhase>> PhasesOf(const KeyReader& r, const YAML::Node& root) {
   const YAML::Node list = root["phases"];
   if (!list || !list.IsSequence() || list.size() == 0 || list.size() > kMaxPhases) {
-    return r.Error(list ? list : root, "'phases' must be a list of 1 to " +
-                                           std::to_string(kMaxPhases) + " phases");
+    return r.Error(list ? list : root,
+                   "'phases' must be a list of 1 to " + std::to_string(kMaxPhases) + " phases");
   }
   std::vector<LedgerPhase> phases;
   std::set<std::string> names;
@@ -266,11 +268,11 @@ Result<std::vector<LedgerPhase>> PhasesOf(const KeyReader& r, const YAML::Node& 
 
 Result<LedgerRecord> RecordOf(const KeyReader& r, const YAML::Node& root) {
   if (!root.IsMap()) return r.Error(root, "a run record is a map with 'model' and 'phases'");
-  TF_RETURN_IF_ERROR(r.CheckKeys(root,
-                                 {"model", "provider", "year", "original", "phases", "regimes",
-                                  "readings", "inference_task", "default_ranges", "samples",
-                                  "seed"},
-                                 "a run record"));
+  TF_RETURN_IF_ERROR(
+      r.CheckKeys(root,
+                  {"model", "provider", "year", "original", "phases", "regimes", "readings",
+                   "inference_task", "default_ranges", "samples", "seed"},
+                  "a run record"));
   LedgerRecord q;
   TF_ASSIGN_OR_RETURN(q.model, r.Text(root, "model"));
   if (q.model.empty()) return r.Error(root, "key 'model': the model is missing");
@@ -302,8 +304,8 @@ Result<LedgerRecord> ParseLedgerRecord(std::string_view text, std::string_view f
     return RecordOf(KeyReader(name), root);
   } catch (const YAML::Exception& e) {
     return Status::ParseError(name + ":" + std::to_string(e.mark.line + 1) + ":" +
-                              std::to_string(e.mark.column + 1) + ": malformed YAML/JSON: " +
-                              e.msg);
+                              std::to_string(e.mark.column + 1) +
+                              ": malformed YAML/JSON: " + e.msg);
   }
 }
 

@@ -14,9 +14,9 @@ extern const unsigned long trainflops_regimes_yaml_size;
 
 const std::vector<std::string>& PhaseKindNames() {
   static const std::vector<std::string> names = {
-      "pre_training", "mid_training",         "sft",          "rl_policy",
-      "rl_rollouts",  "synthetic_data",       "distillation_teacher", "reward_model",
-      "evaluation",   "exploratory",          "merge_or_init"};
+      "pre_training",   "mid_training",         "sft",          "rl_policy",  "rl_rollouts",
+      "synthetic_data", "distillation_teacher", "reward_model", "evaluation", "exploratory",
+      "merge_or_init"};
   return names;
 }
 
@@ -48,8 +48,9 @@ Result<std::vector<RegimeRule>> RulesOf(const std::string& file, const YAML::Nod
   for (size_t k = 0; k < PhaseKindNames().size(); ++k) {
     const YAML::Node r = n["rules"][PhaseKindNames()[k]];
     if (!r || !r["count"] || !r["rule"]) {
-      return RegimeError(file, n, "regime '" + id + "' has no rule (count and rule) for kind '" +
-                                      PhaseKindNames()[k] + "'");
+      return RegimeError(file, n,
+                         "regime '" + id + "' has no rule (count and rule) for kind '" +
+                             PhaseKindNames()[k] + "'");
     }
     rules.push_back({static_cast<PhaseKind>(k), r["count"].as<bool>(), r["rule"].as<std::string>(),
                      r["open"] && r["open"].as<bool>()});
@@ -70,14 +71,19 @@ Result<Regime> RegimeOf(const std::string& file, const YAML::Node& n) {
   TF_ASSIGN_OR_RETURN(g.fallback_gpai, FlopOf(file, n, "fallback_gpai"));
   if ((g.test == "threshold") != (g.flop > 0) ||
       (g.test == "one_third" && !(g.fallback_systemic > 0 && g.fallback_gpai > 0))) {
-    return RegimeError(file, n, "regime '" + g.id +
-                                    "': a threshold regime takes 'flop', a one_third regime "
-                                    "'fallback_systemic' and 'fallback_gpai'");
+    return RegimeError(file, n,
+                       "regime '" + g.id +
+                           "': a threshold regime takes 'flop', a one_third regime "
+                           "'fallback_systemic' and 'fallback_gpai'");
   }
   g.includes_original = n["includes_original"].as<bool>(false);
   g.status = n["status"].as<std::string>("");
   g.source = n["source"].as<std::string>("");
   TF_ASSIGN_OR_RETURN(g.rules, RulesOf(file, n, g.id));
+  if (const YAML::Node p = n["public_synthetic_data"]; p && p["count"] && p["rule"]) {
+    g.public_synthetic = RegimeRule{PhaseKind::kSyntheticData, p["count"].as<bool>(),
+                                    p["rule"].as<std::string>(), p["open"] && p["open"].as<bool>()};
+  }
   return g;
 }
 
@@ -102,10 +108,9 @@ Result<std::vector<Regime>> ParseRegimes(std::string_view yaml, const std::strin
 
 const std::vector<Regime>& BundledRegimes() {
   static const std::vector<Regime> regimes = [] {
-    Result<std::vector<Regime>> r =
-        ParseRegimes(std::string_view(embedded::trainflops_regimes_yaml,
-                                      embedded::trainflops_regimes_yaml_size),
-                     "data/regimes.yaml");
+    Result<std::vector<Regime>> r = ParseRegimes(
+        std::string_view(embedded::trainflops_regimes_yaml, embedded::trainflops_regimes_yaml_size),
+        "data/regimes.yaml");
     // The unit tests parse the bundled file; an error here leaves no regime.
     return r.ok() ? std::move(r).value() : std::vector<Regime>();
   }();

@@ -10,20 +10,14 @@
 namespace trainflops::ledger {
 namespace {
 
-constexpr std::string_view kPublicSyntheticRule =
-    "guidelines C(2025) 7719 ¶122: publicly accessible synthetic data need not be counted";
-
 // The rule that decides a phase under a regime, with the record's reading.
 RegimePhase RuleFor(const Regime& g, const LedgerRecord& record, const LedgerPhase& p,
                     bool& count) {
-  const RegimeRule& rule = g.rules[static_cast<size_t>(p.kind)];
+  const bool public_data = p.kind == PhaseKind::kSyntheticData && p.public_data.value_or(false);
+  const RegimeRule& rule = public_data && g.public_synthetic ? *g.public_synthetic
+                                                             : g.rules[static_cast<size_t>(p.kind)];
   RegimePhase out{p.name, rule.rule, rule.open, ""};
   count = rule.count;
-  if (p.kind == PhaseKind::kSyntheticData && p.public_data.value_or(false) && count) {
-    count = false;
-    out.rule = std::string(kPublicSyntheticRule);
-    out.open = false;
-  }
   for (const LedgerReading& r : record.readings) {
     if (r.regime == g.id && r.kind == p.kind && r.count != count) {
       count = r.count;
@@ -50,8 +44,8 @@ void SetThreshold(const Regime& g, const LedgerRecord& record, RegimeStatement& 
     s.original_flop = o.flop->distribution.Median();
     s.threshold = *s.original_flop / 3;
     s.threshold_rule = "greater than one third of the original's " +
-                       FormatScientific(*s.original_flop, 3) + " FLOP = " +
-                       FormatScientific(s.threshold, 3) + " FLOP (" + g.source + ")";
+                       FormatScientific(*s.original_flop, 3) +
+                       " FLOP = " + FormatScientific(s.threshold, 3) + " FLOP (" + g.source + ")";
     return;
   }
   const double base = o.systemic_risk ? g.fallback_systemic : g.fallback_gpai;
@@ -70,9 +64,8 @@ std::string Crossing(const std::vector<Part>& counted, double threshold, double 
   for (const Part& p : counted) {
     if (before + p.point > threshold && p.point > 0) {
       const double within = (threshold - before) / p.point;
-      return "the plan crosses in phase '" + p.name + "' at " +
-             FormatScientific(100 * within, 2) + "% of that phase (" +
-             FormatScientific(100 * threshold / plan, 2) +
+      return "the plan crosses in phase '" + p.name + "' at " + FormatScientific(100 * within, 2) +
+             "% of that phase (" + FormatScientific(100 * threshold / plan, 2) +
              "% of the plan's counted compute; phases in the record's order)";
     }
     before += p.point;
@@ -173,8 +166,8 @@ Status InferenceTask(LedgerStatement& s) {
   TF_ASSIGN_OR_RETURN(const LlmEstimate e, EstimateLlm(model, Convention::k6ND, {}, {stage}));
   s.inference_flop = e.estimate.training_flop;
   s.inference_formula = "2 x " + FormatScientific(*dims.params) + " active parameters x " +
-                        FormatScientific(stage.tokens) + " tokens = " +
-                        FormatCompute(*s.inference_flop);
+                        FormatScientific(stage.tokens) +
+                        " tokens = " + FormatCompute(*s.inference_flop);
   return Status::Ok();
 }
 

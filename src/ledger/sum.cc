@@ -20,12 +20,13 @@ Result<Sum> SumParts(const std::vector<Part>& parts, const UncertaintyOptions& o
     Distribution ratio = Distribution::Point(p.median / p.point);
     if (p.high > p.low) {
       // The part's median and 90% interval as a lognormal, relative to its point.
-      TF_ASSIGN_OR_RETURN(ratio, Distribution::LogNormal(
-                                     p.median / p.point, std::exp(evidence::SigmaOf(p.low, p.high))));
+      TF_ASSIGN_OR_RETURN(
+          ratio,
+          Distribution::LogNormal(p.median / p.point, std::exp(evidence::SigmaOf(p.low, p.high))));
       exact = false;
     }
-    term.quantities.push_back(list.Add(
-        "", {p.name, ratio.Describe(), "the part's own 90% interval", std::move(ratio)}));
+    term.quantities.push_back(
+        list.Add("", {p.name, ratio.Describe(), "the part's own 90% interval", std::move(ratio)}));
     terms.push_back(std::move(term));
   }
   if (exact || terms.empty()) {
