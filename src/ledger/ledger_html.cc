@@ -4,32 +4,10 @@
 #include <sstream>
 
 #include "trainflops/ledger.h"
+#include "trainflops/text.h"
 
 namespace trainflops {
 namespace {
-
-std::string Escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 // **bold**, *italic* and `code` of one escaped line.
 std::string Inline(const std::string& line) {
@@ -62,7 +40,8 @@ std::string RenderLedgerHtml(const LedgerStatement& statement) {
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Compute "
        "statement: "
-    << Escape(statement.record.model) << "</title><style>" << kStyle << "</style></head><body>\n";
+    << EscapeMarkup(statement.record.model) << "</title><style>" << kStyle
+    << "</style></head><body>\n";
   std::string line;
   bool list = false;
   while (std::getline(in, line)) {
@@ -70,7 +49,7 @@ std::string RenderLedgerHtml(const LedgerStatement& statement) {
     if (list && !item) o << "</ul>\n";
     if (item && !list) o << "<ul>\n";
     list = item;
-    const std::string text = Inline(Escape(line));
+    const std::string text = Inline(EscapeMarkup(line));
     if (line.starts_with("### ")) {
       o << "<h3>" << text.substr(4) << "</h3>\n";
     } else if (line.starts_with("## ")) {

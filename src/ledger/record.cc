@@ -187,19 +187,24 @@ Result<std::optional<LedgerOriginal>> OriginalOf(const KeyReader& top, const YAM
   return std::optional<LedgerOriginal>(std::move(o));
 }
 
+// An id of the bundled regimes, or an error with the nearest.
+Status CheckRegime(const KeyReader& r, const YAML::Node& at, const std::string& id,
+                   const std::string& key) {
+  std::vector<std::string> known;
+  for (const Regime& g : BundledRegimes()) known.push_back(g.id);
+  if (std::find(known.begin(), known.end(), id) != known.end()) return Status::Ok();
+  return r.Error(at, "key '" + key + "': unknown regime '" + Abbreviate(id) + "'" +
+                         DidYouMean(id, known) + " (accepted: " + JoinNames(known) + ")");
+}
+
 Result<std::vector<std::string>> RegimeIds(const KeyReader& r, const YAML::Node& root) {
   std::vector<std::string> ids;
   const YAML::Node n = root["regimes"];
   if (!n || n.IsNull()) return ids;
   if (!n.IsSequence()) return r.Error(n, "key 'regimes' must be a list of regime ids");
-  std::vector<std::string> known;
-  for (const Regime& g : BundledRegimes()) known.push_back(g.id);
   for (const YAML::Node& item : n) {
     const std::string id = item.IsScalar() ? item.Scalar() : "";
-    if (std::find(known.begin(), known.end(), id) == known.end()) {
-      return r.Error(item, "key 'regimes': unknown regime '" + Abbreviate(id) + "'" +
-                               DidYouMean(id, known) + " (accepted: " + JoinNames(known) + ")");
-    }
+    TF_RETURN_IF_ERROR(CheckRegime(r, item, id, "regimes"));
     ids.push_back(id);
   }
   return ids;
@@ -210,19 +215,13 @@ Result<std::vector<LedgerReading>> ReadingsOf(const KeyReader& top, const YAML::
   const YAML::Node n = root["readings"];
   if (!n || n.IsNull()) return out;
   if (!n.IsSequence()) return top.Error(n, "key 'readings' must be a list");
-  std::vector<std::string> known;
-  for (const Regime& g : BundledRegimes()) known.push_back(g.id);
   for (const YAML::Node& item : n) {
     const KeyReader r = top.Within("key 'readings'");
     if (!item.IsMap()) return r.Error(item, "a reading is {regime: ID, kind: KIND, count: true}");
     TF_RETURN_IF_ERROR(r.CheckKeys(item, {"regime", "kind", "count", "reason"}, "a reading"));
     LedgerReading reading;
     TF_ASSIGN_OR_RETURN(reading.regime, r.Text(item, "regime"));
-    if (std::find(known.begin(), known.end(), reading.regime) == known.end()) {
-      return r.Error(item, "key 'regime': unknown regime '" + Abbreviate(reading.regime) + "'" +
-                               DidYouMean(reading.regime, known) +
-                               " (accepted: " + JoinNames(known) + ")");
-    }
+    TF_RETURN_IF_ERROR(CheckRegime(r, item, reading.regime, "regime"));
     TF_ASSIGN_OR_RETURN(reading.kind, KindOf(r, item));
     TF_ASSIGN_OR_RETURN(const std::optional<bool> count, r.YesNo(item, "count"));
     if (!count) return r.Error(item, "key 'count' is missing (accepted: true or false)");
@@ -284,12 +283,7 @@ Result<LedgerRecord> RecordOf(const KeyReader& r, const YAML::Node& root) {
   TF_ASSIGN_OR_RETURN(q.inference_task, TaskOf(r, root));
   TF_ASSIGN_OR_RETURN(const std::optional<bool> ranges, r.YesNo(root, "default_ranges"));
   q.uncertainty.default_ranges = ranges.value_or(true);
-  TF_ASSIGN_OR_RETURN(const std::optional<double> samples,
-                      r.WholeNumber(root, "samples", 100, 1e6));
-  if (samples) q.uncertainty.monte_carlo.samples = static_cast<std::size_t>(*samples);
-  TF_ASSIGN_OR_RETURN(const std::optional<double> seed,
-                      r.WholeNumber(root, "seed", 0, 9007199254740992.0));
-  if (seed) q.uncertainty.monte_carlo.seed = static_cast<std::uint64_t>(*seed);
+  TF_RETURN_IF_ERROR(r.MonteCarlo(root, 100, 1e6, q.uncertainty.monte_carlo));
   TF_ASSIGN_OR_RETURN(q.phases, PhasesOf(r, root));
   return q;
 }
