@@ -88,6 +88,18 @@ phases:
   EXPECT_EQ(o.code, 2);
 }
 
+TEST(CliLedger, CiteGivesTheEuCumulativeTotal) {
+  // 7.2e23 (the original, guidelines ¶121) + 6 x 8e9 x 6e12 = 2.88e23 -> 1.008e24.
+  const std::string record = SourcePath("examples/ledger/modifier-above.yaml");
+  CliOutput o = RunCli("ledger " + record + " --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("Cite this estimate"), std::string::npos);
+  EXPECT_NE(o.out.find("used 1.008e24 FLOP"), std::string::npos) << o.out;
+  o = RunCli("ledger " + record + " --format json --cite");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(json::parse(o.out).contains("citation"));
+}
+
 TEST(CliLedger, HelpNamesTheDocs) {
   const CliOutput o = RunCli("ledger --help");
   EXPECT_EQ(o.code, 0);

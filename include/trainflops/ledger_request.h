@@ -3,6 +3,7 @@
 #ifndef TRAINFLOPS_LEDGER_REQUEST_H_
 #define TRAINFLOPS_LEDGER_REQUEST_H_
 
+#include "trainflops/citation.h"
 #include "trainflops/evidence_request.h"
 #include "trainflops/ledger.h"
 #include "trainflops/request.h"
@@ -27,6 +28,9 @@ class LedgerReport final : public Report {
   // into a front end's options.
   std::string Text() const override { return AsFileKeys(RenderLedgerMarkdown(statement_)); }
   std::string Html() const { return AsFileKeys(RenderLedgerHtml(statement_)); }
+  // The total of the EU cumulative regime (else the first regime stated), its
+  // interval, and the assumptions of every phase.
+  std::optional<Citation> Cite() const override;
 
  private:
   LedgerStatement statement_;

@@ -16,6 +16,7 @@ const std::vector<OptionSpec>& LedgerOptions() {
     return std::vector<OptionSpec>{
         {"--format", "F", "markdown (default), json or html (printable, self-contained)"},
         {"--json", "", "the same as --format json"},
+        {"--cite", "", "add \"Cite this estimate\" (the EU cumulative total) with BibTeX"},
         mc[1],  // --samples
         mc[2],  // --seed
         {"--output", "F",
@@ -27,8 +28,8 @@ const std::vector<OptionSpec>& LedgerOptions() {
 }
 
 constexpr char kLedgerUsage[] =
-    "usage: trainflops ledger RUN.yaml [--format markdown|json|html] [--samples N] [--seed S] "
-    "[--output F]";
+    "usage: trainflops ledger RUN.yaml [--format markdown|json|html] [--cite] [--samples N] "
+    "[--seed S] [--output F]";
 
 Result<std::string> FormatOf(const ParsedArgs& a) {
   const std::string format = a.Get("--format").value_or(a.Has("--json") ? "json" : "markdown");
@@ -68,15 +69,18 @@ Result<Call> ParseLedger(const std::vector<std::string>& words, const FileOpener
   r.uncertainty.seed = a.Get("--seed");
   TF_ASSIGN_OR_RETURN(r.file, open(a.positional.front(), InputKind::kEvidence));
   call.json = format == "json";
+  call.cite = a.Has("--cite");
   const std::optional<std::string> output = a.Get("--output");
   if (!output && format != "html") {
     call.run = LibraryCall(std::move(r));
     return call;
   }
-  call.stream = [r = std::move(r), format, output](std::ostream& out) -> Status {
+  Call render;  // the formats RenderCall writes, with --cite
+  render.json = call.json;
+  render.cite = call.cite;
+  call.stream = [r = std::move(r), format, output, render](std::ostream& out) -> Status {
     TF_ASSIGN_OR_RETURN(const LedgerReport report, Run(r));
-    const std::string text =
-        format == "html" ? report.Html() : (format == "json" ? report.Json() : report.Text());
+    const std::string text = format == "html" ? report.Html() : RenderCall(render, report);
     if (output) return WriteFileAtomically(*output, text);
     out << text;
     return Status::Ok();

@@ -5,6 +5,34 @@
 
 namespace trainflops {
 
+std::optional<Citation> LedgerReport::Cite() const {
+  const LedgerStatement& s = statement_;
+  if (s.regimes.empty()) return std::nullopt;
+  const RegimeStatement* regime = &s.regimes.front();
+  for (const RegimeStatement& r : s.regimes) {
+    if (r.regime.id == "eu_cumulative") regime = &r;
+  }
+  Estimate e;
+  e.method = "ledger_" + regime->regime.id;
+  e.training_flop = regime->total;
+  for (const LedgerPhaseResult& p : s.phases) {
+    for (const Assumption& a : p.estimate.assumptions) {
+      bool seen = false;
+      for (const Assumption& b : e.assumptions)
+        seen = seen || (a.name == b.name && a.value == b.value);
+      if (!seen) e.assumptions.push_back(a);
+    }
+  }
+  UncertaintySummary interval;
+  interval.median = regime->median;
+  interval.low = regime->low;
+  interval.high = regime->high;
+  Citation c = CiteEstimate(e, {.subject = s.record.model, .interval = &interval});
+  c.text = AsFileKeys(c.text) + " Counted under " + regime->regime.name + " (" +
+           regime->regime.source + ").";
+  return c;
+}
+
 Result<LedgerReport> Run(const LedgerFileRequest& request) {
   if (request.file.empty()) {
     return Status::InvalidArgument(
