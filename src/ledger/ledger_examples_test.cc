@@ -59,10 +59,13 @@ TEST(LedgerExamples, DeepSeekV3HardwarePhasesAndTheSixNDCrossCheck) {
   EXPECT_EQ(eu.counted.size(), 4u);
   EXPECT_LT(Rel(3.2856e24, s.phases[0].point), 0.30);  // the 6ND cross-check
   EXPECT_FALSE(eu.total > 1e25);
-  // Utilization 0.3 is a default with its range (0.3..0.5 style): the
-  // interval is wider than the 30% margin, and pre-training dominates it.
+  // Utilization 0.3 is a default with its documented range: the interval is
+  // wider than the 30% margin; pre-training dominates it, and within
+  // pre-training the utilization (the only uncertain input: chip-hours and
+  // precision are given).
   EXPECT_FALSE(eu.margin.within);
   EXPECT_NE(eu.dominant.find("pre-training"), std::string::npos) << eu.dominant;
+  EXPECT_NE(eu.dominant.find("utilization"), std::string::npos) << eu.dominant;
   // Form: 2.788e6 chip-hours / 24 = 1.16167e5 hardware-days; inference task
   // 2 x 37e9 x 1e6 = 7.4e16 FLOP; order of magnitude 10^24.
   ASSERT_TRUE(s.hardware_days.has_value());

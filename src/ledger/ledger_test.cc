@@ -140,6 +140,38 @@ TEST(LedgerStatementJson, KeepsTheUnroundedTotalBesideTheTwoFigureOne) {
   EXPECT_NE(json.find("7.524e+22"), std::string::npos);  // unrounded
 }
 
+TEST(LedgerPhases, HardwareProgressInChipHoursAndPeriodsSummed) {
+  // Two periods at 1e15 FLOP/s per chip, utilization 0.5 (given, so exact):
+  // 1e6 chip-hours x 3600 x 1e15 x 0.5 = 1.8e24, and 5e5 chip-hours: 9e23;
+  // the plan 2.7e24. Progress 7.5e5 of the 1.5e6 chip-hours: half done,
+  // 1.35e24 so far.
+  const auto s = StatementOf(
+      std::string(kHead) +
+      "phases:\n  - name: pt\n    kind: pre_training\n    planned: true\n"
+      "    progress: {hours: 750000}\n    hardware:\n"
+      "      - {chip: H100, chip_hours: 1M, flops_per_chip: 1e15, utilization: 0.5}\n"
+      "      - {chip: H100, chip_hours: 500K, flops_per_chip: 1e15, utilization: 0.5}\n");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_NEAR(s->phases[0].point, 2.7e24, 2.7e24 * 1e-12);
+  EXPECT_DOUBLE_EQ(s->phases[0].done, 0.5);
+  EXPECT_NEAR(*s->phases[0].chip_hours, 1.5e6, 1e-6);
+  const RegimeStatement* r = Find(*s, "eu_cumulative");
+  EXPECT_NEAR(*r->so_far, 1.35e24, 1.35e24 * 1e-12);
+  // 1e25 > 2.7e24: the plan does not cross the EU's systemic-risk line.
+  EXPECT_EQ(*r->crossing, "the plan does not cross");
+}
+
+TEST(LedgerPhases, EvidenceLinesAreCombined) {
+  // One reported figure of 3e24 FLOP, exact: the combination of one line is
+  // the line itself.
+  const auto s = StatementOf(std::string(kHead) +
+                             "phases:\n  - name: pt\n    kind: pre_training\n    evidence:\n"
+                             "      - {name: card, kind: figure, flop: 3e24, source: a card}\n");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_DOUBLE_EQ(s->phases[0].point, 3e24);
+  EXPECT_DOUBLE_EQ(Find(*s, "eu_cumulative")->total, 3e24);
+}
+
 // ---- Errors: the phase and the field named ------------------------------------
 
 TEST(LedgerErrors, UnknownPhaseKindSuggestsTheNearest) {

@@ -109,10 +109,12 @@ Status Hardware(const LedgerPhase& p, const LedgerRecord& record, LedgerPhaseRes
   std::vector<Part> parts;
   double chip_hours = 0, days = 0, energy = 0;
   bool all_days = true, all_energy = true;
+  std::vector<WidthShare> line_shares;
   for (const EvidenceLine& line : p.hardware) {
     TF_ASSIGN_OR_RETURN(EvidenceLineResult l, EstimateEvidenceLine(line, q, DefaultHardwareDb()));
     TF_ASSIGN_OR_RETURN(const evidence::LineInterval i, evidence::IntervalOf(l));
     parts.push_back({line.name, l.estimate.training_flop, i.median, i.low, i.high});
+    line_shares = l.uncertainty.width_shares;
     Append(r.estimate, l.estimate, p.hardware.size() > 1 ? line.name + ": " : "");
     chip_hours += l.chip_hours.value_or(0);
     const auto& c = std::get<ClusterEvidence>(line.evidence);
@@ -129,7 +131,8 @@ Status Hardware(const LedgerPhase& p, const LedgerRecord& record, LedgerPhaseRes
   r.estimate.method = "method2_hardware";
   r.estimate.training_flop = sum.point;
   SetInterval(r, sum.point, {sum.median, sum.low, sum.high});
-  r.width_shares = sum.shares;
+  // One period: its own inputs' shares (utilization, ...); several: the periods'.
+  r.width_shares = p.hardware.size() == 1 ? line_shares : sum.shares;
   if (chip_hours > 0) r.chip_hours = chip_hours;
   if (all_days) r.wall_clock_days = days;
   if (all_energy && chip_hours > 0) r.energy_mwh = energy;

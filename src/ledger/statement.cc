@@ -73,6 +73,18 @@ std::string Crossing(const std::vector<Part>& counted, double threshold, double 
   return "the plan does not cross";
 }
 
+// The part that dominates a total's width and, for a phase, its own input
+// that dominates the phase's width.
+std::string Dominant(const WidthShare& part, const std::vector<LedgerPhaseResult>& phases) {
+  std::string out = part.name + " (" + FormatScientific(100 * part.share, 2) + "% of the width";
+  for (const LedgerPhaseResult& p : phases) {
+    if (p.name == part.name && !p.width_shares.empty()) {
+      out += "; within it, " + FormatWidthShares({p.width_shares.front()});
+    }
+  }
+  return out + ")";
+}
+
 Result<RegimeStatement> StateRegime(const Regime& g, const LedgerRecord& record,
                                     const std::vector<LedgerPhaseResult>& phases, bool forecast) {
   RegimeStatement s;
@@ -106,10 +118,7 @@ Result<RegimeStatement> StateRegime(const Regime& g, const LedgerRecord& record,
   } else {
     s.margin.within = true;
   }
-  if (!s.margin.within && !sum.shares.empty()) {
-    s.dominant = sum.shares.front().name + " (" +
-                 FormatScientific(100 * sum.shares.front().share, 2) + "% of the width)";
-  }
+  if (!s.margin.within && !sum.shares.empty()) s.dominant = Dominant(sum.shares.front(), phases);
   if (forecast) {
     s.so_far = so_far;
     s.crossing = Crossing(parts, s.threshold, so_far);
