@@ -106,7 +106,10 @@ struct LedgerRecord {
   std::optional<int> year;  // training year: power defaults (PUE), typical chip
   std::optional<LedgerOriginal> original;
   std::vector<LedgerPhase> phases;
-  std::vector<std::string> regimes;  // ids; empty = every bundled regime
+  // The record's own regimes (key 'add_regimes', each as a regime of
+  // data/regimes.yaml), stated beside the bundled ones.
+  std::vector<struct Regime> added_regimes;
+  std::vector<std::string> regimes;  // ids; empty = every regime
   std::vector<LedgerReading> readings;
   std::optional<LedgerInferenceTask> inference_task;
   UncertaintyOptions uncertainty;  // default ranges on unless the record says no

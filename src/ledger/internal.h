@@ -3,6 +3,8 @@
 #ifndef TRAINFLOPS_SRC_LEDGER_INTERNAL_H_
 #define TRAINFLOPS_SRC_LEDGER_INTERNAL_H_
 
+#include <yaml-cpp/yaml.h>
+
 #include <string>
 #include <vector>
 
@@ -25,6 +27,13 @@ struct Sum {
 // its median and 90% interval (sigma = ln(high / low) / (2 x 1.645), as an
 // evidence line is read), an exact part a point. No parts: all zero.
 Result<Sum> SumParts(const std::vector<Part>& parts, const UncertaintyOptions& options);
+
+// One regime of a regimes file (data/regimes.yaml's form); errors name
+// `file` and the node's line.
+Result<Regime> ParseRegimeNode(const std::string& file, const YAML::Node& node);
+
+// The bundled regimes, then the record's own.
+std::vector<Regime> RegimesOf(const LedgerRecord& record);
 
 // One phase by its method; errors name the phase and the field.
 Result<LedgerPhaseResult> EstimatePhase(const LedgerPhase& phase, const LedgerRecord& record);

@@ -130,6 +130,32 @@ TEST(LedgerRegimes, ARecordsReadingOverridesTheRuleAndSaysSo) {
             std::string::npos);
 }
 
+TEST(LedgerRegimes, ARecordMayAddARegime) {
+  // A regime of its own: 1e21, counting pre-training only. 6 x 1e9 x 1e12 =
+  // 6e21 > 1e21; the rollouts' 2e21 are left out.
+  std::string kinds;
+  for (const std::string& k : PhaseKindNames()) {
+    kinds += "        " + k + ": {count: " + (k == "pre_training" ? "true" : "false") +
+             ", rule: \"internal policy 1\"}\n";
+  }
+  const auto s = StatementOf(std::string(kHead) +
+                             "add_regimes:\n  - id: own\n    name: Our policy\n"
+                             "    test: threshold\n    flop: 1e21\n    rules:\n" +
+                             kinds + "regimes: [own]\n" +
+                             "phases:\n"
+                             "  - {name: pt, kind: pre_training, parameters: 1B, tokens: 1T}\n"
+                             "  - {name: roll, kind: rl_rollouts, parameters: 1B, tokens: 1T}\n");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_EQ(s->regimes.size(), 1u);
+  EXPECT_DOUBLE_EQ(s->regimes[0].total, 6e21);
+  EXPECT_EQ(s->regimes[0].left_out.size(), 1u);
+  EXPECT_NE(ErrorOf(std::string(kHead) +
+                    "add_regimes:\n  - {id: ca_sb53, name: x, test: threshold, flop: 1e20}\n"
+                    "phases:\n  - {name: p, kind: sft, flop: 1e22}\n")
+                .find("a bundled regime's id"),
+            std::string::npos);
+}
+
 TEST(LedgerStatementJson, KeepsTheUnroundedTotalBesideTheTwoFigureOne) {
   const auto s = StatementOf(std::string(kHead) +
                              "phases:\n  - {name: p, kind: pre_training, parameters: 3.8B, "

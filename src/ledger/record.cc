@@ -8,6 +8,7 @@
 #include <set>
 
 #include "../evidence/evidence_keys.h"
+#include "internal.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/ledger.h"
 #include "trainflops/text.h"
@@ -187,30 +188,53 @@ Result<std::optional<LedgerOriginal>> OriginalOf(const KeyReader& top, const YAM
   return std::optional<LedgerOriginal>(std::move(o));
 }
 
-// An id of the bundled regimes, or an error with the nearest.
-Status CheckRegime(const KeyReader& r, const YAML::Node& at, const std::string& id,
-                   const std::string& key) {
+// An id of the record's regimes (bundled or added), or an error with the nearest.
+Status CheckRegime(const KeyReader& r, const LedgerRecord& record, const YAML::Node& at,
+                   const std::string& id, const std::string& key) {
   std::vector<std::string> known;
-  for (const Regime& g : BundledRegimes()) known.push_back(g.id);
+  for (const Regime& g : ledger::RegimesOf(record)) known.push_back(g.id);
   if (std::find(known.begin(), known.end(), id) != known.end()) return Status::Ok();
   return r.Error(at, "key '" + key + "': unknown regime '" + Abbreviate(id) + "'" +
                          DidYouMean(id, known) + " (accepted: " + JoinNames(known) + ")");
 }
 
-Result<std::vector<std::string>> RegimeIds(const KeyReader& r, const YAML::Node& root) {
+Result<std::vector<Regime>> AddedRegimes(const std::string& file, const KeyReader& r,
+                                         const YAML::Node& root) {
+  std::vector<Regime> out;
+  const YAML::Node n = root["add_regimes"];
+  if (!n || n.IsNull()) return out;
+  if (!n.IsSequence()) return r.Error(n, "key 'add_regimes' must be a list of regimes");
+  for (const YAML::Node& item : n) {
+    const std::string id = item.IsMap() && item["id"] ? item["id"].as<std::string>("") : "";
+    for (const Regime& b : BundledRegimes()) {
+      if (b.id == id) {
+        return r.Error(item, "key 'add_regimes': '" + id +
+                                 "' is a bundled regime's id; give an added regime its own id "
+                                 "(to change one rule of a bundled regime, use 'readings')");
+      }
+    }
+    TF_ASSIGN_OR_RETURN(Regime g, ledger::ParseRegimeNode(file + ", key 'add_regimes'", item));
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> RegimeIds(const KeyReader& r, const LedgerRecord& record,
+                                           const YAML::Node& root) {
   std::vector<std::string> ids;
   const YAML::Node n = root["regimes"];
   if (!n || n.IsNull()) return ids;
   if (!n.IsSequence()) return r.Error(n, "key 'regimes' must be a list of regime ids");
   for (const YAML::Node& item : n) {
     const std::string id = item.IsScalar() ? item.Scalar() : "";
-    TF_RETURN_IF_ERROR(CheckRegime(r, item, id, "regimes"));
+    TF_RETURN_IF_ERROR(CheckRegime(r, record, item, id, "regimes"));
     ids.push_back(id);
   }
   return ids;
 }
 
-Result<std::vector<LedgerReading>> ReadingsOf(const KeyReader& top, const YAML::Node& root) {
+Result<std::vector<LedgerReading>> ReadingsOf(const KeyReader& top, const LedgerRecord& record,
+                                              const YAML::Node& root) {
   std::vector<LedgerReading> out;
   const YAML::Node n = root["readings"];
   if (!n || n.IsNull()) return out;
@@ -221,7 +245,7 @@ Result<std::vector<LedgerReading>> ReadingsOf(const KeyReader& top, const YAML::
     TF_RETURN_IF_ERROR(r.CheckKeys(item, {"regime", "kind", "count", "reason"}, "a reading"));
     LedgerReading reading;
     TF_ASSIGN_OR_RETURN(reading.regime, r.Text(item, "regime"));
-    TF_RETURN_IF_ERROR(CheckRegime(r, item, reading.regime, "regime"));
+    TF_RETURN_IF_ERROR(CheckRegime(r, record, item, reading.regime, "regime"));
     TF_ASSIGN_OR_RETURN(reading.kind, KindOf(r, item));
     TF_ASSIGN_OR_RETURN(const std::optional<bool> count, r.YesNo(item, "count"));
     if (!count) return r.Error(item, "key 'count' is missing (accepted: true or false)");
@@ -265,12 +289,12 @@ Result<std::vector<LedgerPhase>> PhasesOf(const KeyReader& r, const YAML::Node& 
   return phases;
 }
 
-Result<LedgerRecord> RecordOf(const KeyReader& r, const YAML::Node& root) {
+Result<LedgerRecord> RecordOf(const std::string& file, const KeyReader& r, const YAML::Node& root) {
   if (!root.IsMap()) return r.Error(root, "a run record is a map with 'model' and 'phases'");
   TF_RETURN_IF_ERROR(
       r.CheckKeys(root,
-                  {"model", "provider", "year", "original", "phases", "regimes", "readings",
-                   "inference_task", "default_ranges", "samples", "seed"},
+                  {"model", "provider", "year", "original", "phases", "add_regimes", "regimes",
+                   "readings", "inference_task", "default_ranges", "samples", "seed"},
                   "a run record"));
   LedgerRecord q;
   TF_ASSIGN_OR_RETURN(q.model, r.Text(root, "model"));
@@ -278,8 +302,9 @@ Result<LedgerRecord> RecordOf(const KeyReader& r, const YAML::Node& root) {
   TF_ASSIGN_OR_RETURN(q.provider, r.Text(root, "provider"));
   TF_ASSIGN_OR_RETURN(q.year, r.Year(root, "year"));
   TF_ASSIGN_OR_RETURN(q.original, OriginalOf(r, root));
-  TF_ASSIGN_OR_RETURN(q.regimes, RegimeIds(r, root));
-  TF_ASSIGN_OR_RETURN(q.readings, ReadingsOf(r, root));
+  TF_ASSIGN_OR_RETURN(q.added_regimes, AddedRegimes(file, r, root));
+  TF_ASSIGN_OR_RETURN(q.regimes, RegimeIds(r, q, root));
+  TF_ASSIGN_OR_RETURN(q.readings, ReadingsOf(r, q, root));
   TF_ASSIGN_OR_RETURN(q.inference_task, TaskOf(r, root));
   TF_ASSIGN_OR_RETURN(const std::optional<bool> ranges, r.YesNo(root, "default_ranges"));
   q.uncertainty.default_ranges = ranges.value_or(true);
@@ -295,7 +320,7 @@ Result<LedgerRecord> ParseLedgerRecord(std::string_view text, std::string_view f
   const std::string name(file);
   try {
     const YAML::Node root = YAML::Load(std::string(text));
-    return RecordOf(KeyReader(name), root);
+    return RecordOf(name, KeyReader(name), root);
   } catch (const YAML::Exception& e) {
     return Status::ParseError(name + ":" + std::to_string(e.mark.line + 1) + ":" +
                               std::to_string(e.mark.column + 1) +

@@ -2,6 +2,7 @@
 // compiled in) that decide which kinds count.
 #include <yaml-cpp/yaml.h>
 
+#include "internal.h"
 #include "trainflops/ledger.h"
 #include "trainflops/text.h"
 #include "trainflops/units.h"
@@ -58,7 +59,10 @@ Result<std::vector<RegimeRule>> RulesOf(const std::string& file, const YAML::Nod
   return rules;
 }
 
-Result<Regime> RegimeOf(const std::string& file, const YAML::Node& n) {
+}  // namespace
+
+namespace ledger {
+Result<Regime> ParseRegimeNode(const std::string& file, const YAML::Node& n) {
   Regime g;
   g.id = n["id"].as<std::string>("");
   g.name = n["name"].as<std::string>("");
@@ -87,7 +91,12 @@ Result<Regime> RegimeOf(const std::string& file, const YAML::Node& n) {
   return g;
 }
 
-}  // namespace
+std::vector<Regime> RegimesOf(const LedgerRecord& record) {
+  std::vector<Regime> all = BundledRegimes();
+  all.insert(all.end(), record.added_regimes.begin(), record.added_regimes.end());
+  return all;
+}
+}  // namespace ledger
 
 Result<std::vector<Regime>> ParseRegimes(std::string_view yaml, const std::string& file) {
   try {
@@ -97,7 +106,7 @@ Result<std::vector<Regime>> ParseRegimes(std::string_view yaml, const std::strin
     }
     std::vector<Regime> out;
     for (const YAML::Node& n : root["regimes"]) {
-      TF_ASSIGN_OR_RETURN(Regime g, RegimeOf(file, n));
+      TF_ASSIGN_OR_RETURN(Regime g, ledger::ParseRegimeNode(file, n));
       out.push_back(std::move(g));
     }
     return out;

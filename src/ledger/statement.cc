@@ -126,9 +126,9 @@ Result<RegimeStatement> StateRegime(const Regime& g, const LedgerRecord& record,
   return s;
 }
 
-Result<std::vector<const Regime*>> SelectRegimes(const LedgerRecord& record) {
-  std::vector<const Regime*> out;
-  for (const Regime& g : BundledRegimes()) {
+Result<std::vector<Regime>> SelectRegimes(const LedgerRecord& record) {
+  std::vector<Regime> out;
+  for (const Regime& g : RegimesOf(record)) {
     const bool listed =
         std::find(record.regimes.begin(), record.regimes.end(), g.id) != record.regimes.end();
     if (!record.regimes.empty() && !listed) continue;
@@ -139,7 +139,7 @@ Result<std::vector<const Regime*>> SelectRegimes(const LedgerRecord& record) {
           "' is a modification test and the record has no 'original' (accepted: original: "
           "{model: NAME, flop: 3e24} or {model: NAME, unknown: gpai | systemic_risk})");
     }
-    out.push_back(&g);
+    out.push_back(g);
   }
   return out;
 }
@@ -189,14 +189,14 @@ Result<LedgerStatement> BuildLedgerStatement(const LedgerRecord& record) {
   using namespace ledger;
   LedgerStatement s;
   s.record = record;
-  TF_ASSIGN_OR_RETURN(const std::vector<const Regime*> regimes, SelectRegimes(record));
+  TF_ASSIGN_OR_RETURN(const std::vector<Regime> regimes, SelectRegimes(record));
   for (const LedgerPhase& p : record.phases) {
     TF_ASSIGN_OR_RETURN(LedgerPhaseResult r, EstimatePhase(p, record));
     s.forecast = s.forecast || p.planned;
     s.phases.push_back(std::move(r));
   }
-  for (const Regime* g : regimes) {
-    TF_ASSIGN_OR_RETURN(RegimeStatement r, StateRegime(*g, record, s.phases, s.forecast));
+  for (const Regime& g : regimes) {
+    TF_ASSIGN_OR_RETURN(RegimeStatement r, StateRegime(g, record, s.phases, s.forecast));
     s.regimes.push_back(std::move(r));
   }
   FormFields(s);
