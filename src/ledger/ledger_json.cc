@@ -72,7 +72,10 @@ json RegimeJson(const RegimeStatement& r) {
             {"counted", RegimePhases(r.counted)},
             {"left_out", RegimePhases(r.left_out)}};
   if (r.original_flop) j["original_flop"] = *r.original_flop;
-  if (r.so_far) j["so_far_flop"] = *r.so_far;
+  if (r.so_far) {
+    j["so_far_flop"] = *r.so_far;
+    j["so_far_over_threshold"] = *r.so_far > r.threshold;
+  }
   if (r.crossing) j["crossing"] = *r.crossing;
   return j;
 }

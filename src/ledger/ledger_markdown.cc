@@ -32,7 +32,11 @@ void RegimeSection(std::ostringstream& o, const RegimeStatement& r) {
     << FormatScientific(r.total, 6) << "); 90% interval " << TwoFigures(r.low) << " to "
     << TwoFigures(r.high) << " FLOP, median " << TwoFigures(r.median) << "\n";
   o << "- Threshold: " << r.threshold_rule << "\n";
-  o << "- " << (r.total > r.threshold ? "**Over the threshold**" : "Not over the threshold")
+  const bool over = r.total > r.threshold;
+  o << "- "
+    << (r.so_far
+            ? (over ? "**The plan is over the threshold**" : "The plan is not over the threshold")
+            : (over ? "**Over the threshold**" : "Not over the threshold"))
     << "; P(over) = " << Percent(r.probability_over) << "\n";
   o << "- 30% margin (guidelines C(2025) 7719 ¶123): " << (r.margin.within ? "met" : "**not met**")
     << " (interval " << Percent(r.margin.below) << " below, " << Percent(r.margin.above)

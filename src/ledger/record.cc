@@ -66,7 +66,7 @@ Result<std::vector<EvidenceLine>> LinesOf(const KeyReader& r, const YAML::Node& 
       if (!item["name"]) item["name"] = "period " + std::to_string(i + 1);
       if (!item["kind"]) item["kind"] = "cluster";
       if (!item["source"])
-        item["source"] = phase["source"] ? phase["source"] : YAML::Node("record");
+        item["source"] = phase["source"] ? phase["source"] : YAML::Node("the run record");
     }
     TF_ASSIGN_OR_RETURN(EvidenceLine line,
                         evidence::ParseEvidenceLine(r.Within("key '" + key + "'"), item, i));
