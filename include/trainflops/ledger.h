@@ -196,6 +196,8 @@ struct LedgerStatement {
   std::vector<LedgerPhaseResult> phases;
   std::vector<RegimeStatement> regimes;
   bool forecast = false;
+  // Every phase's assumptions, each once (same name and value), in phase order.
+  std::vector<Assumption> assumptions;
   std::string approach;  // the generated plain-language description
   int order_of_magnitude = 0;
   std::optional<double> hardware_days, wall_clock_days, energy_mwh;
@@ -203,6 +205,10 @@ struct LedgerStatement {
   std::optional<double> inference_flop;
   std::string inference_formula;
 };
+
+// Adds to `to` each assumption of `from` that it does not hold (same name
+// and value).
+void AddAssumptions(std::vector<Assumption>& to, const std::vector<Assumption>& from);
 
 // Every phase, every regime. Errors name the phase and field.
 Result<LedgerStatement> BuildLedgerStatement(const LedgerRecord& record);

@@ -1,7 +1,6 @@
 // The generated plain-language description of the estimation approach that a
 // notification accompanies its figure with (guidelines C(2025) 7719 ¶123:
 // method, assumptions and uncertainties documented).
-#include <set>
 #include <sstream>
 
 #include "internal.h"
@@ -18,15 +17,11 @@ std::string DescribeApproach(const LedgerStatement& s) {
       << FormatScientific(p.point, 3) << " FLOP, 90% interval " << FormatScientific(p.low, 3)
       << " to " << FormatScientific(p.high, 3) << " FLOP" << (p.planned ? ", planned" : "") << ". ";
   }
-  std::set<std::string> seen;
   o << "Assumptions: ";
   bool first = true;
-  for (const LedgerPhaseResult& p : s.phases) {
-    for (const Assumption& a : p.estimate.assumptions) {
-      if (!seen.insert(a.name + a.value).second) continue;
-      o << (first ? "" : "; ") << a.name << " " << a.value << " (" << a.source << ")";
-      first = false;
-    }
+  for (const Assumption& a : s.assumptions) {
+    o << (first ? "" : "; ") << a.name << " " << a.value << " (" << a.source << ")";
+    first = false;
   }
   o << (first ? "none beyond the given figures. " : ". ");
   o << "Each phase keeps its own interval; a regime's total adds the phases it counts by "

@@ -29,12 +29,7 @@ EvidenceRequest RequestFor(const LedgerRecord& record, std::vector<EvidenceLine>
 void Append(Estimate& to, const Estimate& from, const std::string& prefix) {
   to.inputs.insert(to.inputs.end(), from.inputs.begin(), from.inputs.end());
   for (const std::string& f : from.formula) to.formula.push_back(prefix + f);
-  for (const Assumption& a : from.assumptions) {
-    bool seen = false;
-    for (const Assumption& b : to.assumptions)
-      seen = seen || (a.name == b.name && a.value == b.value);
-    if (!seen) to.assumptions.push_back(a);
-  }
+  AddAssumptions(to.assumptions, from.assumptions);
   to.notes.insert(to.notes.end(), from.notes.begin(), from.notes.end());
 }
 

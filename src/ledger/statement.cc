@@ -185,6 +185,14 @@ Status InferenceTask(LedgerStatement& s) {
 
 namespace trainflops {
 
+void AddAssumptions(std::vector<Assumption>& to, const std::vector<Assumption>& from) {
+  for (const Assumption& a : from) {
+    bool seen = false;
+    for (const Assumption& b : to) seen = seen || (a.name == b.name && a.value == b.value);
+    if (!seen) to.push_back(a);
+  }
+}
+
 Result<LedgerStatement> BuildLedgerStatement(const LedgerRecord& record) {
   using namespace ledger;
   LedgerStatement s;
@@ -193,6 +201,7 @@ Result<LedgerStatement> BuildLedgerStatement(const LedgerRecord& record) {
   for (const LedgerPhase& p : record.phases) {
     TF_ASSIGN_OR_RETURN(LedgerPhaseResult r, EstimatePhase(p, record));
     s.forecast = s.forecast || p.planned;
+    AddAssumptions(s.assumptions, r.estimate.assumptions);
     s.phases.push_back(std::move(r));
   }
   for (const Regime& g : regimes) {

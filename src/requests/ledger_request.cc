@@ -15,14 +15,7 @@ std::optional<Citation> LedgerReport::Cite() const {
   Estimate e;
   e.method = "ledger_" + regime->regime.id;
   e.training_flop = regime->total;
-  for (const LedgerPhaseResult& p : s.phases) {
-    for (const Assumption& a : p.estimate.assumptions) {
-      bool seen = false;
-      for (const Assumption& b : e.assumptions)
-        seen = seen || (a.name == b.name && a.value == b.value);
-      if (!seen) e.assumptions.push_back(a);
-    }
-  }
+  e.assumptions = s.assumptions;
   UncertaintySummary interval;
   interval.median = regime->median;
   interval.low = regime->low;
