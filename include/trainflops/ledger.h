@@ -75,6 +75,9 @@ struct LedgerPhase {
   bool planned = false;
   std::optional<LedgerProgress> progress;
   bool allow_overrun = false;
+  // A planned phase's schedule, "YYYY-MM-DD" each: the crossing of a
+  // threshold is dated by linear interpolation between them.
+  std::string start, end;
 };
 
 // The model the record modifies: its compute given (a point or a range), or

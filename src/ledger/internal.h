@@ -16,7 +16,12 @@ namespace trainflops::ledger {
 struct Part {
   std::string name;
   double point = 0, median = 0, low = 0, high = 0;
+  // A planned phase's schedule in decimal years (DecimalYear), 0 when not given.
+  double start = 0, end = 0;
 };
+
+// A decimal year as "YYYY-MM-DD" (the day it falls in).
+std::string DateOf(double decimal_year);
 
 struct Sum {
   double point = 0, median = 0, low = 0, high = 0;

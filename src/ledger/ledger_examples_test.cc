@@ -122,13 +122,17 @@ TEST(LedgerExamples, PublicSyntheticDataIsLeftOut) {
 }
 
 // (d) A plan of 6 x 70e9 x 30e12 = 1.26e25, over 1e25 at 1e25 / 1.26e25 =
-// 79.4% of the run; progress 10T: 6 x 70e9 x 10e12 = 4.2e24 (not yet over);
+// 0.793651 = 79.4% of the run; progress 10T: 6 x 70e9 x 10e12 = 4.2e24 (not yet over);
 // progress 25T: 6 x 70e9 x 25e12 = 1.05e25 (over).
 TEST(LedgerExamples, ForecastCrossesTenToTheTwentyFiveAtTheSecondUpdate) {
   const RegimeStatement plan = Regime(Example("forecast-0.yaml"), "eu_cumulative");
   EXPECT_DOUBLE_EQ(plan.total, 1.26e25);
   EXPECT_DOUBLE_EQ(*plan.so_far, 0);
   EXPECT_NE(plan.crossing->find("at 79% of that phase"), std::string::npos) << *plan.crossing;
+  // Scheduled from 1 January 2026 to 1 January 2027 (365 days): 0.793651 x
+  // 365 = 289.7 days after 1 January, in day 289 counted from 0: Jan-Sep hold
+  // 273 days, so 289 is 16 days after 1 October, 17 October.
+  EXPECT_NE(plan.crossing->find("around 2026-10-17"), std::string::npos) << *plan.crossing;
   const RegimeStatement first = Regime(Example("forecast-1.yaml"), "eu_cumulative");
   EXPECT_LT(Rel(*first.so_far, 4.2e24), 1e-12);
   EXPECT_FALSE(*first.so_far > 1e25);

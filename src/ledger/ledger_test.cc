@@ -242,6 +242,14 @@ TEST(LedgerErrors, NegativeProgress) {
   EXPECT_NE(e.find("key 'tokens'"), std::string::npos) << e;
 }
 
+TEST(LedgerErrors, AScheduleNeedsBothDatesInOrder) {
+  std::string e = ErrorOf(std::string(kHead) + kPlanned + "    start: 2026-01-01\n");
+  EXPECT_NE(e.find("phase 'pt'"), std::string::npos) << e;
+  EXPECT_NE(e.find("both given"), std::string::npos) << e;
+  e = ErrorOf(std::string(kHead) + kPlanned + "    start: 2026-02-01\n    end: 2026-01-01\n");
+  EXPECT_NE(e.find("key 'end': not after 'start'"), std::string::npos) << e;
+}
+
 TEST(LedgerErrors, ProgressBeyondThePlanNeedsTheFlag) {
   const std::string e = ErrorOf(std::string(kHead) + kPlanned + "    progress: {tokens: 40T}\n");
   EXPECT_NE(e.find("phase 'pt'"), std::string::npos) << e;

@@ -12,6 +12,7 @@
 #include "trainflops/input_limits.h"
 #include "trainflops/ledger.h"
 #include "trainflops/text.h"
+#include "trainflops/trend.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -21,9 +22,10 @@ using evidence::KeyReader;
 
 constexpr size_t kMaxPhases = 100;
 
-const std::vector<std::string> kPhaseKeys = {
-    "name",     "kind",   "source",    "flop", "parameters", "tokens",   "hardware",
-    "evidence", "public", "generated", "kept", "planned",    "progress", "allow_overrun"};
+const std::vector<std::string> kPhaseKeys = {"name",       "kind",          "source",   "flop",
+                                             "parameters", "tokens",        "hardware", "evidence",
+                                             "public",     "generated",     "kept",     "planned",
+                                             "progress",   "allow_overrun", "start",    "end"};
 
 Result<PhaseKind> KindOf(const KeyReader& r, const YAML::Node& node) {
   TF_ASSIGN_OR_RETURN(const std::optional<int> kind, r.Choice(node, "kind", PhaseKindNames()));
@@ -136,6 +138,25 @@ Status ReadSynthetic(const KeyReader& r, const YAML::Node& node, LedgerPhase& p)
   return Status::Ok();
 }
 
+// `start` and `end`, dates of a planned phase, both or neither.
+Status ScheduleOf(const KeyReader& r, const YAML::Node& node, LedgerPhase& p) {
+  TF_ASSIGN_OR_RETURN(p.start, r.Text(node, "start"));
+  TF_ASSIGN_OR_RETURN(p.end, r.Text(node, "end"));
+  if (p.start.empty() && p.end.empty()) return Status::Ok();
+  if (!p.planned || p.start.empty() || p.end.empty()) {
+    return r.Error(node, "'start' and 'end' date a planned phase (planned: true), both given");
+  }
+  double years[2] = {0, 0};
+  for (int i = 0; i < 2; ++i) {
+    const std::string key = i == 0 ? "start" : "end";
+    Result<double> y = DecimalYear(i == 0 ? p.start : p.end);
+    if (!y.ok()) return r.Error(node[key], "key '" + key + "': " + y.status().message());
+    years[i] = *y;
+  }
+  if (!(years[1] > years[0])) return r.Error(node["end"], "key 'end': not after 'start'");
+  return Status::Ok();
+}
+
 Result<LedgerPhase> PhaseOf(const KeyReader& top, const YAML::Node& node, size_t index) {
   if (!node.IsMap()) {
     return top.Error(node, "phase " + std::to_string(index + 1) +
@@ -161,6 +182,7 @@ Result<LedgerPhase> PhaseOf(const KeyReader& top, const YAML::Node& node, size_t
   TF_ASSIGN_OR_RETURN(const std::optional<bool> overrun, r.YesNo(node, "allow_overrun"));
   p.allow_overrun = overrun.value_or(false);
   TF_ASSIGN_OR_RETURN(p.progress, ProgressOf(r, node));
+  TF_RETURN_IF_ERROR(ScheduleOf(r, node, p));
   if (p.progress && !p.planned) {
     return r.Error(node["progress"], "key 'progress' is for a planned phase (planned: true)");
   }

@@ -5,6 +5,7 @@
 #include "internal.h"
 #include "trainflops/text.h"
 #include "trainflops/transformer.h"
+#include "trainflops/trend.h"
 #include "trainflops/units.h"
 
 namespace trainflops::ledger {
@@ -25,6 +26,13 @@ RegimePhase RuleFor(const Regime& g, const LedgerRecord& record, const LedgerPha
     }
   }
   return out;
+}
+
+// A date checked by the record's parser, as a decimal year; 0 when empty.
+double YearOf(const std::string& date) {
+  if (date.empty()) return 0;
+  Result<double> y = DecimalYear(date);
+  return y.ok() ? *y : 0;
 }
 
 Part OriginalPart(const LedgerOriginal& o) {
@@ -64,8 +72,12 @@ std::string Crossing(const std::vector<Part>& counted, double threshold, double 
   for (const Part& p : counted) {
     if (before + p.point > threshold && p.point > 0) {
       const double within = (threshold - before) / p.point;
+      const std::string when = p.end > p.start
+                                   ? ", around " + DateOf(p.start + within * (p.end - p.start)) +
+                                         " (the phase's schedule, at a steady rate)"
+                                   : "";
       return "the plan crosses in phase '" + p.name + "' at " + FormatScientific(100 * within, 2) +
-             "% of that phase (" + FormatScientific(100 * threshold / plan, 2) +
+             "% of that phase" + when + " (" + FormatScientific(100 * threshold / plan, 2) +
              "% of the plan's counted compute; phases in the record's order)";
     }
     before += p.point;
@@ -98,7 +110,8 @@ Result<RegimeStatement> StateRegime(const Regime& g, const LedgerRecord& record,
     (count ? s.counted : s.left_out).push_back(rp);
     if (!count) continue;
     const double scale = std::max(1.0, r.done);  // an allowed overrun raises the plan
-    parts.push_back({r.name, r.point * scale, r.median * scale, r.low * scale, r.high * scale});
+    parts.push_back({r.name, r.point * scale, r.median * scale, r.low * scale, r.high * scale,
+                     YearOf(record.phases[i].start), YearOf(record.phases[i].end)});
     so_far += r.point * r.done;
   }
   if (g.includes_original && record.original && record.original->flop) {

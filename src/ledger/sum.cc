@@ -1,5 +1,6 @@
 // The sum of a statement's parts (phases, or the periods of a phase) with
 // its interval, by the uncertainty subsystem's Monte Carlo of a sum of terms.
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -39,6 +40,19 @@ Result<Sum> SumParts(const std::vector<Part>& parts, const UncertaintyOptions& o
   sum.high = report.summary.high;
   sum.shares = report.width_shares;
   return sum;
+}
+
+std::string DateOf(double decimal_year) {
+  using namespace std::chrono;
+  const int y = static_cast<int>(std::floor(decimal_year));
+  const sys_days first = year_month_day{year{y}, January, day{1}};
+  const int length = year{y}.is_leap() ? 366 : 365;
+  const auto offset = static_cast<int>(std::floor((decimal_year - y) * length));
+  const year_month_day date{first + days{offset}};
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()),
+                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+  return text;
 }
 
 std::string TwoFigures(double value) {
