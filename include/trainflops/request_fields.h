@@ -23,6 +23,7 @@
 #include "trainflops/evidence_request.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/layer_request.h"
+#include "trainflops/ledger_request.h"
 #include "trainflops/request.h"
 #include "trainflops/thresholds_request.h"
 #include "trainflops/tokens_request.h"
@@ -94,6 +95,8 @@ const RequestFields<ChipsRequest>& ChipsFields();
 const RequestFields<ThresholdsRequest>& ThresholdsFields();
 const RequestFields<UnitsRequest>& UnitsFields();
 const RequestFields<EvidenceFileRequest>& EvidenceFields();
+// LedgerFileRequest: "run" (the run record, docs/ledger.md), "samples", "seed".
+const RequestFields<LedgerFileRequest>& LedgerFields();
 // LayerRequest: "type", "list", "bp_ratio" and "dims" (KEY=VALUE texts).
 const RequestFields<LayerRequest>& LayerFields();
 

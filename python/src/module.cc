@@ -363,6 +363,7 @@ PYBIND11_MODULE(_trainflops, m) {
         [](const py::dict& kw) { return RunRequest(Fill(TokensFields(), kw, TokensSpecials())); });
   m.def("trend", [](const py::dict& kw) { return RunRequest(Fill(TrendFields(), kw)); });
   m.def("evidence", [](const py::dict& kw) { return RunRequest(Fill(EvidenceFields(), kw)); });
+  m.def("ledger", [](const py::dict& kw) { return RunRequest(Fill(LedgerFields(), kw)); });
   m.def("batch", &RunBatch);
   m.def("layer", &RunLayer);
   m.def("chips",

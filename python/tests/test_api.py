@@ -305,6 +305,23 @@ def test_evidence_is_the_command_lines(source_dir, cli_json):
     assert from_dict["combination"] == from_path.to_dict()["combination"]
 
 
+def test_ledger_is_the_command_lines(source_dir, cli_json):
+    path = os.path.join(source_dir, "examples", "ledger", "modifier-above.yaml")
+    statement = trainflops.ledger(path).to_dict()
+    assert statement == cli_json("ledger", path)
+    # 6 x 8e9 x 6e12 = 2.88e23 > 7.2e23 / 3 = 2.4e23: the modifier becomes the provider.
+    regime = next(r for r in statement["regimes"] if r["id"] == "eu_modification")
+    assert regime["total_flop"] == 2.88e23
+    assert regime["total_2sf"] == "2.9e23"
+    assert regime["over_threshold"] is True
+
+
+def test_ledger_errors_name_the_phase_and_field():
+    record = {"model": "M", "phases": [{"name": "sft", "kind": "sfft", "flop": "1e22"}]}
+    with pytest.raises(trainflops.Error, match=r"phase 'sft': key 'kind'.*did you mean 'sft'"):
+        trainflops.ledger(record)
+
+
 def test_console_command_runs_the_bundled_tool():
     # The installed package's `trainflops` command (pyproject.toml's console script) runs
     # the command-line tool setup.py put in the package.

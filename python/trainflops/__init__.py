@@ -38,7 +38,7 @@ Error.__doc__ = "Bad input: the message names the keyword, what was wrong and wh
 Error.__module__ = "trainflops"
 
 __all__ = ["Error", "Result", "estimate", "layer", "hardware", "compare", "tokens", "chips",
-           "thresholds", "units", "trend", "batch", "evidence"]
+           "thresholds", "units", "trend", "batch", "evidence", "ledger"]
 
 Value = Union[str, int, float]
 Source = Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]]
@@ -228,6 +228,25 @@ def evidence(evidence: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]],
     if isinstance(evidence, Mapping):
         kwargs["evidence"] = ("evidence.json", json.dumps(dict(evidence)))
     return Result("evidence", _trainflops.evidence(kwargs))
+
+
+def ledger(run: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]], *,
+           samples: Optional[Value] = None, seed: Optional[Value] = None) -> Result:
+    """A compute statement for a filing (``trainflops ledger``).
+
+    run: a run record (YAML or JSON; docs/ledger.md) as a path or bytes, or the
+    same document as a dict: the model, the original it modifies, and the
+    phases of its training, each with the one method its evidence allows. The
+    result is the command line's JSON: per regime (EU AI Act Art. 51(2), the
+    EU parameter-update indicator and one-third modification test, California
+    SB 53, New York RAISE) the total, unrounded and to two significant
+    figures, its interval, P(over), the 30% margin and the phases counted and
+    left out with their rules; the documentation form's fields.
+    """
+    kwargs = _given(dict(locals()))
+    if isinstance(run, Mapping):
+        kwargs["run"] = ("run.json", json.dumps(dict(run)))
+    return Result("ledger", _trainflops.ledger(kwargs))
 
 
 def _csv_text(rows: Iterable[Mapping[str, Any]]) -> str:

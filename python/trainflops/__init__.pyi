@@ -94,6 +94,10 @@ def evidence(evidence: Union[str, os.PathLike[str], bytes, Mapping[str, Any]], *
              samples: Optional[Value] = ..., seed: Optional[Value] = ...) -> Result:
     """One model's training compute from lines of indirect evidence."""
 
+def ledger(run: Union[str, os.PathLike[str], bytes, Mapping[str, Any]], *,
+           samples: Optional[Value] = ..., seed: Optional[Value] = ...) -> Result:
+    """A compute statement for a filing: a run record under each regime's rules."""
+
 def trend(data: Union[None, str, os.PathLike[str], bytes, Iterable[Mapping[str, Any]]] = ..., *,
           date_column: Optional[str] = ..., compute_column: Optional[str] = ...,
           name_column: Optional[str] = ..., compute_unit: Optional[str] = ...,

@@ -77,6 +77,9 @@ class Result:
         if isinstance(combination, dict) and isinstance(combination.get("rounded"), (int, float)):
             return (_trainflops.format_compute(float(combination["rounded"])) + " (" +
                     str(combination.get("label", "")) + ")")
+        regimes = fields.get("regimes")
+        if isinstance(regimes, list) and regimes and isinstance(regimes[0], dict):
+            return f"{regimes[0].get('total_2sf')} FLOP ({regimes[0].get('id')})"
         if "doubling_time_months" in fields:
             return "doubling time " + _number(fields["doubling_time_months"]) + " months"
         return self._command

@@ -26,6 +26,8 @@ const std::vector<Command>& Commands() {
       {"trend", "fit the growth of training compute over time (doubling time)", ParseTrend},
       {"evidence", "combine lines of indirect evidence (cost, power, cluster, ratios, figures)",
        ParseEvidence},
+      {"ledger", "a compute statement for a filing: a run record under each regime's rules",
+       ParseLedger},
       {"batch", "estimate a whole dataset of models (CSV or JSON lines)", ParseBatch},
       {"serve", "the local web page and HTTP API (http://127.0.0.1:8080/)", ParseServe},
   };

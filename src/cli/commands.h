@@ -68,6 +68,7 @@ Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener
 Result<Call> ParseThresholds(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseTrend(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseEvidence(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseLedger(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener& open);
 
@@ -95,7 +96,7 @@ void WriteCall(const Call& call, const Report& report, std::ostream& out);
 std::string OptionWording(std::string_view message);
 
 // The command line's file access: ONNX graphs are read piece by piece,
-// other files whole; "-" for an evidence file is standard input, read whole
+// other files whole; "-" for an evidence file or a run record is standard input, read whole
 // within the cap of its kind. Refuses what is not a regular file (a
 // directory, /dev/zero, a pipe) and a file over the cap of its kind, before
 // reading it.

@@ -20,6 +20,8 @@ std::string MethodSource(std::string_view method) {
       {"llm_", "Sevilla et al. 2022, Method 1"},
       {"layer_catalogue", "Sevilla et al. 2022, Table 1 and Method 1"},
       {"method2_", "Sevilla et al. 2022, Method 2"},
+      {"ledger_",
+       "Sevilla et al. 2022, Methods 1 and 2; Commission guidelines C(2025) 7719, Annex A"},
   };
   for (const Row& r : kRows) {
     if (method.starts_with(r.prefix)) return std::string(r.source);

@@ -151,6 +151,29 @@ bool HasControlCharacters(std::string_view text) {
   return false;
 }
 
+std::string EscapeMarkup(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += ch;
+    }
+  }
+  return out;
+}
+
 std::string EscapeControlCharacters(std::string_view text) {
   if (!HasControlCharacters(text)) return std::string(text);
   static constexpr char kHex[] = "0123456789abcdef";

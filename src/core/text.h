@@ -51,6 +51,9 @@ bool HasControlCharacters(std::string_view text);
 // nothing more).
 std::string EscapeControlCharacters(std::string_view text);
 
+// `text` for HTML or XML text and attribute values: & < > " as entities.
+std::string EscapeMarkup(std::string_view text);
+
 // "a, b, c" for error messages that list what is accepted.
 std::string JoinNames(const std::vector<std::string>& names, std::string_view sep = ", ");
 

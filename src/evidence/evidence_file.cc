@@ -265,17 +265,20 @@ Result<EvidenceRequest> RequestOf(const KeyReader& r, const YAML::Node& root) {
   TF_ASSIGN_OR_RETURN(q.llm, r.YesNo(root, "llm"));
   // Lines estimated with default ranges always: evidence is never exact.
   q.uncertainty.default_ranges = true;
-  TF_ASSIGN_OR_RETURN(const std::optional<double> samples,
-                      r.WholeNumber(root, "samples", 1, static_cast<double>(kMaxSamples)));
-  if (samples) q.uncertainty.monte_carlo.samples = static_cast<std::size_t>(*samples);
-  TF_ASSIGN_OR_RETURN(const std::optional<double> seed,
-                      r.WholeNumber(root, "seed", 0, 9007199254740992.0));
-  if (seed) q.uncertainty.monte_carlo.seed = static_cast<std::uint64_t>(*seed);
+  TF_RETURN_IF_ERROR(
+      r.MonteCarlo(root, 1, static_cast<double>(kMaxSamples), q.uncertainty.monte_carlo));
   TF_ASSIGN_OR_RETURN(q.lines, LinesOf(r, root));
   return q;
 }
 
 }  // namespace
+
+namespace evidence {
+Result<EvidenceLine> ParseEvidenceLine(const KeyReader& reader, const YAML::Node& node,
+                                       size_t index) {
+  return LineOf(reader, node, index);
+}
+}  // namespace evidence
 
 Result<EvidenceRequest> ParseEvidenceFile(std::string_view text, std::string_view file) {
   TF_RETURN_IF_ERROR(CheckNestingDepth(text, file));

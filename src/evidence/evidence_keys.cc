@@ -181,6 +181,17 @@ Result<std::optional<int>> KeyReader::Year(const YAML::Node& map, const std::str
   return std::optional<int>(static_cast<int>(*y));
 }
 
+Status KeyReader::MonteCarlo(const YAML::Node& map, double min_samples, double max_samples,
+                             MonteCarloOptions& mc) const {
+  TF_ASSIGN_OR_RETURN(const std::optional<double> samples,
+                      WholeNumber(map, "samples", min_samples, max_samples));
+  if (samples) mc.samples = static_cast<std::size_t>(*samples);
+  TF_ASSIGN_OR_RETURN(const std::optional<double> seed,
+                      WholeNumber(map, "seed", 0, 9007199254740992.0));
+  if (seed) mc.seed = static_cast<std::uint64_t>(*seed);
+  return Status::Ok();
+}
+
 Result<ShareRange> KeyReader::Share(const YAML::Node& map, const std::string& key) const {
   const YAML::Node node = map[key];
   std::string text;

@@ -49,6 +49,10 @@ class KeyReader {
                                     const std::vector<std::string>& options) const;
   Result<std::optional<bool>> YesNo(const YAML::Node& map, const std::string& key) const;
   Result<std::optional<int>> Year(const YAML::Node& map, const std::string& key) const;
+  // `samples` (a whole number from min_samples to max_samples) and `seed`
+  // (0 to 2^53), each set on `mc` when the map gives it.
+  Status MonteCarlo(const YAML::Node& map, double min_samples, double max_samples,
+                    MonteCarloOptions& mc) const;
   Result<std::optional<double>> WholeNumber(const YAML::Node& map, const std::string& key,
                                             double min, double max) const;
   // A share range: "0.1..0.2", "10%..20%", one value, or a list [low, high].
@@ -71,6 +75,12 @@ class KeyReader {
   std::string file_;
   std::string context_;
 };
+
+// One line of evidence (a map with name, kind, source and the kind's keys),
+// the `index`-th of its list: what an evidence file's `lines` hold, for other
+// files that embed lines (a run record's phases, docs/ledger.md).
+Result<EvidenceLine> ParseEvidenceLine(const KeyReader& reader, const YAML::Node& node,
+                                       size_t index);
 
 }  // namespace trainflops::evidence
 

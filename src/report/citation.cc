@@ -33,6 +33,9 @@ constexpr MethodPhrase kMethodPhrases[] = {
     {"layer_catalogue",
      "from the layer's parameter and FLOP formulas, forward x (1 + backward/forward ratio)"},
     {"method2_hardware", "from the hardware and the training time"},
+    {"ledger_",
+     "phase by phase, each phase by the method its evidence allows, under the counting rules "
+     "named"},
 };
 
 std::string MethodPhraseFor(std::string_view method) {

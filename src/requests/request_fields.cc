@@ -329,6 +329,18 @@ const RequestFields<EvidenceFileRequest>& EvidenceFields() {
   return t;
 }
 
+const RequestFields<LedgerFileRequest>& LedgerFields() {
+  using R = LedgerFileRequest;
+  static const RequestFields<R> t = [] {
+    // A run record is read whole, within the size cap of an evidence file.
+    RequestFields<R> table = {File("run", &R::file, FileRole::kEvidence)};
+    AddAll(table, Only(UncertaintyFields(), {"samples", "seed"}),
+           [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
+    return table;
+  }();
+  return t;
+}
+
 const RequestFields<LayerRequest>& LayerFields() {
   using R = LayerRequest;
   static const RequestFields<R> t = {Required("type", &R::type),

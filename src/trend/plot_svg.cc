@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "canvas.h"
+#include "trainflops/text.h"
 
 namespace trainflops::plot {
 namespace {
@@ -15,29 +16,6 @@ std::string Num(double v) {
 
 std::string Rgb(Color c) {
   return "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
-}
-
-std::string Escape(std::string_view text) {
-  std::string out;
-  for (char ch : ValidUtf8(text)) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
 }
 
 class SvgCanvas : public Canvas {
@@ -75,7 +53,7 @@ class SvgCanvas : public Canvas {
             "\" fill=\"" + Rgb(s.color) + "\" text-anchor=\"" +
             kAnchors[static_cast<int>(s.anchor)] + "\"" + (s.bold ? " font-weight=\"bold\"" : "") +
             (s.vertical ? " transform=\"rotate(-90 " + Num(x) + " " + Num(y) + ")\"" : "") + ">" +
-            Escape(text) + "</text>\n";
+            EscapeMarkup(ValidUtf8(text)) + "</text>\n";
   }
 
   std::string Finish() { return out_ + "</svg>\n"; }
