@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "trainflops/ledger.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops {
 namespace {

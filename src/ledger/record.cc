@@ -11,7 +11,7 @@
 #include "internal.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/ledger.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/trend.h"
 #include "trainflops/units.h"
 

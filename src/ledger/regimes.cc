@@ -4,7 +4,7 @@
 
 #include "internal.h"
 #include "trainflops/ledger.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

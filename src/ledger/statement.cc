@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "internal.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 #include "trainflops/transformer.h"
 #include "trainflops/trend.h"
 #include "trainflops/units.h"

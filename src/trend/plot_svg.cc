@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "canvas.h"
-#include "trainflops/text.h"
+#include "core/text.h"
 
 namespace trainflops::plot {
 namespace {
