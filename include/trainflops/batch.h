@@ -77,6 +77,8 @@ enum class BatchRule : int {
   kBaseModels,        // fine-tunes: estimate the base model too
   kUtilization,       // 0.3 for language models and 16-bit tensor peaks, else 0.4
   kEvidence,          // neither 6ND nor hardware: the cost column, else power x time
+  kGuards,            // flag estimates that imply an impossible quantity
+  kCalibration,       // widen intervals by the measured factors of data/calibration.csv
   kCount
 };
 // The rules' names as --rules-off accepts them, in enum order.
