@@ -23,7 +23,7 @@ namespace {
 constexpr double kMinTokensPerParameter = 0.2;
 
 // More tokens seen than any published training run: the largest stated are
-// about 3.6e13 (Qwen3, 36 trillion tokens: Yang et al. 2025, "Qwen3
+// about 3.6e13 (Qwen3, 36 trillion tokens: Qwen Team 2025, "Qwen3
 // Technical Report", Section 3.1); 1e14 leaves a factor of nearly 3.
 constexpr double kMaxTrainingTokens = 1e14;
 
@@ -88,7 +88,7 @@ std::vector<std::string> SixNdProblems(const RowCells& row, const Attempt& nd, c
     problems.push_back("6ND sees " + FormatScientific(nd.tokens) +
                        " tokens (dataset x epochs), more than " +
                        FormatScientific(kMaxTrainingTokens) +
-                       ", beyond any published run (Qwen3: 3.6e13, Yang et al. 2025); check "
+                       ", beyond any published run (Qwen3: 3.6e13, Qwen Team 2025); check "
                        "the epochs and the dataset's unit");
   }
   if (const auto capacity = CapacityOf(row, hw); capacity && *nd.flop > capacity->first) {

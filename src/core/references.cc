@@ -41,7 +41,7 @@ constexpr std::array kReferences = {
               "2018", "Distribution-Free Predictive Inference for Regression",
               "Journal of the American Statistical Association 113(523); arXiv:1604.04173",
               "https://arxiv.org/abs/1604.04173", "article"},
-    Reference{"yang2025", "Yang et al. 2025", "An Yang and Anfeng Li and Baosong Yang and others",
+    Reference{"qwen2025", "Qwen Team 2025", "An Yang and Anfeng Li and Baosong Yang and others",
               "2025", "Qwen3 Technical Report", "arXiv:2505.09388",
               "https://arxiv.org/abs/2505.09388", "misc"},
     Reference{"narayanan2021", "Narayanan et al. 2021",
