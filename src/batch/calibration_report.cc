@@ -80,6 +80,14 @@ std::string CalibrationReport::ToText() const {
   t += "as printed (calibration on): other rows " + std::to_string(o.within_2x) + " of " +
        std::to_string(o.estimated) + " estimated within 2x (" + Percent(o.within_2x, o.estimated) +
        ")\n";
+  std::size_t unflagged = 0, unflagged_within = 0;
+  for (const RecordRow& r : record) {
+    if (r.fine_tune || r.flagged || r.ratio.empty()) continue;
+    ++unflagged;
+    unflagged_within += r.reason == "within 2x" ? 1 : 0;
+  }
+  t += "  of those not flagged: " + std::to_string(unflagged_within) + " of " +
+       std::to_string(unflagged) + " (" + Percent(unflagged_within, unflagged) + ")\n";
   const std::vector<std::string> off = UnflaggedOff30x(record);
   t += "rows off by more than 30x without a flag: " + std::to_string(off.size()) +
        (off.empty() ? "" : " (" + JoinNames(off) + ")") + "\n";
