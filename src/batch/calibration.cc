@@ -58,10 +58,11 @@ std::string Outcome(const RecordRow& r, const std::optional<double>& ratio) {
   if (r.estimate.empty() && r.with_base.empty()) return "not estimated";
   if (r.flagged) return "flagged";
   if (!ratio) return "no ratio";
-  const double off = std::max(*ratio, 1 / *ratio);
+  // As the batch summary counts: |log10 ratio| against log10 2 and log10 30.
+  const double off = std::fabs(std::log10(*ratio));
   const std::string who = r.fine_tune ? "fine-tune, " : "";
-  if (off <= 2 + 1e-9) return who + "within 2x";
-  return who + (off > 30 ? "off by more than 30x" : "outside 2x");
+  if (off <= std::log10(2.0) + 1e-12) return who + "within 2x";
+  return who + (off > std::log10(30.0) ? "off by more than 30x" : "outside 2x");
 }
 
 }  // namespace
