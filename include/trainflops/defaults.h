@@ -39,13 +39,6 @@ inline constexpr double kOpenAiCpuUtilization = 0.17;
 // is a large model's run, which uses 16-bit mixed precision on chips with
 // tensor/matrix units (docs/hardware.md, "Which number format").
 inline constexpr double kLargeRunChips = 256;
-
-// From this training year on, a run whose number format is not given is
-// taken to be 16-bit, whatever its organization: measured on the `Numerical
-// format` column of Epoch AI's Notable AI Models (development half), 73 of
-// the 76 runs from 2021 on that state a format used FP16, BF16 or FP8
-// (docs/hardware.md, "Precision default, measured").
-inline constexpr int kSixteenBitYear = 2021;
 // The `layer` calculator: backward/forward ratio of the one-example figure.
 inline constexpr double kDefaultLayerBpRatio = kDefaultBpRatio;
 

@@ -106,12 +106,8 @@ TEST(Method2, PrecisionRule) {
        "year unknown"},
       {"academic 2020", 2020, std::nullopt, false, "fp32", 15.7e12, 0.40, "small academic"},
       {"industry 2020", 2020, std::nullopt, true, "fp16", 125e12, 0.30, "rule 2"},
-      {"llm implies industry", 2020, true, std::nullopt, "fp16", 125e12, 0.30, "`llm` yes"},
-      {"llm, not industry", 2020, true, false, "fp32", 15.7e12, 0.30, "`industry`"},
-      // From 2021, 16-bit whatever the organization: 73 of the 76 runs of Epoch AI's record
-      // from 2021 on that state a format (docs/hardware.md, "Precision default, measured").
-      {"academic 2021", 2021, std::nullopt, false, "fp16", 125e12, 0.30, "from 2021 on"},
-      {"llm, not industry, 2021", 2021, true, false, "fp16", 125e12, 0.30, "from 2021 on"},
+      {"llm implies industry", 2021, true, std::nullopt, "fp16", 125e12, 0.30, "`llm` yes"},
+      {"llm, not industry", 2021, true, false, "fp32", 15.7e12, 0.30, "`industry`"},
   };
   for (const Case& c : cases) {
     const Method2Result r = One(MakePhase("V100", 1, "1 h"), c.year, c.llm, c.industry);

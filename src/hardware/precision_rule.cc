@@ -165,22 +165,6 @@ std::optional<std::string> LargeRunRule(const RunContext& context,
          "one; `precision` fp32 or `industry` no to override)";
 }
 
-// The measured default (defaults.h, kSixteenBitYear): from 2021, a run on a
-// chip with a 16-bit tensor/matrix rate trained in 16 bits, whatever its
-// organization. Chips whose only 16-bit rate is plain (a GTX 1080 Ti's FP16
-// runs at 1/64 of its FP32) keep FP32.
-std::optional<std::string> RecentRunRule(const RunContext& context,
-                                         std::optional<RateColumn> sixteen) {
-  if (!context.year || *context.year < kSixteenBitYear || !sixteen || !IsTensorColumn(*sixteen)) {
-    return std::nullopt;
-  }
-  return "FP16/BF16: the run is from " + std::to_string(*context.year) + ", and from " +
-         std::to_string(kSixteenBitYear) +
-         " on 73 of the 76 runs of Epoch AI's Notable AI Models (development half) that state "
-         "their format trained in 16 or 8 bits, industry or academia (docs/hardware.md, "
-         "'Precision default, measured'; `precision` fp32 to override)";
-}
-
 }  // namespace
 
 std::string AvailableRates(const Chip& chip) {
@@ -231,11 +215,6 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
   std::string why;
   const Precision wanted = RulePrecision(context, &why);
   const std::optional<RateColumn> sixteen = Sixteen(chip, tc);
-  if (wanted == Precision::kFp32 && tc == TensorCores::kAuto) {
-    if (std::optional<std::string> recent = RecentRunRule(context, sixteen)) {
-      return Make(chip, *sixteen, *recent, tc);
-    }
-  }
   if (wanted == Precision::kFp32 && !context.industry && tc == TensorCores::kAuto) {
     if (std::optional<std::string> large = LargeRunRule(context, sixteen)) {
       return Make(chip, *sixteen, *large, tc);
