@@ -27,6 +27,8 @@ const std::vector<Command>& Commands() {
       {"evidence", "combine lines of indirect evidence (cost, power, cluster, ratios, figures)",
        ParseEvidence},
       {"batch", "estimate a whole dataset of models (CSV or JSON lines)", ParseBatch},
+      {"calibrate", "measure and fit the coverage of batch intervals against a record file",
+       ParseCalibrate},
       {"serve", "the local web page and HTTP API (http://127.0.0.1:8080/)", ParseServe},
   };
   return commands;
