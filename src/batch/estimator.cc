@@ -100,9 +100,9 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
 
 const std::vector<std::string>& BatchRuleNames() {
   static const std::vector<std::string> names = {
-      "active-parameters", "both-methods", "token-data",  "format-fallback", "list-cells",
-      "unnamed-chips",     "base-models",  "utilization", "evidence",        "guards",
-      "calibration"};
+      "active-parameters", "both-methods",  "token-data",  "format-fallback",
+      "list-cells",        "unnamed-chips", "base-models", "utilization",
+      "evidence",          "guards",        "calibration"};
   return names;
 }
 
