@@ -77,6 +77,8 @@ enum class BatchRule : int {
   kBaseModels,        // fine-tunes: estimate the base model too
   kUtilization,       // 0.3 for language models and 16-bit tensor peaks, else 0.4
   kEvidence,          // neither 6ND nor hardware: the cost column, else power x time
+  kGuards,            // flag estimates that imply an impossible quantity
+  kCalibration,       // widen intervals by the measured factors of data/calibration.csv
   kCount
 };
 // The rules' names as --rules-off accepts them, in enum order.
@@ -117,10 +119,10 @@ struct RowEstimate {
   std::string note;  // the rule used and why, with the numbers
   std::optional<double> flop_6nd, flop_hardware;
   std::optional<double> methods_ratio;  // hardware / 6ND when both ran
-  std::string confidence;               // "high", "medium", "low"; "" when not estimated
-  std::optional<double> with_base;      // fine-tune + its base model's estimate
-  std::string reason;                   // short class of the path taken (misses by reason)
-  bool fine_tune = false;               // the row names a base model
+  std::string confidence;  // "high", "medium", "low", "flagged" (guards); "" when not estimated
+  std::optional<double> with_base;  // fine-tune + its base model's estimate
+  std::string reason;               // short class of the path taken (misses by reason)
+  bool fine_tune = false;           // the row names a base model
   // The added output cells, in BatchOutputColumns() order.
   std::vector<std::string> Cells() const;
 };

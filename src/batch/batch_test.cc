@@ -10,6 +10,7 @@
 
 #include "active_parameters.h"
 #include "cell_reading.h"
+#include "trainflops/calibration.h"
 
 namespace trainflops {
 namespace {
@@ -25,9 +26,10 @@ std::vector<std::string> RunCsv(std::string_view csv, BatchSummary* summary = nu
 }
 
 // One row with only parameters and dataset size (no Domain column: 6ND applies).
-RowEstimate SixND(const std::string& n, const std::string& d) {
+RowEstimate SixND(const std::string& n, const std::string& d,
+                  const BatchOptions& options = BatchOptions()) {
   Result<BatchEstimator> e =
-      BatchEstimator::Create({"Parameters", "Training dataset size (total)"}, BatchOptions());
+      BatchEstimator::Create({"Parameters", "Training dataset size (total)"}, options);
   return e.ok() ? e->Estimate({n, d}) : RowEstimate();
 }
 
@@ -120,14 +122,27 @@ TEST(BatchCsv, QuotedLineBreaksStayInOneRecord) {
 
 TEST(BatchEstimate, SixNDIntervalFromTheTrainingFactorRange) {
   // 2 N D = 2 x 1e9 x 1e10 = 2e19; training_factor triangular(2, 3, 4):
-  // 5% quantile 2 + sqrt(0.05 x 2 x 1) = 2.31623, 95% 4 - sqrt(0.05 x 2) = 3.68377.
-  const RowEstimate r = SixND("1e9", "1e10");
+  // 5% quantile 2 + sqrt(0.05 x 2 x 1) = 2.31623, 95% 4 - sqrt(0.05 x 2) = 3.68377
+  // (the interval as estimated: the calibration rule off).
+  BatchOptions raw;
+  raw.rules_off = {BatchRule::kCalibration};
+  const RowEstimate r = SixND("1e9", "1e10", raw);
   ASSERT_TRUE(r.flop);
   EXPECT_DOUBLE_EQ(*r.flop, 6e19);
   EXPECT_NEAR(*r.low, 2e19 * 2.31623, 2e19 * 1e-5);
   EXPECT_NEAR(*r.high, 2e19 * 3.68377, 2e19 * 1e-5);
   EXPECT_EQ(r.method, "6ND");
   EXPECT_NE(r.note.find("epochs not given: 1 assumed"), std::string::npos) << r.note;
+  // Calibrated (the default): each end's log distance from 6e19 times the
+  // bundled factor f of 6ND, medium: 6e19 x (2.31623 / 3)^f .. 6e19 x (3.68377 / 3)^f.
+  const CalibrationEntry* f = FindWidening(DefaultCalibration(), "6ND", "medium", 0.9);
+  ASSERT_NE(f, nullptr);
+  const RowEstimate c = SixND("1e9", "1e10");
+  EXPECT_NEAR(*c.low / (6e19 * std::pow(2.31623 / 3, f->factor)), 1, 1e-4);
+  EXPECT_NEAR(*c.high / (6e19 * std::pow(3.68377 / 3, f->factor)), 1, 1e-4);
+  EXPECT_NE(c.note.find("widened x"), std::string::npos) << c.note;
+  EXPECT_NE(c.note.find("confidence medium: 90% of such estimates were within"), std::string::npos)
+      << c.note;
 }
 
 // Nothing usable is an error, with the first row's problem; rows that

@@ -100,8 +100,9 @@ Status ApplyColumnMapping(std::string_view spec, BatchColumns& columns,
 
 const std::vector<std::string>& BatchRuleNames() {
   static const std::vector<std::string> names = {
-      "active-parameters", "both-methods", "token-data",  "format-fallback", "list-cells",
-      "unnamed-chips",     "base-models",  "utilization", "evidence"};
+      "active-parameters", "both-methods",  "token-data",  "format-fallback",
+      "list-cells",        "unnamed-chips", "base-models", "utilization",
+      "evidence",          "guards",        "calibration"};
   return names;
 }
 
@@ -364,6 +365,7 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   batch::Combine(nd, hw, context, out, notes);
   if (!out.flop && options_.RuleOn(BatchRule::kEvidence))
     batch::UseEvidence(row, context, out, notes);
+  if (out.flop && options_.RuleOn(BatchRule::kGuards)) batch::ApplyGuards(row, nd, hw, out, notes);
   const std::string base(Trim(row.values[batch::kBase]));
   out.fine_tune = !base.empty();
   if (out.fine_tune && options_.RuleOn(BatchRule::kBaseModels)) {
@@ -387,6 +389,10 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
       };
       CountSharedBasesOnce(base, base_rows_, index_, own, out, notes);
     }
+  }
+  // Calibrated on rows without a base model (a fine-tune is compared with its base added).
+  if (out.flop && !out.fine_tune && options_.RuleOn(BatchRule::kCalibration)) {
+    batch::ApplyCalibration(out, notes);
   }
   if (!out.flop) notes.insert(notes.begin(), "not estimated");
   const batch::Recorded recorded = batch::ReadRecorded(row);

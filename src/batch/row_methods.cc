@@ -225,6 +225,8 @@ Attempt Try6nd(const RowCells& row, const Context& context) {
     return out;
   }
   out.flop = 3 * base;
+  out.params_per_token = params;
+  out.tokens = *d.value * epochs;
   // Factor 6 = 2 FLOP per multiply-add x training_factor, triangular(2, 3, 4).
   std::vector<Distribution> uncertain = {RangeOf("training_factor")};
   for (const Quantity* c : {&n, &d, &e}) AddRange(*c, uncertain);
@@ -367,6 +369,7 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
     return out;
   }
   out.flop = capacity * u;
+  out.capacity = capacity;
   out.low_confidence = imputed;
   std::vector<Distribution> uncertain;
   uncertain.push_back(default_u ? RangeOf(u < 0.35 ? "utilization_llm" : "utilization_other")

@@ -56,6 +56,9 @@ struct Attempt {
   bool attempted = false;       // some of the method's cells were filled in
   bool low_confidence = false;  // a default stood in for a missing input
   std::string cause;            // short reason when there is no estimate
+  // For the guards (guards.cc): 6ND's parameters per token and tokens seen
+  // (dataset x epochs); hardware's chips x seconds x peak (utilization 1).
+  double params_per_token = 0, tokens = 0, capacity = 0;
 };
 
 // Per-run memo of what does not depend on a row's amounts: chip peaks by
@@ -128,6 +131,17 @@ void UseEvidence(const RowCells& row, const Context& context, RowEstimate& out,
                  std::vector<std::string>& notes);
 void Combine(const Attempt& nd, const Attempt& hw, const Context& context, RowEstimate& out,
              std::vector<std::string>& notes);
+
+// The guards rule (guards.cc): a reported estimate that implies an
+// impossible quantity is flagged (confidence "flagged", the note says why);
+// the same problem in the method not reported is noted.
+void ApplyGuards(const RowCells& row, const Attempt& nd, const Attempt& hw, RowEstimate& out,
+                 std::vector<std::string>& notes);
+
+// The calibration rule (calibration_table.cc): the row's 5%-95% interval
+// widened in log space by the factor of data/calibration.csv for its method
+// and confidence, and the confidence's measured error factor in the note.
+void ApplyCalibration(RowEstimate& out, std::vector<std::string>& notes);
 
 struct Recorded {
   std::optional<double> flop;

@@ -29,6 +29,8 @@ const std::vector<Command>& Commands() {
       {"ledger", "a compute statement for a filing: a run record under each regime's rules",
        ParseLedger},
       {"batch", "estimate a whole dataset of models (CSV or JSON lines)", ParseBatch},
+      {"calibrate", "measure and fit the coverage of batch intervals against a record file",
+       ParseCalibrate},
       {"serve", "the local web page and HTTP API (http://127.0.0.1:8080/)", ParseServe},
   };
   return commands;

@@ -70,6 +70,7 @@ Result<Call> ParseTrend(const std::vector<std::string>& words, const FileOpener&
 Result<Call> ParseEvidence(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseLedger(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener& open);
+Result<Call> ParseCalibrate(const std::vector<std::string>& words, const FileOpener& open);
 Result<Call> ParseServe(const std::vector<std::string>& words, const FileOpener& open);
 
 // Wraps a typed request and its Run() as a Call's library call.
