@@ -102,9 +102,15 @@ std::string AllCitingText(const Estimate& e, std::string_view method_phrase) {
   return all;
 }
 
+// The year of CITATION.cff's date-released (a test holds the two equal).
+constexpr const char* kReleaseYear = "2026";
+
 std::string TrainflopsBibTeX() {
   return "@software{trainflops,\n"
          "  author = {{The trainflops contributors}},\n"
+         "  year = {" +
+         std::string(kReleaseYear) +
+         "},\n"
          "  title = {trainflops: estimates of the compute used to train deep-learning models},\n"
          "  version = {" +
          std::string(TrainflopsVersion()) +

@@ -76,6 +76,11 @@ TEST(Citation, VersionMatchesCitationCff) {
   EXPECT_NE(bibtex.find("@software{trainflops,\n  author = {{The trainflops contributors}},"),
             std::string::npos)
       << bibtex;
+  // Its year is the year of CITATION.cff's date-released.
+  const size_t date = cff.str().find("\ndate-released: \"");
+  ASSERT_NE(date, std::string::npos) << "CITATION.cff must give date-released";
+  const std::string year = cff.str().substr(date + 17, 4);
+  EXPECT_NE(bibtex.find("  year = {" + year + "},\n"), std::string::npos) << bibtex;
 }
 
 }  // namespace
