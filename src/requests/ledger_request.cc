@@ -146,7 +146,8 @@ Result<LedgerReport> Run(const LedgerFileRequest& request) {
   }
   for (LedgerPhase& p : record.phases) {
     if (request.directory && (!p.architecture.empty() || !p.hf_config.empty())) {
-      TF_RETURN_IF_ERROR(EstimateModelFile(*request.directory, record.uncertainty, p));
+      const Status read = EstimateModelFile(*request.directory, record.uncertainty, p);
+      if (!read.ok()) return read.WithContext(request.file.name());
     }
   }
   TF_ASSIGN_OR_RETURN(LedgerStatement statement, BuildLedgerStatement(record));

@@ -82,6 +82,25 @@ TEST(LedgerModelFiles, AHfConfigTimesTokensTrainingAndForwardOnly) {
   EXPECT_LT(Rel(PhaseOf(s, "teacher").point, 2 * kLlama2Params * 1e12), 1e-12);
 }
 
+TEST(LedgerModelFiles, AnOnnxGraphWithThePhasesTrainingAmounts) {
+  const Result<LedgerReport> r = RunRecord(std::string(kHead) +
+                                               "  - {name: ft, kind: sft, architecture: "
+                                               "alexnet.onnx, examples: 1000, epochs: 2}\n",
+                                           kSource + "/tests/fixtures/onnx");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const LedgerPhaseResult& ft = PhaseOf(r->statement(), "ft");
+  EXPECT_NE(ft.method.find("ONNX graph"), std::string::npos) << ft.method;
+  // Method 1: forward x (1 + 2) x 2 epochs x 1000 examples. torchvision's
+  // table of classification weights (pytorch.org/vision/stable/models.html)
+  // prints AlexNet at 0.71 GFLOPS, multiply-adds of convolutions and linear
+  // layers to two decimals (0.705 to 0.715 G): 2 FLOP each gives 1.41e9 to
+  // 1.43e9 FLOP forward; bias, ReLU and pooling, which it does not count, add
+  // well under 1%.
+  const double forward = ft.point / (3 * 2 * 1000);
+  EXPECT_GE(forward, 2 * 0.705e9);
+  EXPECT_LE(forward, 2 * 0.715e9 * 1.01);
+}
+
 TEST(LedgerModelFiles, TheExampleRecord) {
   LedgerFileRequest q;
   const std::string path = kSource + "/examples/ledger/model-files.yaml";
@@ -118,8 +137,8 @@ TEST(LedgerModelFiles, ErrorsNameThePhaseTheKeyAndThePath) {
   Result<LedgerReport> r = RunRecord(
       std::string(kHead) + "  - {name: pt, kind: pre_training, architecture: nope.yaml}\n", dir);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("phase 'pt': key 'architecture': cannot open '" + dir +
-                                      "/nope.yaml'"),
+  EXPECT_NE(r.status().message().find("run.yaml: phase 'pt': key 'architecture': cannot open '" +
+                                      dir + "/nope.yaml'"),
             std::string::npos)
       << r.status().message();
   // A config given as an architecture, and a spec given as a config.
