@@ -225,28 +225,27 @@ TEST(LedgerErrors, APhaseWithNoMethod) {
 }
 
 TEST(LedgerErrors, AModelFileIsOneMethodWithItsOwnKeys) {
-  // Two methods: a file and a figure, or two files.
-  std::string e = ErrorOf(std::string(kHead) +
-                          "phases:\n  - {name: pt, kind: pre_training, architecture: m.yaml, "
-                          "flop: 1e22}\n");
-  EXPECT_NE(e.find("phase 'pt': more than one method"), std::string::npos) << e;
-  e = ErrorOf(std::string(kHead) +
-              "phases:\n  - {name: pt, kind: pre_training, architecture: m.yaml, "
-              "hf_config: c.json, tokens: 1T}\n");
-  EXPECT_NE(e.find("phase 'pt': more than one method"), std::string::npos) << e;
-  // A config without the tokens it was trained on is no method.
-  e = ErrorOf(std::string(kHead) +
-              "phases:\n  - {name: pt, kind: pre_training, hf_config: c.json}\n");
-  EXPECT_NE(e.find("phase 'pt': no method"), std::string::npos) << e;
-  // Method 1's training amounts go with an architecture file only.
-  e = ErrorOf(std::string(kHead) +
-              "phases:\n  - {name: pt, kind: pre_training, hf_config: c.json, tokens: 1T, "
-              "epochs: 2}\n");
-  EXPECT_NE(e.find("phase 'pt': key 'epochs' goes with 'architecture'"), std::string::npos) << e;
-  e = ErrorOf(std::string(kHead) +
-              "phases:\n  - {name: pt, kind: pre_training, architecture: m.yaml, "
-              "convention: kaplan}\n");
-  EXPECT_NE(e.find("phase 'pt': key 'convention' goes with 'hf_config'"), std::string::npos) << e;
+  struct Case {
+    const char* phase;
+    const char* error;
+  };
+  for (const Case& c : {
+           // Two methods: a file and a figure, or two files.
+           Case{"architecture: m.yaml, flop: 1e22", "more than one method"},
+           Case{"architecture: m.yaml, hf_config: c.json, tokens: 1T", "more than one method"},
+           // A config without the tokens it was trained on is no method.
+           Case{"hf_config: c.json", "no method"},
+           // Each file's estimator keys go with that file only.
+           Case{"hf_config: c.json, tokens: 1T, epochs: 2",
+                "key 'epochs' goes with 'architecture'"},
+           Case{"architecture: m.yaml, convention: kaplan",
+                "key 'convention' goes with 'hf_config'"},
+       }) {
+    const std::string e = ErrorOf(std::string(kHead) +
+                                  "phases:\n  - {name: pt, kind: pre_training, " + c.phase + "}\n");
+    EXPECT_NE(e.find("phase 'pt': " + std::string(c.error)), std::string::npos)
+        << c.phase << ": " << e;
+  }
 }
 
 TEST(LedgerErrors, AModelFileNotReadByTheRequestLayerIsRefused) {

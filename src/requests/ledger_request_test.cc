@@ -17,6 +17,16 @@ Result<LedgerReport> RunRecord(const std::string& yaml, const std::string& direc
   return Run(r);
 }
 
+constexpr char kHead[] = "model: M\nyear: 2025\nseed: 1\ndefault_ranges: false\nphases:\n";
+
+// The statement of a record of `phases` read beside `directory` (empty when
+// it fails: the failure is reported).
+LedgerStatement StatementOf(const std::string& phases, const std::string& directory) {
+  const Result<LedgerReport> r = RunRecord(kHead + phases, directory);
+  EXPECT_TRUE(r.ok()) << r.status().message();
+  return r.ok() ? r->statement() : LedgerStatement{};
+}
+
 const LedgerPhaseResult& PhaseOf(const LedgerStatement& s, const std::string& name) {
   for (const LedgerPhaseResult& p : s.phases) {
     if (p.name == name) return p;
@@ -27,8 +37,6 @@ const LedgerPhaseResult& PhaseOf(const LedgerStatement& s, const std::string& na
 }
 
 double Rel(double a, double b) { return std::abs(a / b - 1); }
-
-constexpr char kHead[] = "model: M\nyear: 2025\nseed: 1\ndefault_ranges: false\nphases:\n";
 
 // examples/transformer_corrected.yaml (tests/examples_test.cc, WorkedExamples):
 // 415,577,952 FLOP per token forward (exact Table 1 terms); its training
@@ -41,17 +49,11 @@ constexpr double kTransformerTokens = 7.5e9;
 constexpr double kLlama2Params = 6738415616.0;
 
 TEST(LedgerModelFiles, ASpecWithItsOwnTrainingAndTheTrainingOverridden) {
-  const Result<LedgerReport> r = RunRecord(std::string(kHead) +
-                                               "  - {name: own, kind: pre_training, "
-                                               "architecture: transformer_corrected.yaml}\n"
-                                               "  - {name: twice, kind: sft, "
-                                               "architecture: transformer_corrected.yaml, "
-                                               "epochs: 2}\n"
-                                               "  - {name: eval, kind: evaluation, "
-                                               "architecture: transformer_corrected.yaml}\n",
-                                           kSource + "/examples");
-  ASSERT_TRUE(r.ok()) << r.status().message();
-  const LedgerStatement& s = r->statement();
+  const LedgerStatement s = StatementOf(
+      "  - {name: own, kind: pre_training, architecture: transformer_corrected.yaml}\n"
+      "  - {name: twice, kind: sft, architecture: transformer_corrected.yaml, epochs: 2}\n"
+      "  - {name: eval, kind: evaluation, architecture: transformer_corrected.yaml}\n",
+      kSource + "/examples");
   // 415,577,952 x (1 + 2) x 7.5e9 = 9.3505e18 (the spec's own training).
   const LedgerPhaseResult& own = PhaseOf(s, "own");
   EXPECT_LT(Rel(own.point, kTransformerForward * 3 * kTransformerTokens), 1e-9);
@@ -63,14 +65,10 @@ TEST(LedgerModelFiles, ASpecWithItsOwnTrainingAndTheTrainingOverridden) {
 }
 
 TEST(LedgerModelFiles, AHfConfigTimesTokensTrainingAndForwardOnly) {
-  const Result<LedgerReport> r =
-      RunRecord(std::string(kHead) +
-                    "  - {name: pt, kind: pre_training, hf_config: llama-2-7b.json, tokens: 2T}\n"
-                    "  - {name: teacher, kind: distillation_teacher, hf_config: "
-                    "llama-2-7b.json, tokens: 1T}\n",
-                kSource + "/tests/fixtures/hf");
-  ASSERT_TRUE(r.ok()) << r.status().message();
-  const LedgerStatement& s = r->statement();
+  const LedgerStatement s = StatementOf(
+      "  - {name: pt, kind: pre_training, hf_config: llama-2-7b.json, tokens: 2T}\n"
+      "  - {name: teacher, kind: distillation_teacher, hf_config: llama-2-7b.json, tokens: 1T}\n",
+      kSource + "/tests/fixtures/hf");
   // 6ND: 6 x 6,738,415,616 x 2e12 = 8.0860987392e22 (Touvron et al. 2023, 2.0T tokens).
   const LedgerPhaseResult& pt = PhaseOf(s, "pt");
   EXPECT_LT(Rel(pt.point, 6 * kLlama2Params * 2e12), 1e-12);
@@ -83,12 +81,10 @@ TEST(LedgerModelFiles, AHfConfigTimesTokensTrainingAndForwardOnly) {
 }
 
 TEST(LedgerModelFiles, AnOnnxGraphWithThePhasesTrainingAmounts) {
-  const Result<LedgerReport> r = RunRecord(std::string(kHead) +
-                                               "  - {name: ft, kind: sft, architecture: "
-                                               "alexnet.onnx, examples: 1000, epochs: 2}\n",
-                                           kSource + "/tests/fixtures/onnx");
-  ASSERT_TRUE(r.ok()) << r.status().message();
-  const LedgerPhaseResult& ft = PhaseOf(r->statement(), "ft");
+  const LedgerStatement s = StatementOf(
+      "  - {name: ft, kind: sft, architecture: alexnet.onnx, examples: 1000, epochs: 2}\n",
+      kSource + "/tests/fixtures/onnx");
+  const LedgerPhaseResult& ft = PhaseOf(s, "ft");
   EXPECT_NE(ft.method.find("ONNX graph"), std::string::npos) << ft.method;
   // Method 1: forward x (1 + 2) x 2 epochs x 1000 examples. torchvision's
   // table of classification weights (pytorch.org/vision/stable/models.html)
@@ -133,41 +129,30 @@ TEST(LedgerModelFiles, TheExampleRecord) {
 
 TEST(LedgerModelFiles, ErrorsNameThePhaseTheKeyAndThePath) {
   const std::string dir = kSource + "/examples";
-  // A missing file: the path tried.
-  Result<LedgerReport> r = RunRecord(
-      std::string(kHead) + "  - {name: pt, kind: pre_training, architecture: nope.yaml}\n", dir);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("run.yaml: phase 'pt': key 'architecture': cannot open '" +
-                                      dir + "/nope.yaml'"),
-            std::string::npos)
-      << r.status().message();
-  // A config given as an architecture, and a spec given as a config.
-  r = RunRecord(std::string(kHead) +
-                    "  - {name: pt, kind: pre_training, architecture: ledger/llama-2-7b.json}\n",
-                dir);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("phase 'pt': key 'architecture': '" + dir +
-                                      "/ledger/llama-2-7b.json' is a Hugging Face config.json; "
-                                      "give it as 'hf_config'"),
-            std::string::npos)
-      << r.status().message();
-  r = RunRecord(
-      std::string(kHead) + "  - {name: pt, kind: pre_training, hf_config: dqn.yaml, tokens: 1T}\n",
-      dir);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("phase 'pt': key 'hf_config': '" + dir +
-                                      "/dqn.yaml' is not a Hugging Face config.json"),
-            std::string::npos)
-      << r.status().message();
-  // The estimator's own error, its field named as the record's key.
-  r = RunRecord(std::string(kHead) +
-                    "  - {name: pt, kind: pre_training, architecture: dqn.yaml, batches: 10}\n",
-                dir);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("phase 'pt': key 'architecture': 'batches' and "
-                                      "'batch_size' go together"),
-            std::string::npos)
-      << r.status().message();
+  struct Case {
+    std::string phase, error;
+  };
+  for (const Case& c : {
+           // A missing file: the path tried.
+           Case{"architecture: nope.yaml",
+                "run.yaml: phase 'pt': key 'architecture': cannot open '" + dir + "/nope.yaml'"},
+           // A config given as an architecture, and a spec given as a config.
+           Case{"architecture: ledger/llama-2-7b.json",
+                "phase 'pt': key 'architecture': '" + dir +
+                    "/ledger/llama-2-7b.json' is a Hugging Face config.json; give it as "
+                    "'hf_config'"},
+           Case{"hf_config: dqn.yaml, tokens: 1T",
+                "phase 'pt': key 'hf_config': '" + dir +
+                    "/dqn.yaml' is not a Hugging Face config.json"},
+           // The estimator's own error, its field named as the record's key.
+           Case{"architecture: dqn.yaml, batches: 10",
+                "phase 'pt': key 'architecture': 'batches' and 'batch_size' go together"},
+       }) {
+    const Result<LedgerReport> r = RunRecord(
+        std::string(kHead) + "  - {name: pt, kind: pre_training, " + c.phase + "}\n", dir);
+    ASSERT_FALSE(r.ok()) << c.phase;
+    EXPECT_NE(r.status().message().find(c.error), std::string::npos) << r.status().message();
+  }
 }
 
 }  // namespace
