@@ -22,6 +22,8 @@ struct EvidenceFileRequest {
 
 // "`chip_hours`" -> "'chip_hours'": a field named as the evidence file's key.
 std::string AsFileKeys(std::string_view text);
+// The same error, its fields named as the evidence file's keys.
+Status InFileKeys(const Status& s);
 
 // The text names the inputs by the evidence file's keys ('amount',
 // 'chip_hours'), never reworded into a front end's options: the file, not

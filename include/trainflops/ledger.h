@@ -9,6 +9,12 @@
 //                      train, 2 (forward only) for phases that generate or evaluate
 //   hardware x time    `hardware`: periods of chips x time (Method 2, method2.h), summed
 //   evidence lines     `evidence`: lines of evidence.h, combined
+//   architecture file  `architecture`: a Method 1 spec or an ONNX graph (estimate_request.h)
+//   Hugging Face       `hf_config` with `tokens`: the language-model path on a config.json
+//
+// The library never opens a file: a phase naming a model file keeps its path,
+// and the request layer (ledger_request.h) reads the file and estimates it
+// (LedgerPhase::file_estimate) before the statement is built.
 //
 // Phases are combined into a regime's total by Monte Carlo: each phase is a
 // lognormal read from its median and 90% interval (independent phases), and
@@ -19,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "trainflops/estimate.h"
@@ -58,6 +65,16 @@ struct LedgerProgress {
   std::optional<double> hours;
 };
 
+// A phase's model file as estimated by the request layer: the estimator's
+// method, its estimate and the 90% interval (all the point when nothing is
+// uncertain), with the inputs' shares of its width.
+struct LedgerFileEstimate {
+  std::string method;
+  Estimate estimate;
+  double median = 0, low = 0, high = 0;
+  std::vector<WidthShare> width_shares;
+};
+
 struct LedgerPhase {
   std::string name;
   PhaseKind kind = PhaseKind::kPreTraining;
@@ -67,6 +84,14 @@ struct LedgerPhase {
   std::optional<Uncertain> parameters, tokens;  // active parameters x tokens
   std::vector<EvidenceLine> hardware;           // cluster lines, one per period, summed
   std::vector<EvidenceLine> evidence;           // lines of evidence, combined
+  // A model file, its path as written (relative to the record's directory):
+  // `architecture` (a Method 1 spec or an ONNX graph) or `hf_config` (a
+  // Hugging Face config.json, with `tokens`). `file_options` are the phase's
+  // keys for the file's estimator as written (epochs, examples, batches,
+  // batch_size, tokens_per_sequence, bp_ratio; tokens, convention, seq_len).
+  std::string architecture, hf_config;
+  std::vector<std::pair<std::string, std::string>> file_options;
+  std::optional<LedgerFileEstimate> file_estimate;  // set by the request layer
   // Synthetic data: public or not, and the samples generated and kept. The
   // phase's compute is the generation of every sample (the discarded too).
   std::optional<bool> public_data;

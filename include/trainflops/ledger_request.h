@@ -15,6 +15,11 @@ struct LedgerFileRequest {
   // `samples` and `seed` replace the record's own.
   UncertaintyRequest uncertainty;
   std::size_t max_samples = kMaxSamples;
+  // The directory a phase's model files (`architecture`, `hf_config`) are
+  // read from, each within the size cap of its kind (input_limits.h); the
+  // command line gives the record's own. Unset (an upload, a dict): a phase
+  // that names a model file is refused.
+  std::optional<std::string> directory;
 };
 
 // Text() is the Markdown statement, Json() the JSON one (unrounded figures

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/text.h"
 #include "trainflops/batch_request.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/chips_request.h"
@@ -26,7 +27,6 @@
 #include "trainflops/hub_cache.h"
 #include "trainflops/layer_request.h"
 #include "trainflops/request_fields.h"
-#include "core/text.h"
 #include "trainflops/thresholds_request.h"
 #include "trainflops/tokens_request.h"
 #include "trainflops/trend_request.h"
@@ -363,7 +363,16 @@ PYBIND11_MODULE(_trainflops, m) {
         [](const py::dict& kw) { return RunRequest(Fill(TokensFields(), kw, TokensSpecials())); });
   m.def("trend", [](const py::dict& kw) { return RunRequest(Fill(TrendFields(), kw)); });
   m.def("evidence", [](const py::dict& kw) { return RunRequest(Fill(EvidenceFields(), kw)); });
-  m.def("ledger", [](const py::dict& kw) { return RunRequest(Fill(LedgerFields(), kw)); });
+  m.def("ledger", [](const py::dict& kw) {
+    LedgerFileRequest r = Fill(LedgerFields(), kw);
+    // A record named by a path reads the model files its phases name beside
+    // it, as the command line does (docs/ledger.md); bytes and dicts do not.
+    const py::object run = kw.contains("run") ? py::object(kw["run"]) : py::object(py::none());
+    if (py::isinstance<py::str>(run) || py::hasattr(run, "__fspath__")) {
+      r.directory = std::filesystem::path(r.file.name()).parent_path().string();
+    }
+    return RunRequest(std::move(r));
+  });
   m.def("batch", &RunBatch);
   m.def("layer", &RunLayer);
   m.def("chips",

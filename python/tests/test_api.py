@@ -316,6 +316,20 @@ def test_ledger_is_the_command_lines(source_dir, cli_json):
     assert regime["over_threshold"] is True
 
 
+def test_ledger_reads_model_files_beside_a_path(source_dir, cli_json):
+    path = os.path.join(source_dir, "examples", "ledger", "model-files.yaml")
+    statement = trainflops.ledger(path).to_dict()
+    assert statement == cli_json("ledger", path)
+    # 6 x 6,738,415,616 x 2e12 = 8.0860987392e22 from the Llama 2 config beside it.
+    regime = next(r for r in statement["regimes"] if r["id"] == "eu_cumulative")
+    assert regime["total_2sf"] == "8.1e22"
+    # A dict has no directory: the phase naming a model file is refused.
+    record = {"model": "M", "phases": [{"name": "pt", "kind": "pre_training",
+                                        "architecture": "spec.yaml"}]}
+    with pytest.raises(trainflops.Error, match=r"phase 'pt': key 'architecture'.*was not read"):
+        trainflops.ledger(record)
+
+
 def test_ledger_errors_name_the_phase_and_field():
     record = {"model": "M", "phases": [{"name": "sft", "kind": "sfft", "flop": "1e22"}]}
     with pytest.raises(trainflops.Error, match=r"phase 'sft': key 'kind'.*did you mean 'sft'"):

@@ -1,5 +1,6 @@
 // `trainflops ledger RUN.yaml`: a run record turned into a compute statement
 // under each regime's counting rules (docs/ledger.md).
+#include <filesystem>
 #include <ostream>
 
 #include "commands.h"
@@ -68,6 +69,11 @@ Result<Call> ParseLedger(const std::vector<std::string>& words, const FileOpener
   r.uncertainty.samples = a.Get("--samples");
   r.uncertainty.seed = a.Get("--seed");
   TF_ASSIGN_OR_RETURN(r.file, open(a.positional.front(), InputKind::kEvidence));
+  // Model files named by the phases are read beside the record (standard
+  // input: beside the working directory).
+  r.directory = a.positional.front() == "-"
+                    ? std::string(".")
+                    : std::filesystem::path(a.positional.front()).parent_path().string();
   call.json = format == "json";
   call.cite = a.Has("--cite");
   const std::optional<std::string> output = a.Get("--output");

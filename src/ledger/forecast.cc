@@ -13,8 +13,8 @@ Result<double> PlannedAmount(const LedgerPhase& p, bool tokens) {
   if (tokens) {
     if (!p.tokens) {
       return Status::InvalidArgument(where +
-                                     "'tokens' is progress of a phase planned by 'parameters' "
-                                     "and 'tokens' (accepted here: 'hours')");
+                                     "'tokens' is progress of a phase planned by 'tokens' (with "
+                                     "'parameters' or 'hf_config'; accepted here: 'hours')");
     }
     return p.tokens->distribution.Median();
   }

@@ -224,6 +224,50 @@ TEST(LedgerErrors, APhaseWithNoMethod) {
   EXPECT_NE(none.find("phase 'sft': no method"), std::string::npos) << none;
 }
 
+TEST(LedgerErrors, AModelFileIsOneMethodWithItsOwnKeys) {
+  struct Case {
+    const char* phase;
+    const char* error;
+  };
+  for (const Case& c : {
+           // Two methods: a file and a figure, or two files.
+           Case{"architecture: m.yaml, flop: 1e22", "more than one method"},
+           Case{"architecture: m.yaml, hf_config: c.json, tokens: 1T", "more than one method"},
+           // A config without the tokens it was trained on is no method.
+           Case{"hf_config: c.json", "no method"},
+           // Each file's estimator keys go with that file only.
+           Case{"hf_config: c.json, tokens: 1T, epochs: 2",
+                "key 'epochs' goes with 'architecture'"},
+           Case{"architecture: m.yaml, convention: kaplan",
+                "key 'convention' goes with 'hf_config'"},
+       }) {
+    const std::string e = ErrorOf(std::string(kHead) +
+                                  "phases:\n  - {name: pt, kind: pre_training, " + c.phase + "}\n");
+    EXPECT_NE(e.find("phase 'pt': " + std::string(c.error)), std::string::npos)
+        << c.phase << ": " << e;
+  }
+}
+
+TEST(LedgerErrors, AModelFileNotReadByTheRequestLayerIsRefused) {
+  // The library opens no file: a record built without the request layer's
+  // estimate of its model file says so, naming the phase, key and path.
+  const std::string e = ErrorOf(std::string(kHead) +
+                                "phases:\n  - {name: pt, kind: pre_training, architecture: "
+                                "m.yaml, epochs: 2}\n");
+  EXPECT_NE(e.find("phase 'pt': key 'architecture': the file 'm.yaml' was not read"),
+            std::string::npos)
+      << e;
+  // Parsed, the phase keeps the path and its keys as written.
+  const Result<LedgerRecord> r = ParseLedgerRecord(
+      std::string(kHead) +
+          "phases:\n  - {name: pt, kind: pre_training, hf_config: c.json, tokens: 1T..2T}\n",
+      "run.yaml");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->phases[0].hf_config, "c.json");
+  ASSERT_EQ(r->phases[0].file_options.size(), 1u);
+  EXPECT_EQ(r->phases[0].file_options[0].second, "1T..2T");
+}
+
 TEST(LedgerErrors, AModificationTestWithNoOriginal) {
   const std::string e = ErrorOf(std::string(kHead) + "regimes: [eu_modification]\n" +
                                 "phases:\n  - {name: p, kind: sft, flop: 1e22}\n");

@@ -1,7 +1,9 @@
 // One phase of a run record, estimated by the library's own estimators: a
 // given figure and evidence lines through evidence.h, parameters x tokens
 // through the language-model path (transformer.h), periods of chips x time
-// through the evidence file's cluster line (Method 2). Nothing is recomputed
+// through the evidence file's cluster line (Method 2); a model file by the
+// request layer's estimate of it (Method 1, or the language-model path on a
+// Hugging Face config). Nothing is recomputed
 // here but the sum of periods and the energy of the chip-hours.
 #include <cmath>
 
@@ -147,6 +149,25 @@ Status Evidence(const LedgerPhase& p, const LedgerRecord& record, LedgerPhaseRes
   return Status::Ok();
 }
 
+// `architecture` or `hf_config`: the file's estimate, made by the request
+// layer (the library reads no file); a record built without it is refused.
+Status ModelFile(const LedgerPhase& p, LedgerPhaseResult& r) {
+  if (!p.file_estimate) {
+    const bool architecture = !p.architecture.empty();
+    return Status::InvalidArgument(
+        "key '" + std::string(architecture ? "architecture" : "hf_config") + "': the file '" +
+        (architecture ? p.architecture : p.hf_config) +
+        "' was not read: a record's model files are read beside the record by the command line "
+        "(`trainflops ledger RUN.yaml`); elsewhere give the phase by another method");
+  }
+  const LedgerFileEstimate& f = *p.file_estimate;
+  r.method = f.method;
+  r.estimate = f.estimate;
+  r.width_shares = f.width_shares;
+  SetInterval(r, f.estimate.training_flop, {f.median, f.low, f.high});
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<LedgerPhaseResult> EstimatePhase(const LedgerPhase& p, const LedgerRecord& record) {
@@ -158,7 +179,8 @@ Result<LedgerPhaseResult> EstimatePhase(const LedgerPhase& p, const LedgerRecord
   Status s = p.flop                ? GivenFigure(p, record, r)
              : p.parameters        ? ParametersTokens(p, record, r)
              : !p.hardware.empty() ? Hardware(p, record, r)
-                                   : Evidence(p, record, r);
+             : !p.evidence.empty() ? Evidence(p, record, r)
+                                   : ModelFile(p, r);
   if (!s.ok()) return s.WithContext("phase '" + p.name + "'");
   if (p.kind == PhaseKind::kSyntheticData && p.generated) {
     r.notes.push_back("the compute is that of generating all " + FormatCount(*p.generated) +

@@ -8,10 +8,10 @@
 #include <set>
 
 #include "../evidence/evidence_keys.h"
+#include "core/text.h"
 #include "internal.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/ledger.h"
-#include "core/text.h"
 #include "trainflops/trend.h"
 #include "trainflops/units.h"
 
@@ -22,10 +22,37 @@ using evidence::KeyReader;
 
 constexpr size_t kMaxPhases = 100;
 
-const std::vector<std::string> kPhaseKeys = {"name",       "kind",          "source",   "flop",
-                                             "parameters", "tokens",        "hardware", "evidence",
-                                             "public",     "generated",     "kept",     "planned",
-                                             "progress",   "allow_overrun", "start",    "end"};
+const std::vector<std::string> kPhaseKeys = {"name",
+                                             "kind",
+                                             "source",
+                                             "flop",
+                                             "parameters",
+                                             "tokens",
+                                             "hardware",
+                                             "evidence",
+                                             "public",
+                                             "generated",
+                                             "kept",
+                                             "planned",
+                                             "progress",
+                                             "allow_overrun",
+                                             "start",
+                                             "end",
+                                             "architecture",
+                                             "hf_config",
+                                             "epochs",
+                                             "examples",
+                                             "batches",
+                                             "batch_size",
+                                             "tokens_per_sequence",
+                                             "bp_ratio",
+                                             "convention",
+                                             "seq_len"};
+
+// The keys each model file's estimator takes beside it, handed on as written.
+const std::vector<std::string> kArchitectureKeys = {
+    "epochs", "examples", "batches", "batch_size", "tokens_per_sequence", "bp_ratio"};
+const std::vector<std::string> kHfConfigKeys = {"convention", "seq_len"};
 
 Result<PhaseKind> KindOf(const KeyReader& r, const YAML::Node& node) {
   TF_ASSIGN_OR_RETURN(const std::optional<int> kind, r.Choice(node, "kind", PhaseKindNames()));
@@ -107,14 +134,44 @@ Result<std::optional<LedgerProgress>> ProgressOf(const KeyReader& r, const YAML:
 }
 
 Status CheckOneMethod(const KeyReader& r, const YAML::Node& node, const LedgerPhase& p) {
-  const int methods = (p.flop ? 1 : 0) + (p.parameters || p.tokens ? 1 : 0) +
-                      (p.hardware.empty() ? 0 : 1) + (p.evidence.empty() ? 0 : 1);
-  if (methods != 1 || p.parameters.has_value() != p.tokens.has_value()) {
+  const int methods = (p.flop ? 1 : 0) + (p.parameters ? 1 : 0) + (p.hardware.empty() ? 0 : 1) +
+                      (p.evidence.empty() ? 0 : 1) + (p.architecture.empty() ? 0 : 1) +
+                      (p.hf_config.empty() ? 0 : 1);
+  // `tokens` goes with `parameters` or `hf_config`; a lone `tokens` is no method.
+  const bool tokens_fit = p.tokens.has_value() == (p.parameters || !p.hf_config.empty());
+  if (methods != 1 || !tokens_fit) {
     return r.Error(node,
-                   std::string(methods == 0 ? "no method" : "more than one method") +
+                   std::string(methods > 1 ? "more than one method" : "no method") +
                        ": give exactly one of 'flop' (a figure), 'parameters' with 'tokens' "
                        "(6ND, or 2ND for a forward-only phase), 'hardware' (periods of chips x "
-                       "time) or 'evidence' (lines of evidence)");
+                       "time), 'evidence' (lines of evidence), 'architecture' (a Method 1 spec "
+                       "or an ONNX graph) or 'hf_config' (a Hugging Face config.json) with "
+                       "'tokens'");
+  }
+  return Status::Ok();
+}
+
+// `architecture` or `hf_config`: the path, and the estimator's keys as
+// written; a key of the other file's estimator is refused.
+Status ReadModelFile(const KeyReader& r, const YAML::Node& node, LedgerPhase& p) {
+  TF_ASSIGN_OR_RETURN(p.architecture, r.Text(node, "architecture"));
+  TF_ASSIGN_OR_RETURN(p.hf_config, r.Text(node, "hf_config"));
+  for (const bool architecture : {true, false}) {
+    const bool used = !(architecture ? p.architecture : p.hf_config).empty();
+    for (const std::string& key : architecture ? kArchitectureKeys : kHfConfigKeys) {
+      TF_ASSIGN_OR_RETURN(const std::string text, r.Text(node, key));
+      if (text.empty()) continue;
+      if (!used) {
+        return r.Error(node[key], "key '" + key + "' goes with '" +
+                                      (architecture ? "architecture" : "hf_config") +
+                                      "' (a model file), which this phase does not give");
+      }
+      p.file_options.emplace_back(key, text);
+    }
+  }
+  if (!p.hf_config.empty()) {
+    TF_ASSIGN_OR_RETURN(const std::string tokens, r.Text(node, "tokens"));
+    if (!tokens.empty()) p.file_options.emplace_back("tokens", tokens);
   }
   return Status::Ok();
 }
@@ -175,6 +232,7 @@ Result<LedgerPhase> PhaseOf(const KeyReader& top, const YAML::Node& node, size_t
   TF_ASSIGN_OR_RETURN(p.tokens, r.Optional(node, "tokens", ParsePositive));
   TF_ASSIGN_OR_RETURN(p.hardware, LinesOf(r, node, "hardware", true));
   TF_ASSIGN_OR_RETURN(p.evidence, LinesOf(r, node, "evidence", false));
+  TF_RETURN_IF_ERROR(ReadModelFile(r, node, p));
   TF_RETURN_IF_ERROR(CheckOneMethod(r, node, p));
   TF_RETURN_IF_ERROR(ReadSynthetic(r, node, p));
   TF_ASSIGN_OR_RETURN(const std::optional<bool> planned, r.YesNo(node, "planned"));

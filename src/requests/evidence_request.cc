@@ -8,9 +8,6 @@
 
 namespace trainflops {
 
-namespace {
-
-// The same error, its fields named as the evidence file's keys.
 Status InFileKeys(const Status& s) {
   switch (s.code()) {
     case StatusCode::kInvalidArgument:
@@ -23,8 +20,6 @@ Status InFileKeys(const Status& s) {
       return s;
   }
 }
-
-}  // namespace
 
 std::string AsFileKeys(std::string_view text) {
   return RenameFields(text, [](std::string_view field) {

@@ -1,9 +1,110 @@
-// `ledger`: the run record, the Monte Carlo options given beside it.
+// `ledger`: the run record, the Monte Carlo options given beside it, and the
+// model files its phases name, read beside the record and estimated as
+// `estimate` estimates them (estimate_request.h).
 #include "trainflops/ledger_request.h"
 
+#include <filesystem>
+
 #include "fields.h"
+#include "trainflops/estimate_request.h"
+#include "trainflops/request_fields.h"
 
 namespace trainflops {
+namespace {
+
+// The phase's estimator keys as an `estimate` request: Method 1's training
+// amounts for an architecture file (a forward-only phase, such as teacher
+// inference, takes backward ratio 0 unless it gives one), tokens as one
+// stage for a config (forward-only phases: the stage's ":forward").
+EstimateRequest EstimateRequestFor(const LedgerPhase& p, const UncertaintyOptions& u,
+                                   InputFile file) {
+  EstimateRequest q;
+  q.model = std::move(file);
+  TrainingRequest& t = q.training;
+  for (const auto& [key, text] : p.file_options) {
+    std::optional<std::string>* field = key == "epochs"                ? &t.epochs
+                                        : key == "examples"            ? &t.examples
+                                        : key == "batches"             ? &t.batches
+                                        : key == "batch_size"          ? &t.batch_size
+                                        : key == "tokens_per_sequence" ? &t.tokens_per_sequence
+                                        : key == "bp_ratio"            ? &t.bp_ratio
+                                        : key == "convention"          ? &q.llm.convention
+                                        : key == "seq_len"             ? &q.llm.seq_len
+                                                                       : nullptr;
+    if (field) *field = text;
+    if (key == "tokens") {
+      q.llm.stages.push_back(std::string(PhaseKindName(p.kind)) + ":" + text +
+                             (IsForwardOnly(p.kind) ? ":forward" : ""));
+    }
+  }
+  if (!p.architecture.empty() && IsForwardOnly(p.kind) && !t.bp_ratio) t.bp_ratio = "0";
+  q.uncertainty.uncertainty = u.default_ranges;
+  q.uncertainty.samples = std::to_string(u.monte_carlo.samples);
+  q.uncertainty.seed = std::to_string(u.monte_carlo.seed);
+  return q;
+}
+
+// The method as the statement names it, and the estimator's 90% interval.
+LedgerFileEstimate FileEstimateOf(const EstimateResult& result, const std::string& path) {
+  LedgerFileEstimate f;
+  f.estimate = result.estimate();
+  const std::optional<UncertaintyReport>* u = nullptr;
+  if (const auto* s = std::get_if<EstimateResult::Spec>(&result.body())) {
+    f.method = "Method 1 on the architecture file " + path +
+               " (forward FLOP x (1 + backward "
+               "ratio) x training amount)";
+    u = &s->result.uncertainty;
+  } else if (const auto* o = std::get_if<EstimateResult::Onnx>(&result.body())) {
+    f.method = "Method 1 on the ONNX graph " + path;
+    u = &o->estimate.result.uncertainty;
+  } else {
+    const LlmEstimate& l = std::get<LlmResult>(result.body()).estimate();
+    f.method = "language-model path on the Hugging Face config " + path + " (" +
+               ConventionName(l.per_token.convention) + " convention)";
+    u = &l.uncertainty;
+  }
+  const double point = f.estimate.training_flop;
+  f.median = *u ? (*u)->summary.median : point;
+  f.low = *u ? (*u)->summary.low : point;
+  f.high = *u ? (*u)->summary.high : point;
+  if (*u) f.width_shares = (*u)->width_shares;
+  return f;
+}
+
+// Reads the phase's model file beside the record and estimates it. Errors
+// name the phase, the key and the path tried.
+Status EstimateModelFile(const std::string& directory, const UncertaintyOptions& u,
+                         LedgerPhase& p) {
+  const bool architecture = !p.architecture.empty();
+  const std::string key = architecture ? "architecture" : "hf_config";
+  const std::string where = "phase '" + p.name + "': key '" + key + "'";
+  const std::string path =
+      (std::filesystem::path(directory) / (architecture ? p.architecture : p.hf_config))
+          .lexically_normal()
+          .string();
+  Result<InputFile> file = OpenInputFile(path, InputKindFor(FileRole::kModel, path));
+  if (!file.ok()) return file.status().WithContext(where);
+  const ModelFileKind kind = DetectModelFileKind(*file);
+  if (architecture && kind == ModelFileKind::kHfConfig) {
+    return Status::InvalidArgument(where + ": '" + path +
+                                   "' is a Hugging Face config.json; give it as 'hf_config' "
+                                   "with 'tokens' (accepted here: a Method 1 spec or an ONNX "
+                                   "graph)");
+  }
+  if (!architecture && kind != ModelFileKind::kHfConfig) {
+    return Status::InvalidArgument(where + ": '" + path +
+                                   "' is not a Hugging Face config.json (a JSON object with "
+                                   "\"model_type\" or \"architectures\"); a Method 1 spec or "
+                                   "an ONNX graph goes under 'architecture'");
+  }
+  Result<EstimateResult> result = Run(EstimateRequestFor(p, u, std::move(file).value()));
+  // The estimator names its fields as options ("`epochs`"); the record's keys.
+  if (!result.ok()) return InFileKeys(result.status()).WithContext(where);
+  p.file_estimate = FileEstimateOf(*result, path);
+  return Status::Ok();
+}
+
+}  // namespace
 
 std::optional<Citation> LedgerReport::Cite() const {
   const LedgerStatement& s = statement_;
@@ -42,6 +143,12 @@ Result<LedgerReport> Run(const LedgerFileRequest& request) {
     return Status::InvalidArgument("'samples' " + std::to_string(mc.samples) +
                                    " is over the limit of " + std::to_string(request.max_samples) +
                                    " Monte Carlo samples here (give fewer)");
+  }
+  for (LedgerPhase& p : record.phases) {
+    if (request.directory && (!p.architecture.empty() || !p.hf_config.empty())) {
+      const Status read = EstimateModelFile(*request.directory, record.uncertainty, p);
+      if (!read.ok()) return read.WithContext(request.file.name());
+    }
   }
   TF_ASSIGN_OR_RETURN(LedgerStatement statement, BuildLedgerStatement(record));
   return LedgerReport(std::move(statement));
