@@ -68,6 +68,10 @@ struct ThresholdCheck {
 // puts 5% beyond that side's end (sigma = ln(end / median) / 1.6449). The
 // range may be asymmetric; a side of zero width is a point mass there.
 double ProbabilityOver(double median, const ComputeRange& interval, double threshold);
+// A probability as printed: "37.2%", and the tails as bounds ("< 0.1%",
+// "> 99.9%"), since a two-piece lognormal read from a 90% interval says
+// nothing meaningful about odds of one in a billion.
+std::string FormatProbability(double p);
 
 // "Accurate within an overall error margin of 30%": the Commission's
 // guidelines for providers of general-purpose AI models (C(2025) 7719,

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "internal.h"
@@ -73,6 +74,12 @@ TEST(LedgerExamples, DeepSeekV3HardwarePhasesAndTheSixNDCrossCheck) {
   EXPECT_DOUBLE_EQ(*s.inference_flop, 7.4e16);
   EXPECT_EQ(s.order_of_magnitude, 24);
   ASSERT_TRUE(s.energy_mwh.has_value());
+  // 3.0e24 against 1e25 (above its 95th percentile, 4.4e24) and against the
+  // 1e23 indicator (below its 5th percentile): the tails print as bounds.
+  const std::string md = RenderLedgerMarkdown(s);
+  EXPECT_NE(md.find("P(over) < 0.1%"), std::string::npos) << md;
+  EXPECT_NE(md.find("P(over) > 99.9%"), std::string::npos) << md;
+  EXPECT_FALSE(std::regex_search(md, std::regex("P\\(over\\)[^\\n]*[0-9]e-[0-9]"))) << md;
 }
 
 // (b) A modifier of Llama 3 8B (7.2e23 FLOP; one third 2.4e23).

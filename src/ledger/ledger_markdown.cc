@@ -13,6 +13,12 @@ using ledger::TwoFigures;
 
 std::string Percent(double p) { return FormatScientific(100 * p, 2) + "%"; }
 
+// "= 37.2%", or a bound for the tails ("< 0.1%").
+std::string ProbabilityText(double p) {
+  const std::string text = FormatProbability(p);
+  return text[0] == '<' || text[0] == '>' ? text : "= " + text;
+}
+
 void RegimePhases(std::ostringstream& o, const char* title, const std::vector<RegimePhase>& ps) {
   if (ps.empty()) return;
   o << "\n" << title << ":\n\n";
@@ -37,7 +43,7 @@ void RegimeSection(std::ostringstream& o, const RegimeStatement& r) {
     << (r.so_far
             ? (over ? "**The plan is over the threshold**" : "The plan is not over the threshold")
             : (over ? "**Over the threshold**" : "Not over the threshold"))
-    << "; P(over) = " << Percent(r.probability_over) << "\n";
+    << "; P(over) " << ProbabilityText(r.probability_over) << "\n";
   o << "- 30% margin (guidelines C(2025) 7719 ¶123): " << (r.margin.within ? "met" : "**not met**")
     << " (interval " << Percent(r.margin.below) << " below, " << Percent(r.margin.above)
     << " above)";

@@ -8,8 +8,8 @@
 #include "../core/estimate_json.h"
 #include "../core/table.h"
 #include "../uncertainty/uncertainty_json.h"
-#include "llm_internal.h"
 #include "core/text.h"
+#include "llm_internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -27,13 +27,6 @@ std::string Signed(double oom) {
 
 std::string Line(const std::string& label, const std::string& value) {
   return label + ": " + value + "\n";
-}
-
-// "P(over)" as a percentage; the tails as bounds rather than 0% or 100%.
-std::string Probability(double p) {
-  if (p < 0.001) return "< 0.1%";
-  if (p > 0.999) return "> 99.9%";
-  return FormatScientific(100 * p, 3) + "%";
 }
 
 // The 90% interval against the EU guidelines' error margin, one line; when
@@ -83,7 +76,7 @@ std::string ThresholdTable(const std::vector<ThresholdCheck>& checks,
     t.AddRow({c.threshold.id, "> " + FormatScientific(c.threshold.flop), counted,
               FormatScientific(c.ratio, 3), Signed(c.orders_of_magnitude), ExceedsName(c.exceeds),
               ShortStatus(c.threshold),
-              c.probability_over ? Probability(*c.probability_over) : ""});
+              c.probability_over ? FormatProbability(*c.probability_over) : ""});
   }
   std::string out = t.Render();
   if (ranged && checks.front().counted_flop > 0) out += MarginLine(checks.front(), uncertainty);

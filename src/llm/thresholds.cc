@@ -108,6 +108,12 @@ Result<ComputeRange> ParseComputeRange(std::string_view text) {
   return r;
 }
 
+std::string FormatProbability(double p) {
+  if (p < 0.001) return "< 0.1%";
+  if (p > 0.999) return "> 99.9%";
+  return FormatScientific(100 * p, 3) + "%";
+}
+
 double ProbabilityOver(double median, const ComputeRange& interval, double threshold) {
   const double end = threshold >= median ? interval.high : interval.low;
   // Differences of logarithms: ratios of numbers near 1e-300 or 1e300 underflow.

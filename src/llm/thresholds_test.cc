@@ -124,6 +124,18 @@ TEST(Thresholds, ProbabilityOverOnATwoPieceLognormal) {
   EXPECT_EQ(ProbabilityOver(1e27, ComputeRange{5e26, 2e27}, 1e-300), 1.0);
 }
 
+// As printed: the worked values above to three figures; the tails as bounds,
+// never "5.8e-8%" or "100%" (both ends of the lognormal are read from a 90%
+// interval and say nothing about odds of one in a thousand).
+TEST(Thresholds, ProbabilitiesPrintWithTheirTailsAsBounds) {
+  EXPECT_EQ(FormatProbability(0.21628), "21.6%");
+  EXPECT_EQ(FormatProbability(0.5), "50%");
+  EXPECT_EQ(FormatProbability(5.8e-10), "< 0.1%");
+  EXPECT_EQ(FormatProbability(0.0), "< 0.1%");
+  EXPECT_EQ(FormatProbability(0.999499), "> 99.9%");
+  EXPECT_EQ(FormatProbability(1.0), "> 99.9%");
+}
+
 // The checks carry it for every threshold: 8e24 with 4e24..2e25 against the
 // EU's 1e25. Above the median: s = ln(2e25/8e24) / 1.6449 = 0.55705, so
 // P(X > 1e25) = 1 - Phi(ln(1.25) / 0.55705) = 1 - Phi(0.40058) = 0.34436.
