@@ -243,8 +243,11 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
     if (!report.ok()) {
       r = JsonError(400, WebWording(report.status().message()));
     } else if (words->format == "html") {
-      // The printable statement, self-contained and without script.
+      // The printable statement, self-contained and without script: its own
+      // inline style may apply, nothing else (no script, no fetch).
       r = Text(200, "text/html; charset=utf-8", words->html(**report));
+      r.headers.emplace_back("Content-Security-Policy",
+                             "default-src 'none'; style-src 'unsafe-inline'");
     } else {
       const bool text = words->format.empty() ? call.text : words->format == "markdown";
       const std::string body = Render(**report, text, words->cite);
@@ -319,8 +322,14 @@ HttpResponse Handle(const HttpRequest& request, const ApiOptions& options) {
   // response is sniffed as another type.
   response.headers.emplace_back("X-Content-Type-Options", "nosniff");
   // blob: images: the page draws a chart's SVG onto a canvas for its PNG.
-  response.headers.emplace_back("Content-Security-Policy",
-                                "default-src 'self'; img-src 'self' blob:");
+  // A response with a policy of its own (the printable statement) keeps it.
+  const bool has_policy =
+      std::any_of(response.headers.begin(), response.headers.end(),
+                  [](const auto& h) { return h.first == "Content-Security-Policy"; });
+  if (!has_policy) {
+    response.headers.emplace_back("Content-Security-Policy",
+                                  "default-src 'self'; img-src 'self' blob:");
+  }
   return response;
 }
 

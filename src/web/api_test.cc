@@ -265,6 +265,9 @@ TEST(WebApi, LedgerIsTheLibrarysCall) {
   EXPECT_EQ(html.status, 200);
   EXPECT_EQ(html.content_type, "text/html; charset=utf-8");
   EXPECT_EQ(html.body, report->Html());
+  // Its inline style applies when opened from the API; no script can run.
+  EXPECT_EQ(Header(html, "Content-Security-Policy"),
+            "default-src 'none'; style-src 'unsafe-inline'");
   EXPECT_EQ(Header(html, "X-Trainflops-Command"),
             "trainflops ledger model.yaml --seed=7 --format=html");
   const HttpResponse markdown = Handle(

@@ -462,7 +462,7 @@ function ledgerRegime(r) {
   const phases = [...(r.counted || []).map((p) => [p.phase, 'counted', rule(p)]),
     ...(r.left_out || []).map((p) => [p.phase, 'left out', rule(p)])];
   return el('div', {class: 'part regime', 'data-regime': r.id}, el('h3', {}, r.name),
-    table(['', ''], figures), table(['phase', '', 'rule'], phases));
+    table(['figure', 'value'], figures), table(['phase', 'in the total', 'rule'], phases));
 }
 
 function renderUnits(json) {
