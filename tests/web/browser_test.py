@@ -345,7 +345,7 @@ class Page(unittest.TestCase):
         self.assertEqual(markdown, subprocess.run([ARGS.cli, "ledger", record], capture_output=True,
                                                   text=True, check=True).stdout)
         html = self.downloaded(result, "html", "trainflops-ledger.html").decode()
-        self.check_statement_html(html, expected)
+        self.check_statement_html(html, expected, "statement-deepseek-v3")
         # The permalink carries the record: a new session shows the same figure.
         link = self.driver.current_url
         self.assertIn("#tab=filing", link)
@@ -373,11 +373,11 @@ class Page(unittest.TestCase):
         self.assertIn("did you mean 'sft'", error)
         self.assertIn("tune", error)
 
-    def check_statement_html(self, html, expected):
+    def check_statement_html(self, html, expected, name):
         """The printable statement: no script, and in Chromium a section per regime (a heading
         and its list of figures, laid out: visible, with a height) holding its total."""
         self.assertNotRegex(html.lower(), r"<script|javascript:|\son[a-z]+\s*=")
-        path = self.write("statement.html", html)
+        path = self.write(name + ".html", html)
         other = self.new_driver()
         try:
             other.get("file://" + path)
@@ -392,7 +392,7 @@ class Page(unittest.TestCase):
                 # "Total: 3.0e24 FLOP", or a forecast's "Projected total (the plan): ...".
                 self.assertRegex(items.text,
                                  rf"[Tt]otal[^:\n]*: {re.escape(regime['total_2sf'])} FLOP")
-            other.save_screenshot(os.path.join(ARGS.screenshots, "filing-statement.png"))
+            other.save_screenshot(os.path.join(ARGS.screenshots, name + ".png"))
         finally:
             other.quit()
 
@@ -401,7 +401,7 @@ class Page(unittest.TestCase):
             record = os.path.join(ROOT, "examples", "ledger", name + ".yaml")
             html = subprocess.run([ARGS.cli, "ledger", record, "--format", "html"],
                                   capture_output=True, text=True, check=True).stdout
-            self.check_statement_html(html, cli_json("ledger", record))
+            self.check_statement_html(html, cli_json("ledger", record), "statement-" + name)
 
     def test_thresholds_and_units(self):
         form = self.open_tab("units")
