@@ -7,12 +7,12 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "core/text.h"
 #include "cost.h"
 #include "query.h"
 #include "request_args.h"
 #include "trainflops/citation.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 #include "web_commands.h"
 
@@ -39,6 +39,16 @@ extern const char web_doc_spec_format_md[];
 extern const unsigned long web_doc_spec_format_md_size;
 extern const char web_doc_evidence_md[];
 extern const unsigned long web_doc_evidence_md_size;
+extern const char web_doc_ledger_md[];
+extern const unsigned long web_doc_ledger_md_size;
+extern const char web_ledger_deepseek_v3_yaml[];
+extern const unsigned long web_ledger_deepseek_v3_yaml_size;
+extern const char web_ledger_synthetic_nonpublic_yaml[];
+extern const unsigned long web_ledger_synthetic_nonpublic_yaml_size;
+extern const char web_ledger_modifier_above_yaml[];
+extern const unsigned long web_ledger_modifier_above_yaml_size;
+extern const char web_ledger_forecast_2_yaml[];
+extern const unsigned long web_ledger_forecast_2_yaml_size;
 extern const char web_doc_trend_md[];
 extern const unsigned long web_doc_trend_md_size;
 extern const char web_doc_web_md[];
@@ -77,7 +87,21 @@ const std::vector<Asset>& Assets() {
       // The guides the page links to.
       {"/docs/spec-format.md", kMarkdown, {web_doc_spec_format_md, web_doc_spec_format_md_size}},
       {"/docs/evidence.md", kMarkdown, {web_doc_evidence_md, web_doc_evidence_md_size}},
+      {"/docs/ledger.md", kMarkdown, {web_doc_ledger_md, web_doc_ledger_md_size}},
       {"/docs/trend.md", kMarkdown, {web_doc_trend_md, web_doc_trend_md_size}},
+      // The Filing tab's examples (examples/ledger/).
+      {"/examples/ledger/deepseek-v3.yaml",
+       kMarkdown,
+       {web_ledger_deepseek_v3_yaml, web_ledger_deepseek_v3_yaml_size}},
+      {"/examples/ledger/synthetic-nonpublic.yaml",
+       kMarkdown,
+       {web_ledger_synthetic_nonpublic_yaml, web_ledger_synthetic_nonpublic_yaml_size}},
+      {"/examples/ledger/modifier-above.yaml",
+       kMarkdown,
+       {web_ledger_modifier_above_yaml, web_ledger_modifier_above_yaml_size}},
+      {"/examples/ledger/forecast-2.yaml",
+       kMarkdown,
+       {web_ledger_forecast_2_yaml, web_ledger_forecast_2_yaml_size}},
       {"/docs/web.md", kMarkdown, {web_doc_web_md, web_doc_web_md_size}},
   };
   return assets;
@@ -201,8 +225,10 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
   const auto has = [&call](const char* word) {
     return std::find(call.args.begin(), call.args.end(), word) != call.args.end();
   };
+  const bool format = std::any_of(call.args.begin(), call.args.end(),
+                                  [](const std::string& w) { return w.starts_with("--format"); });
   // For the equivalent command line (X-Trainflops-Command): JSON is the default here.
-  if (!call.text && !has("--json") && !has("--help")) {
+  if (!call.text && !has("--json") && !has("--help") && !format) {
     call.args.push_back("--json");
   }
   HttpResponse r;
@@ -216,8 +242,15 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
     const Result<std::unique_ptr<Report>> report = words->run();
     if (!report.ok()) {
       r = JsonError(400, WebWording(report.status().message()));
+    } else if (words->format == "html") {
+      // The printable statement, self-contained and without script: its own
+      // inline style may apply, nothing else (no script, no fetch).
+      r = Text(200, "text/html; charset=utf-8", words->html(**report));
+      r.headers.emplace_back("Content-Security-Policy",
+                             "default-src 'none'; style-src 'unsafe-inline'");
     } else {
-      const std::string body = Render(**report, call.text, words->cite);
+      const bool text = words->format.empty() ? call.text : words->format == "markdown";
+      const std::string body = Render(**report, text, words->cite);
       // `layer --list` prints its table even with --json: say what the body is.
       const bool json = nlohmann::json::accept(body);
       r = Text(200, json ? "application/json" : "text/plain; charset=utf-8", body);
@@ -289,8 +322,14 @@ HttpResponse Handle(const HttpRequest& request, const ApiOptions& options) {
   // response is sniffed as another type.
   response.headers.emplace_back("X-Content-Type-Options", "nosniff");
   // blob: images: the page draws a chart's SVG onto a canvas for its PNG.
-  response.headers.emplace_back("Content-Security-Policy",
-                                "default-src 'self'; img-src 'self' blob:");
+  // A response with a policy of its own (the printable statement) keeps it.
+  const bool has_policy =
+      std::any_of(response.headers.begin(), response.headers.end(),
+                  [](const auto& h) { return h.first == "Content-Security-Policy"; });
+  if (!has_policy) {
+    response.headers.emplace_back("Content-Security-Policy",
+                                  "default-src 'self'; img-src 'self' blob:");
+  }
   return response;
 }
 

@@ -15,6 +15,7 @@
 #include "request_args.h"
 #include "trainflops/evidence_request.h"
 #include "trainflops/hardware_request.h"
+#include "trainflops/ledger_request.h"
 
 namespace trainflops::web {
 namespace {
@@ -235,6 +236,61 @@ TEST(WebApi, EvidenceIsTheLibrarysCall) {
                                             "samples: 2000000\n" + file));
   ASSERT_EQ(heavy.status, 400) << heavy.body;
   EXPECT_TRUE(Has(heavy.body, "'samples' 2000000 is over the limit of 1000000")) << heavy.body;
+}
+
+// The Filing tab's request reaches the library call of `trainflops ledger`
+// and Python (Run(LedgerFileRequest)), in the three formats. DeepSeek-V3
+// (DeepSeek-AI 2024, Table 1): 2.788e6 H800-hours x 3600 s x 9.895e14 FLOP/s
+// (the table's dense BF16 peak) x 0.3 = 2.979e24 FLOP, "3.0e24" to two figures.
+TEST(WebApi, LedgerIsTheLibrarysCall) {
+  const std::string file = ReadSource("examples/ledger/deepseek-v3.yaml");
+  const HttpResponse r =
+      Handle(Request("POST", "/api/ledger", "seed=7", "application/octet-stream", file));
+  const json j = JsonOf(r);
+  ASSERT_FALSE(j["regimes"].empty()) << r.body;
+  EXPECT_EQ(j["regimes"][0]["id"], "eu_cumulative");
+  EXPECT_NEAR(j["regimes"][0]["total_flop"].get<double>() / (2.788e6 * 3600 * 9.895e14 * 0.3), 1,
+              1e-9);
+  EXPECT_EQ(j["regimes"][0]["total_2sf"], "3.0e24");
+  LedgerFileRequest direct;
+  direct.file = InputFile::Owned("model.yaml", file);
+  direct.uncertainty.seed = "7";
+  Result<LedgerReport> report = trainflops::Run(direct);
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_EQ(j, json::parse(report->Json()));
+  EXPECT_EQ(Header(r, "X-Trainflops-Command"), "trainflops ledger model.yaml --seed=7 --json");
+  // --format html: the printable statement, as `--format html` writes it.
+  const HttpResponse html = Handle(
+      Request("POST", "/api/ledger", "seed=7&format=html", "application/octet-stream", file));
+  EXPECT_EQ(html.status, 200);
+  EXPECT_EQ(html.content_type, "text/html; charset=utf-8");
+  EXPECT_EQ(html.body, report->Html());
+  // Its inline style applies when opened from the API; no script can run.
+  EXPECT_EQ(Header(html, "Content-Security-Policy"),
+            "default-src 'none'; style-src 'unsafe-inline'");
+  EXPECT_EQ(Header(html, "X-Trainflops-Command"),
+            "trainflops ledger model.yaml --seed=7 --format=html");
+  const HttpResponse markdown = Handle(
+      Request("POST", "/api/ledger", "seed=7&format=markdown", "application/octet-stream", file));
+  EXPECT_EQ(markdown.status, 200);
+  EXPECT_TRUE(Has(markdown.body, "3.0e24")) << markdown.body;
+  // A format the command does not have, and a record with a misspelt kind.
+  const HttpResponse pdf =
+      Handle(Request("POST", "/api/ledger", "format=pdf", "application/octet-stream", file));
+  EXPECT_EQ(pdf.status, 400);
+  EXPECT_TRUE(Has(pdf.body, "accepted: markdown, json, html")) << pdf.body;
+  const HttpResponse bad = Handle(Request("POST", "/api/ledger", "", "application/octet-stream",
+                                          "model: x\nphases:\n  - {kind: sfft, flop: 1e20}\n"));
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_TRUE(Has(bad.body, "did you mean 'sft'")) << bad.body;
+  // --format belongs to the ledger only.
+  EXPECT_EQ(Handle(Request("GET", "/api/units", "arg=1e20&format=html")).status, 400);
+}
+
+// The Filing tab's example is the bundled record, not a copy that could drift.
+TEST(WebPage, FilingExampleIsTheBundledFile) {
+  const std::string example = ReadSource("examples/ledger/deepseek-v3.yaml");
+  EXPECT_TRUE(Has(ReadSource("src/web/assets/app.js"), "const EXAMPLE_LEDGER = `" + example + "`"));
 }
 
 // The page's "Load an example" text is the bundled example, not a copy that

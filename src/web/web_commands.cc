@@ -3,9 +3,10 @@
 #include <algorithm>
 
 #include "api.h"
-#include "trainflops/checkpoint.h"
-#include "trainflops/request_fields.h"
 #include "core/text.h"
+#include "trainflops/checkpoint.h"
+#include "trainflops/ledger_request.h"
+#include "trainflops/request_fields.h"
 #include "web_words.h"
 
 namespace trainflops::web {
@@ -27,7 +28,26 @@ struct Shape {
   Status (*prepare)(SortedWords&, const UploadOpener&) = nullptr;
   // After: what the request still needs from the uploads.
   Status (*finish)(R&, const UploadOpener&) = nullptr;
+  // The report's printable page: the command takes --format markdown|json|html.
+  std::string (*html)(const Report&) = nullptr;
 };
+
+// --format's value, taken out of the words: "" when not given.
+Result<std::string> TakeFormat(SortedWords& sorted) {
+  const std::vector<std::string>* values = sorted.options.Find("format");
+  if (values == nullptr) return std::string();
+  static const std::vector<std::string> kFormats = {"markdown", "json", "html"};
+  const std::string format = values->back();
+  if (values->size() != 1 ||
+      std::find(kFormats.begin(), kFormats.end(), format) == kFormats.end()) {
+    return Status::InvalidArgument("--format: '" + Abbreviate(format) + "' is not accepted" +
+                                   (values->size() != 1 ? std::string(" (given twice)") : "") +
+                                   DidYouMean(format, kFormats) +
+                                   " (accepted: " + JoinNames(kFormats) + ")");
+  }
+  sorted.options.Erase("format");
+  return format;
+}
 
 Status AddPositional(SortedWords& sorted, const std::vector<std::string>& all, Rest rest) {
   // A positional field already given by name takes no word (`type=conv2d`
@@ -62,14 +82,19 @@ template <typename R>
 Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
                           const std::vector<std::string>& words, const UploadOpener& open) {
   const RequestFields<R>& table = shape.table();
-  TF_ASSIGN_OR_RETURN(SortedWords sorted,
-                      SortWords(words, RulesOf(table, shape.phases != nullptr)));
+  WordRules rules = RulesOf(table, shape.phases != nullptr);
+  if (shape.html) rules.fields.push_back("format");
+  TF_ASSIGN_OR_RETURN(SortedWords sorted, SortWords(words, rules));
   WebCall call;
   if (sorted.help) {
     call.help = FieldsHelp(name, table, shape.positional);
     return call;
   }
   call.cite = sorted.cite;
+  if (shape.html) {
+    TF_ASSIGN_OR_RETURN(call.format, TakeFormat(sorted));
+    call.html = shape.html;
+  }
   TF_RETURN_IF_ERROR(AddPositional(sorted, shape.positional, shape.rest));
   if (shape.prepare) TF_RETURN_IF_ERROR(shape.prepare(sorted, open));
   R request{};
@@ -114,9 +139,11 @@ Status CheckpointBeside(EstimateRequest& r, const UploadOpener& open) {
   return Status::Ok();
 }
 
-// An evidence file's own `samples` key is held to the API's limit, as the
-// `samples` field is (cost.cc): each line is a Monte Carlo run of its own.
-Status EvidenceSamplesLimit(EvidenceFileRequest& r, const UploadOpener&) {
+// An evidence file's (or a run record's) own `samples` key is held to the
+// API's limit, as the `samples` field is (cost.cc): each line (phase) is a
+// Monte Carlo run of its own.
+template <typename R>
+Status SamplesLimit(R& r, const UploadOpener&) {
   r.max_samples = static_cast<std::size_t>(kApiMaxSamples);
   return Status::Ok();
 }
@@ -148,6 +175,11 @@ Status ChipsShow(SortedWords& sorted, const UploadOpener&) {
   sorted.options.Erase("filter");
   sorted.options.Add("show", name);
   return Status::Ok();
+}
+
+// The report of the ledger command is the library's LedgerReport (Run's).
+std::string LedgerHtml(const Report& report) {
+  return static_cast<const LedgerReport&>(report).Html();
 }
 
 std::vector<PhaseRequest>* HardwarePhases(HardwareRequest& r) { return &r.phases; }
@@ -183,10 +215,14 @@ const std::vector<WebCommand>& WebCommands() {
       Command(
           "units", "an amount of compute in FLOP, multiply-adds and petaflop/s-days",
           Shape<UnitsRequest>{.table = UnitsFields, .positional = {"amount"}, .rest = Rest::kJoin}),
-      Command(
-          "evidence", "lines of indirect evidence about one model, combined",
-          Shape<EvidenceFileRequest>{
-              .table = EvidenceFields, .positional = {"evidence"}, .finish = EvidenceSamplesLimit}),
+      Command("evidence", "lines of indirect evidence about one model, combined",
+              Shape<EvidenceFileRequest>{
+                  .table = EvidenceFields, .positional = {"evidence"}, .finish = SamplesLimit}),
+      Command("ledger", "a run record's compute statement under each regime's counting rules",
+              Shape<LedgerFileRequest>{.table = LedgerFields,
+                                       .positional = {"run"},
+                                       .finish = SamplesLimit,
+                                       .html = LedgerHtml}),
       Command("trend", "the growth of training compute over time, fitted with a bootstrap",
               Shape<TrendRequest>{.table = TrendFields, .positional = {}}),
   };
@@ -201,8 +237,8 @@ const WebCommand* FindWebCommand(std::string_view name) {
 }
 
 std::string WebWording(std::string_view message) {
-  static const std::vector<std::string> kPositional = {"model", "amount", "flop",
-                                                       "type",  "filter", "evidence"};
+  static const std::vector<std::string> kPositional = {"model",  "amount",   "flop", "type",
+                                                       "filter", "evidence", "run"};
   return RenameFields(message, [](std::string_view field) {
     const std::string name(field);
     if (std::find(kPositional.begin(), kPositional.end(), name) != kPositional.end()) return name;

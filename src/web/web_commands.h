@@ -14,7 +14,8 @@
 // "--chip" has one phase per "--chip", holding the phase fields after it;
 // phase fields before the first "--chip" apply to every phase. "--cite" adds
 // the citation, "--help" lists the fields, "--json" is accepted (JSON is
-// the default).
+// the default). A command with a printable page (ledger) also takes
+// "--format markdown|json|html", as its command line does.
 #ifndef TRAINFLOPS_SRC_WEB_WEB_COMMANDS_H_
 #define TRAINFLOPS_SRC_WEB_WEB_COMMANDS_H_
 
@@ -36,6 +37,10 @@ using UploadOpener = std::function<Result<InputFile>(const std::string& name, In
 struct WebCall {
   std::optional<std::string> help;  // set: answer with this text, nothing runs
   bool cite = false;                // --cite: add the report's citation
+  // --format markdown|json|html, for a command whose report has a printable
+  // page (ledger); empty: JSON, or the text report when the request asks.
+  std::string format;
+  std::function<std::string(const Report&)> html;  // the printable page, for "html"
   std::function<Result<std::unique_ptr<Report>>()> run;
 };
 

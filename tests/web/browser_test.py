@@ -307,6 +307,102 @@ class Page(unittest.TestCase):
         legend = self.driver.find_element(By.CSS_SELECTOR, "#result g.mark-legend").text
         self.assertIn("Llama 4 Scout: ", legend)
 
+    def test_filing_statement_equals_the_command_line(self):
+        form = self.open_tab("filing")
+        record = os.path.join(ROOT, "examples", "ledger", "deepseek-v3.yaml")
+        # The tab opens with this record (app.js's EXAMPLE_LEDGER, kept equal by a unit test).
+        with open(record, encoding="utf-8") as f:
+            self.assertEqual(form.find_element(By.NAME, "text").get_attribute("value"), f.read())
+        result = self.submit(form, "filing-deepseek")
+        expected = cli_json("ledger", record)
+        # DeepSeek-AI 2024, DeepSeek-V3 Technical Report, Table 1: 2.788e6 H800-hours
+        # x 3600 s x 9.895e14 FLOP/s (dense BF16 peak) x 0.3 = 2.979e24 FLOP -> "3.0e24".
+        self.assertEqual(self.headline(result), "3.0e24 FLOP")
+        eu = expected["regimes"][0]
+        self.assertEqual(eu["id"], "eu_cumulative")
+        self.assertAlmostEqual(eu["total_flop"] / (2.788e6 * 3600 * 9.895e14 * 0.3), 1, places=9)
+        self.assertEqual(eu["total_2sf"], "3.0e24")
+        shown = result.find_elements(By.CSS_SELECTOR, ".regime")
+        self.assertEqual([r.get_attribute("data-regime") for r in shown],
+                         [r["id"] for r in expected["regimes"]])
+        for box, regime in zip(shown, expected["regimes"]):
+            text = box.text
+            self.assertIn(f"{regime['total_2sf']} FLOP", text)
+            # The page's four significant digits of the CLI's interval and P(over).
+            interval = re.search(r"90% interval (\S+) \.\. (\S+) FLOP", text)
+            self.assertTrue(close(float(interval.group(1)), regime["low"]), text)
+            self.assertTrue(close(float(interval.group(2)), regime["high"]), text)
+            over = float(re.search(r"P\(over the threshold\) (\S+)", text).group(1))
+            self.assertTrue(over == regime["probability_over"] == 0 or
+                            close(over, regime["probability_over"]), text)
+            self.assertIn("30% margin " + ("met" if regime["margin"]["within"] else "not met"), text)
+            for phase in regime["counted"] + regime["left_out"]:
+                self.assertIn(phase["phase"], text)
+        # Downloads: the JSON as shown, the library's Markdown and HTML statement.
+        data = json.loads(self.downloaded(result, "json", "trainflops-ledger.json"))
+        self.assertEqual(data, expected)
+        markdown = self.downloaded(result, "md", "trainflops-ledger.md").decode()
+        self.assertEqual(markdown, subprocess.run([ARGS.cli, "ledger", record], capture_output=True,
+                                                  text=True, check=True).stdout)
+        html = self.downloaded(result, "html", "trainflops-ledger.html").decode()
+        self.check_statement_html(html, expected, "statement-deepseek-v3")
+        # The permalink carries the record: a new session shows the same figure.
+        link = self.driver.current_url
+        self.assertIn("#tab=filing", link)
+        other = self.new_driver()
+        try:
+            other.get(link)
+            self.assertEqual(self.wait_headline(other), "3.0e24 FLOP")
+        finally:
+            other.quit()
+
+    def test_filing_examples_and_errors(self):
+        form = self.open_tab("filing")
+        # synthetic-nonpublic.yaml (docs/ledger.md's worked example): 6 x 7e9 x 2e12 = 8.4e22
+        # of pre-training + 2 x 70e9 x 1e11 = 1.4e22 of generation (all 100 samples) = 9.8e22.
+        self.fill(form, page_example="synthetic-nonpublic.yaml")
+        WebDriverWait(self.driver, 10).until(lambda d: "synthetic" in form.find_element(
+            By.NAME, "text").get_attribute("value"))
+        result = self.submit(form, "filing-synthetic")
+        self.assertEqual(self.headline(result), "9.8e22 FLOP")
+        # A misspelt phase kind: the library's message, naming the phase and the key.
+        self.fill(form, text="model: x\nphases:\n  - {name: tune, kind: sfft, flop: 1e20}\n")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        error = WebDriverWait(self.driver, 10).until(
+            lambda d: form.find_element(By.CSS_SELECTOR, ".error").text)
+        self.assertIn("did you mean 'sft'", error)
+        self.assertIn("tune", error)
+
+    def check_statement_html(self, html, expected, name):
+        """The printable statement: no script, and in Chromium a section per regime (a heading
+        and its list of figures, laid out: visible, with a height) holding its total."""
+        self.assertNotRegex(html.lower(), r"<script|javascript:|\son[a-z]+\s*=")
+        path = self.write(name + ".html", html)
+        other = self.new_driver()
+        try:
+            other.get("file://" + path)
+            self.assertEqual(other.execute_script("return document.scripts.length"), 0)
+            headings = [h.text for h in other.find_elements(By.TAG_NAME, "h2")]
+            self.assertEqual([h for h in headings if h in {r["name"] for r in expected["regimes"]}],
+                             [r["name"] for r in expected["regimes"]])
+            lists = other.find_elements(By.CSS_SELECTOR, "h2 + p + ul, h2 + ul")
+            self.assertGreaterEqual(len(lists), len(expected["regimes"]))
+            for items, regime in zip(lists, expected["regimes"]):
+                self.assertTrue(items.is_displayed() and items.size["height"] > 0)
+                # "Total: 3.0e24 FLOP", or a forecast's "Projected total (the plan): ...".
+                self.assertRegex(items.text,
+                                 rf"[Tt]otal[^:\n]*: {re.escape(regime['total_2sf'])} FLOP")
+            other.save_screenshot(os.path.join(ARGS.screenshots, name + ".png"))
+        finally:
+            other.quit()
+
+    def test_statement_html_of_the_command_line(self):
+        for name in ("forecast-2", "modifier-unknown"):
+            record = os.path.join(ROOT, "examples", "ledger", name + ".yaml")
+            html = subprocess.run([ARGS.cli, "ledger", record, "--format", "html"],
+                                  capture_output=True, text=True, check=True).stdout
+            self.check_statement_html(html, cli_json("ledger", record), "statement-" + name)
+
     def test_thresholds_and_units(self):
         form = self.open_tab("units")
         self.fill(form, arg="22 pfs-days")

@@ -40,6 +40,52 @@ lines:
     precision: fp8
 `;
 
+// DeepSeek-V3's run record (examples/ledger/deepseek-v3.yaml, docs/ledger.md).
+const EXAMPLE_LEDGER = `# DeepSeek-V3: an open model with disclosed pre-training hardware.
+# DeepSeek-AI 2024, "DeepSeek-V3 Technical Report" (arXiv:2412.19437), Table 1:
+# 2.664M H800 GPU-hours of pre-training, 119K of context extension, 5K of
+# post-training, 2.788M in all. 37B activated parameters, 14.8T tokens
+# (section 1): 6ND = 6 x 37e9 x 14.8e12 = 3.2856e24 FLOP, the cross-check.
+model: DeepSeek-V3
+provider: DeepSeek-AI
+year: 2024
+seed: 1
+phases:
+  - name: pre-training
+    kind: pre_training
+    source:
+      url: https://arxiv.org/abs/2412.19437
+      quote: "Pre-Training 2664K H800 GPU hours (Table 1)"
+    # Read at the BF16 dense peak: the GEMMs ran in FP8, whose peak is twice
+    # as high; which peak to use is an open reading (stated in docs/ledger.md).
+    hardware:
+      - {chip: H800, chip_hours: 2.664M, precision: bf16}
+  - name: context extension
+    kind: mid_training
+    source: {url: https://arxiv.org/abs/2412.19437, quote: "Context Extension 119K H800 GPU hours"}
+    hardware:
+      - {chip: H800, chip_hours: 119K, precision: bf16}
+  # The report gives 5K H800 GPU-hours of post-training, not its split: each
+  # stage is read as 1K..4K hours (median 2.5K), an assumption.
+  - name: supervised fine-tuning
+    kind: sft
+    source: {url: https://arxiv.org/abs/2412.19437, quote: "Post-Training 5K H800 GPU hours"}
+    hardware:
+      - {chip: H800, chip_hours: 1K..4K, precision: bf16}
+  - name: reinforcement learning
+    kind: rl_policy
+    source: {url: https://arxiv.org/abs/2412.19437, quote: "Post-Training 5K H800 GPU hours"}
+    hardware:
+      - {chip: H800, chip_hours: 1K..4K, precision: bf16}
+inference_task:
+  name: one million output tokens
+  parameters: 37B
+  tokens: 1M
+`;
+
+// The run records the Filing tab offers, served from examples/ledger/.
+const LEDGER_EXAMPLES = ['deepseek-v3', 'synthetic-nonpublic', 'modifier-above', 'forecast-2'];
+
 // Commands whose JSON carries a citation with --cite (the "Copy citation" button).
 const CITE_COMMANDS = new Set(['estimate', 'layer', 'hardware', 'tokens', 'compare']);
 
@@ -107,11 +153,13 @@ async function formUpload(form) {
   return null;
 }
 
-async function run(form) {
+// The form's request to /api/COMMAND; `more` words are added (the Filing
+// tab's downloads ask for --format markdown or html).
+async function send(form, more = []) {
   const params = new URLSearchParams();
   const upload = await formUpload(form);
   if (upload && upload.name) params.append('file', upload.name);
-  const words = formWords(form);
+  const words = formWords(form).concat(more);
   // A form whose file is an option's value (trend --data FILE), not the subject.
   if (upload && upload.name && form.dataset.fileOption) words.push(form.dataset.fileOption, upload.name);
   const plain = words.includes('--help') || words.includes('--list');
@@ -123,7 +171,11 @@ async function run(form) {
     init.body = upload.body;
     init.headers = {'Content-Type': 'application/octet-stream'};
   }
-  const response = await fetch('/api/' + form.dataset.command + '?' + params, init);
+  return fetch('/api/' + form.dataset.command + '?' + params, init);
+}
+
+async function run(form) {
+  const response = await send(form);
   const command = response.headers.get('X-Trainflops-Command') || '';
   const body = await response.text();
   if (!response.ok) {
@@ -134,7 +186,15 @@ async function run(form) {
   // --help (and `layer --list`) answer with text, not JSON: show it as it is.
   const type = response.headers.get('Content-Type') || '';
   if (!type.startsWith('application/json')) return {command, text: body};
-  return {command, json: JSON.parse(body)};
+  // The statement's Markdown and printable HTML, as the library writes them,
+  // asked with the same inputs now (not when a download is clicked).
+  const files = form.dataset.command === 'ledger' ? await statementFiles(form) : null;
+  return {command, json: JSON.parse(body), files};
+}
+
+async function statementFiles(form) {
+  const text = async (format) => (await send(form, ['--format', format])).text();
+  return {markdown: await text('markdown'), html: await text('html')};
 }
 
 // --- rendering -------------------------------------------------------------
@@ -362,6 +422,49 @@ function renderEvidence(json, command) {
   return nodes;
 }
 
+// Filing: per regime, the figure filed (two significant figures), its
+// interval, P(over), the 30% margin and the phases counted and left out,
+// each with its rule; then the phases and the documentation form's fields.
+function renderLedger(json, command) {
+  const regimes = json.regimes || [];
+  const first = regimes[0] || {};
+  const nodes = [el('div', {class: 'headline-box'},
+    el('p', {class: 'headline'}, `${first.total_2sf} FLOP`),
+    el('p', {class: 'label'}, `${json.model}: ${first.name || ''}` +
+      (json.forecast ? ' (a forecast: the plan\'s total)' : '')),
+    el('div', {class: 'buttons'}, copyButton('value', `${first.total_2sf} FLOP`),
+      copyButton('command', commandToCopy(command))))];
+  for (const r of regimes) nodes.push(ledgerRegime(r));
+  const phases = (json.phases || []).map((p) => [p.name, p.kind, p.method, `${p.flop_2sf}`,
+    `${formatNumber(p.low)} .. ${formatNumber(p.high)}`, p.planned ? `planned, ${formatNumber(100 * p.done)}% done` : 'done']);
+  nodes.push(section('Phases', table(['phase', 'kind', 'method', 'FLOP', '90% interval', 'state'],
+    phases, [3, 4])));
+  const f = json.form || {};
+  const form = [['order of magnitude', typeof f.order_of_magnitude === 'number' ? `1e${f.order_of_magnitude} FLOP` : ''],
+    ['hardware-days', formatNumber(f.hardware_days)], ['wall-clock days', formatNumber(f.wall_clock_days)],
+    ['energy', f.energy_mwh ? `${formatNumber(f.energy_mwh)} MWh` : ''],
+    ['inference task', f.inference_formula || '']].filter((row) => row[1] && row[1] !== '-');
+  nodes.push(section('Documentation form', table(['field', 'value'], form, [1])));
+  if (f.energy_method) nodes.push(el('p', {class: 'help'}, 'Energy: ' + f.energy_method));
+  nodes.push(section('Approach', el('p', {}, optionWording(json.approach || ''))));
+  return nodes;
+}
+
+function ledgerRegime(r) {
+  const m = r.margin || {};
+  const figures = [['total (filed)', `${r.total_2sf} FLOP`],
+    ['threshold', r.threshold_rule], ['90% interval', `${formatNumber(r.low)} .. ${formatNumber(r.high)} FLOP`],
+    ['P(over the threshold)', formatNumber(r.probability_over)],
+    ['30% margin', (m.within ? 'met' : 'not met') + ` (-${formatNumber(100 * m.below)}%, +${formatNumber(100 * m.above)}%)` +
+      (r.dominant ? `; the width: ${r.dominant}` : '')]];
+  if (r.crossing) figures.push(['forecast', `${formatNumber(r.so_far_flop)} FLOP so far; ${r.crossing}`]);
+  const rule = (p) => p.rule + (p.open_reading ? ' (an open reading)' : '') + (p.reason ? ` (${p.reason})` : '');
+  const phases = [...(r.counted || []).map((p) => [p.phase, 'counted', rule(p)]),
+    ...(r.left_out || []).map((p) => [p.phase, 'left out', rule(p)])];
+  return el('div', {class: 'part regime', 'data-regime': r.id}, el('h3', {}, r.name),
+    table(['figure', 'value'], figures), table(['phase', 'in the total', 'rule'], phases));
+}
+
 function renderUnits(json) {
   return [el('p', {class: 'headline'}, `${formatNumber(json.flop)} FLOP = ` +
     `${formatNumber(json.multiply_adds)} multiply-adds = ${formatNumber(json.pfs_days)} pfs-days`)];
@@ -380,6 +483,7 @@ function render(command, result, mark) {
   const json = result.json;
   const nodes = command === 'compare' ? renderCompare(json, result.command)
     : command === 'evidence' ? renderEvidence(json, result.command)
+    : command === 'ledger' ? renderLedger(json, result.command)
     : command === 'units' ? renderUnits(json)
     : command === 'trend' ? renderTrend(json, result.command, mark) : renderEstimate(json, result.command);
   if (command === 'thresholds' && typeof json.flop === 'number') {
@@ -394,7 +498,7 @@ function render(command, result, mark) {
     ...nodes.filter((n) => n),
     place,
     el('details', {}, el('summary', {}, 'JSON'), el('pre', {}, JSON.stringify(json, null, 2))));
-  box.insertBefore(downloads(command, json, result.command, box), box.lastChild);
+  box.insertBefore(downloads(command, json, result.command, box, result.files), box.lastChild);
   box.hidden = false;
   // The time to a result, from the page's start (docs/web.md states it).
   performance.mark('trainflops-result');
@@ -494,6 +598,7 @@ function init() {
   document.querySelector('.evidence-example').addEventListener('click', () => {
     document.querySelector('#evidence textarea').value = EXAMPLE_EVIDENCE;
   });
+  ledgerExamples();
   window.addEventListener('popstate', () => {
     const state = hashToState(location.hash);
     if (state) restore(state); else showTab('estimate');
@@ -501,6 +606,17 @@ function init() {
   loadChips();
   loadPresets();
   restore(hashToState(location.hash));
+}
+
+// The Filing tab starts with DeepSeek-V3's record; the picker loads another.
+function ledgerExamples() {
+  const picker = document.querySelector('.ledger-example');
+  const text = document.querySelector('#filing textarea');
+  picker.append(...LEDGER_EXAMPLES.map((name) => el('option', {value: name}, name + '.yaml')));
+  text.value = EXAMPLE_LEDGER;
+  picker.addEventListener('change', async () => {
+    text.value = await (await fetch(`/examples/ledger/${picker.value}.yaml`)).text();
+  });
 }
 
 document.addEventListener('DOMContentLoaded', init);

@@ -55,16 +55,25 @@ function downloadButton(label, kind, action) {
   return button;
 }
 
-// A row of buttons: the result as JSON, CSV and Markdown, each chart as SVG and PNG.
-function downloads(command, json, commandLine, box) {
+// A row of buttons: the result as JSON, CSV and Markdown, each chart as SVG
+// and PNG; a statement's `files` (the Filing tab): its own Markdown and
+// printable HTML, as the library writes them.
+function downloads(command, json, commandLine, box, files) {
   const base = 'trainflops-' + command;
   const buttons = [
     downloadButton('JSON', 'json', () => download(base + '.json', 'application/json',
       JSON.stringify(json, null, 2) + '\n')),
-    downloadButton('CSV', 'csv', () => download(base + '.csv', 'text/csv', resultCsv(command, json))),
-    downloadButton('Markdown', 'md', () => download(base + '.md', 'text/markdown',
-      resultMarkdown(command, json, commandLine))),
   ];
+  if (files) {
+    buttons.push(
+      downloadButton('Markdown', 'md', () => download(base + '.md', 'text/markdown', files.markdown)),
+      downloadButton('HTML statement', 'html', () => download(base + '.html', 'text/html', files.html)));
+  } else {
+    buttons.push(
+      downloadButton('CSV', 'csv', () => download(base + '.csv', 'text/csv', resultCsv(command, json))),
+      downloadButton('Markdown', 'md', () => download(base + '.md', 'text/markdown',
+        resultMarkdown(command, json, commandLine))));
+  }
   for (const svg of box.querySelectorAll('svg.chart')) {
     const name = svg.classList[1] || 'chart';
     const words = name.replace('-', ' ');
