@@ -555,6 +555,10 @@ class Page(unittest.TestCase):
         form = self.open_tab("tokens")
         self.fill(form, params="70B", tokens="1.4T")
         result = self.submit(form, "place")
+        # The layer the library names "parameters (`params`)" is worded as
+        # the page's options are, with no backquotes.
+        self.assertNotIn("`", result.text)
+        self.assertIn("parameters (--params)", result.text)
         result.find_element(By.CSS_SELECTOR, "button.place").click()
         WebDriverWait(self.driver, 20).until(lambda d: d.find_elements(
             By.CSS_SELECTOR, "#result svg.trend-chart polygon.mark"))

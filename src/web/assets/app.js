@@ -318,7 +318,7 @@ function renderEstimate(json, command) {
     nodes.push(section('Thresholds', table(['threshold', 'FLOP', 'exceeded', 'ratio', 'status'], rows)));
   }
   if (Array.isArray(json.layers) && json.layers.length) {
-    const rows = json.layers.map((l) => [l.name, l.type, (l.output_shape || []).join('x'),
+    const rows = json.layers.map((l) => [optionWording(l.name), l.type, (l.output_shape || []).join('x'),
       formatNumber(l.params), formatNumber(l.forward_flop)]);
     nodes.push(section('Share of forward FLOP', layerChart(json.layers)));
     nodes.push(section('Layers', table(['layer', 'type', 'output', 'params', 'forward FLOP'], rows, [3, 4])));

@@ -82,7 +82,7 @@ function fieldLabel(name) {
 function layerShares(layers, max = 12) {
   const rows = (layers || [])
     .filter((l) => typeof l.forward_flop === 'number' && l.forward_flop > 0)
-    .map((l) => ({name: l.name || l.type || '?', flop: l.forward_flop}));
+    .map((l) => ({name: optionWording(l.name || l.type || '?'), flop: l.forward_flop}));
   const total = rows.reduce((sum, r) => sum + r.flop, 0);
   if (total <= 0) return [];
   rows.sort((a, b) => b.flop - a.flop);
