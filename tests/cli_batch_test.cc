@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "cli_test_util.h"
-#include "trainflops/csv.h"
 #include "core/text.h"
+#include "trainflops/csv.h"
 #include "trainflops/units.h"
 
 namespace trainflops::testing {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "trainflops/input_limits.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 
 namespace trainflops::batch {
 namespace {

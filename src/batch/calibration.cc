@@ -7,9 +7,9 @@
 #include <cmath>
 #include <map>
 
+#include "core/text.h"
 #include "trainflops/csv.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops {
 namespace {

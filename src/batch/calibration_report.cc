@@ -4,8 +4,8 @@
 #include <cmath>
 #include <set>
 
-#include "trainflops/calibration.h"
 #include "core/text.h"
+#include "trainflops/calibration.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

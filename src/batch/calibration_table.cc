@@ -3,11 +3,11 @@
 // "Calibration").
 #include <cmath>
 
+#include "core/text.h"
 #include "row_methods.h"
 #include "trainflops/calibration.h"
 #include "trainflops/csv.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "trainflops/input_limits.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/units.h"
 
 namespace trainflops::batch {

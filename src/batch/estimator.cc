@@ -6,10 +6,10 @@
 #include <functional>
 #include <unordered_set>
 
+#include "core/text.h"
 #include "row_methods.h"
 #include "trainflops/batch.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

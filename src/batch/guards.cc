@@ -6,10 +6,10 @@
 #include <cmath>
 
 #include "cell_reading.h"
+#include "core/text.h"
 #include "row_methods.h"
 #include "trainflops/duration.h"
 #include "trainflops/hardware.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::batch {

@@ -6,11 +6,11 @@
 // a unit amount and scaled: a million rows cost a few distinct estimates.
 #include <cmath>
 
+#include "core/finite.h"
+#include "core/text.h"
 #include "row_methods.h"
 #include "trainflops/evidence.h"
-#include "core/finite.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::batch {

@@ -9,12 +9,12 @@
 
 #include "active_parameters.h"
 #include "cell_reading.h"
-#include "trainflops/field_names.h"
 #include "core/finite.h"
+#include "core/text.h"
+#include "trainflops/field_names.h"
 #include "trainflops/hardware.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/method2.h"
-#include "core/text.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 

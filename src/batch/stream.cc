@@ -6,10 +6,10 @@
 #include <unordered_set>
 
 #include "base_graph.h"
+#include "core/text.h"
 #include "trainflops/batch.h"
 #include "trainflops/csv.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops {
 namespace {

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <set>
 
+#include "core/text.h"
 #include "kinds.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

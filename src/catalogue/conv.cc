@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "kinds.h"
 #include "core/text.h"
+#include "kinds.h"
 
 namespace trainflops::catalogue {
 namespace {
@@ -275,7 +275,8 @@ Result<LayerCost> ConvTranspose2d(const Shape& input, const LayerArgs& args) {
                  " with H·W=" + ShapeToString(spatial) + ", C=" + N(input.back()) +
                  ", k=" + ShapeToString(w.kernel) + ", D=" + N(spec.filters) +
                  ", H'·W'=" + ShapeToString(out);
-  cost.source = "Sevilla et al. 2022, Table 1 (transposed CNN); output_padding: PyTorch ConvTranspose2d";
+  cost.source =
+      "Sevilla et al. 2022, Table 1 (transposed CNN); output_padding: PyTorch ConvTranspose2d";
   cost.notes.push_back(
       "Table 1 prints the FLOP as 2·D·H·W·C·K·K·C, with a spurious extra factor C, and the bias "
       "and non-linearity terms as D·H·W·C and W'·H' (errata); we count each weight once per "

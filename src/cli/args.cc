@@ -53,7 +53,8 @@ Result<ParsedArgs> ParseArgs(const std::vector<std::string>& argv,
       } else if (i + 1 < argv.size()) {
         value = argv[++i];
       } else {
-        return Status::InvalidArgument("option '" + arg + "' needs a value (" + spec->value_name + ")");
+        return Status::InvalidArgument("option '" + arg + "' needs a value (" + spec->value_name +
+                                       ")");
       }
     } else if (inline_value) {
       return Status::InvalidArgument("option '" + arg + "' takes no value");

@@ -7,12 +7,12 @@
 #include "args.h"
 #include "cite_output.h"
 #include "commands.h"
+#include "core/text.h"
 #include "output_file.h"
 #include "request_options.h"
 #include "trainflops/batch_request.h"
 #include "trainflops/citation.h"
 #include "trainflops/defaults.h"
-#include "core/text.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 

@@ -1,8 +1,8 @@
 // `trainflops chips [FILTER]` and `trainflops chips show NAME`: ChipsRequest.
 #include "commands.h"
+#include "core/text.h"
 #include "request_options.h"
 #include "trainflops/chips_request.h"
-#include "core/text.h"
 
 namespace trainflops::cli {
 namespace {

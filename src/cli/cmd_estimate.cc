@@ -3,12 +3,12 @@
 #include "args.h"
 #include "cite_output.h"
 #include "commands.h"
+#include "core/text.h"
 #include "request_options.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hf_config.h"
 #include "trainflops/hub_cache.h"
-#include "core/text.h"
 
 namespace trainflops::cli {
 namespace {

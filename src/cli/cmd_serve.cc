@@ -14,8 +14,8 @@
 
 #include "args.h"
 #include "commands.h"
-#include "server.h"
 #include "core/text.h"
+#include "server.h"
 #include "trainflops/units.h"
 
 namespace trainflops::cli {

@@ -4,9 +4,9 @@
 #include <iostream>
 #include <map>
 
+#include "core/text.h"
 #include "trainflops/hub_cache.h"
 #include "trainflops/request_fields.h"
-#include "core/text.h"
 
 namespace trainflops::cli {
 

@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "commands.h"
+#include "core/text.h"
 #include "output_file.h"
 #include "trainflops/citation.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/trend_request.h"
 
 namespace {

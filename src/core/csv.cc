@@ -1,8 +1,8 @@
 // RFC 4180 CSV: a single pass with a cursor that knows its line and column.
 #include "trainflops/csv.h"
 
-#include "trainflops/input_limits.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 
 namespace trainflops {
 namespace {

@@ -2,8 +2,8 @@
 // shapes, and records per-layer costs. Errors name the file, line and layer.
 #include <algorithm>
 
-#include "internal.h"
 #include "core/text.h"
+#include "internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <string>
 
-#include "internal.h"
 #include "core/finite.h"
+#include "internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

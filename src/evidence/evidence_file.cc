@@ -7,12 +7,12 @@
 #include <cmath>
 #include <map>
 
+#include "core/text.h"
 #include "evidence_keys.h"
 #include "evidence_values.h"
 #include "lines.h"
 #include "trainflops/evidence.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <set>
 
-#include "trainflops/input_limits.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "trainflops/input_limits.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {

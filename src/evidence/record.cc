@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "lines.h"
 #include "trainflops/csv.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
-#include "lines.h"
 #include "core/text.h"
+#include "lines.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <optional>
 
-#include "trainflops/csv.h"
 #include "core/text.h"
+#include "trainflops/csv.h"
 #include "trainflops/units.h"
 
 namespace trainflops::embedded {

@@ -25,9 +25,9 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "lines.h"
 #include "trainflops/duration.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::evidence {

@@ -1,6 +1,6 @@
 // Peak rates as written on datasheets: "125 TFLOPS", "1.54e12".
-#include "trainflops/hardware.h"
 #include "core/text.h"
+#include "trainflops/hardware.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <set>
 
+#include "core/text.h"
 #include "trainflops/hardware.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops {
 

@@ -3,9 +3,9 @@
 #include <functional>
 #include <set>
 
+#include "core/text.h"
 #include "trainflops/csv.h"
 #include "trainflops/hardware.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "method2_internal.h"
 #include "core/finite.h"
+#include "method2_internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

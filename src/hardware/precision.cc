@@ -1,8 +1,8 @@
 // Number formats and the table's rate columns.
 #include <algorithm>
 
-#include "trainflops/hardware.h"
 #include "core/text.h"
+#include "trainflops/hardware.h"
 
 namespace trainflops {
 namespace {

@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "trainflops/defaults.h"
 #include "core/text.h"
+#include "trainflops/defaults.h"
 #include "trainflops/units.h"
 
 namespace trainflops::hardware {

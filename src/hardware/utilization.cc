@@ -1,9 +1,9 @@
 // Utilization: the fraction of the peak a training run achieved.
 #include <vector>
 
+#include "core/text.h"
 #include "trainflops/defaults.h"
 #include "trainflops/method2.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -3,8 +3,8 @@
 // nothing loaded from elsewhere.
 #include <sstream>
 
-#include "trainflops/ledger.h"
 #include "core/text.h"
+#include "trainflops/ledger.h"
 
 namespace trainflops {
 namespace {

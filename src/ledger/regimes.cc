@@ -2,9 +2,9 @@
 // compiled in) that decide which kinds count.
 #include <yaml-cpp/yaml.h>
 
+#include "core/text.h"
 #include "internal.h"
 #include "trainflops/ledger.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -2,8 +2,8 @@
 // regime's counting rules, compared with its threshold, and the form's fields.
 #include <cmath>
 
-#include "internal.h"
 #include "core/text.h"
+#include "internal.h"
 #include "trainflops/transformer.h"
 #include "trainflops/trend.h"
 #include "trainflops/units.h"

@@ -8,9 +8,9 @@
 #include <unordered_map>
 
 #include "checkpoint_internal.h"
+#include "core/text.h"
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "attention_span.h"
-#include "llm_internal.h"
 #include "core/text.h"
+#include "llm_internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -5,8 +5,8 @@
 #include <tuple>
 
 #include "blocks.h"
-#include "llm_internal.h"
 #include "core/text.h"
+#include "llm_internal.h"
 
 namespace trainflops {
 namespace {

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text.h"
 #include "hf_fields.h"
 #include "hf_spans.h"
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops {
 

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text.h"
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops {
 namespace llm {

@@ -10,12 +10,12 @@
 #include <cmath>
 
 #include "blocks.h"
+#include "core/text.h"
 #include "decoder.h"
 #include "hf_fields.h"
 #include "llm_internal.h"
 #include "multimodal.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops::llm {
 namespace {

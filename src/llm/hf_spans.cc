@@ -11,9 +11,9 @@
 #include <cctype>
 #include <cmath>
 
+#include "core/text.h"
 #include "llm_internal.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops::llm {
 namespace {

@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/text.h"
 #include "decoder.h"
 #include "hf_layers.h"
 #include "llm_internal.h"
-#include "core/text.h"
 
 namespace trainflops::llm {
 namespace {

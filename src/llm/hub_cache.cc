@@ -6,8 +6,8 @@
 #include <array>
 #include <cctype>
 
-#include "trainflops/input_limits.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 
 namespace trainflops {
 namespace {

@@ -3,8 +3,8 @@
 // stages of a model's training add up).
 #include <cmath>
 
-#include "llm_internal.h"
 #include "core/finite.h"
+#include "llm_internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

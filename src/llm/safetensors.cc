@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "checkpoint_internal.h"
+#include "core/text.h"
 #include "trainflops/checkpoint.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "llm_internal.h"
 #include "core/text.h"
+#include "llm_internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

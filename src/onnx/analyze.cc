@@ -9,10 +9,10 @@
 #include <unordered_set>
 
 #include "analyzer.h"
+#include "core/text.h"
 #include "sequence.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/onnx.h"
-#include "core/text.h"
 #include "values.h"
 
 namespace trainflops {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "../core/table.h"
-#include "trainflops/onnx_report.h"
 #include "core/text.h"
+#include "trainflops/onnx_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -2,8 +2,8 @@
 #include <string>
 
 #include "../core/table.h"
-#include "trainflops/report.h"
 #include "core/text.h"
+#include "trainflops/report.h"
 #include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {

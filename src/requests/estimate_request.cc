@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/text.h"
 #include "fields.h"
 #include "llm_request.h"
 #include "trainflops/checkpoint_file.h"
@@ -13,7 +14,6 @@
 #include "trainflops/llm_report.h"
 #include "trainflops/onnx_report.h"
 #include "trainflops/report.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

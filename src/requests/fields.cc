@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "trainflops/field_names.h"
 #include "core/text.h"
+#include "trainflops/field_names.h"
 #include "trainflops/units.h"
 
 namespace trainflops::requests {

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/text.h"
 #include "trainflops/hub_cache.h"
 #include "trainflops/input_limits.h"
-#include "core/text.h"
 
 namespace trainflops {
 namespace {

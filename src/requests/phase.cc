@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "fields.h"
 #include "core/text.h"
+#include "fields.h"
 
 namespace trainflops::requests {
 namespace {

@@ -3,17 +3,17 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "core/finite.h"
+#include "core/text.h"
 #include "fields.h"
 #include "trainflops/chips_request.h"
 #include "trainflops/citation.h"
 #include "trainflops/defaults.h"
-#include "core/finite.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/layer_request.h"
 #include "trainflops/llm_report.h"
 #include "trainflops/report.h"
-#include "core/text.h"
 #include "trainflops/thresholds_request.h"
 #include "trainflops/units_request.h"
 

@@ -1,8 +1,8 @@
 // Method 1's training inputs (TrainingRequest), shared by estimate (spec
 // files and ONNX graphs) and compare.
+#include "core/text.h"
 #include "fields.h"
 #include "trainflops/estimate_request.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -5,10 +5,10 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/text.h"
 #include "fields.h"
 #include "trainflops/csv.h"
 #include "trainflops/plot.h"
-#include "core/text.h"
 
 namespace trainflops {
 namespace {

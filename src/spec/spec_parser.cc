@@ -5,9 +5,9 @@
 
 #include <set>
 
+#include "core/text.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/model_spec.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

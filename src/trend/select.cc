@@ -3,8 +3,8 @@
 #include <cmath>
 #include <set>
 
-#include "trainflops/input_limits.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 #include "trainflops/trend.h"
 
 namespace trainflops {

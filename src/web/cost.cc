@@ -4,11 +4,11 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/text.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/defaults.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/onnx.h"
-#include "core/text.h"
 #include "trainflops/units.h"
 
 namespace trainflops::web {

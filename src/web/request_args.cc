@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/text.h"
 #include "query.h"
 #include "trainflops/estimate_request.h"
-#include "core/text.h"
 
 namespace trainflops::web {
 namespace {

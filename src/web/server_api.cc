@@ -2,8 +2,8 @@
 // answers to. No sockets and no httplib here (server.cc has them).
 #include <algorithm>
 
-#include "server.h"
 #include "core/text.h"
+#include "server.h"
 
 namespace trainflops::web {
 namespace {

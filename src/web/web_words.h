@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "trainflops/request_fields.h"
 #include "core/text.h"
+#include "trainflops/request_fields.h"
 #include "web_commands.h"
 
 namespace trainflops::web {
