@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "trainflops/csv.h"
 #include "trainflops/input_limits.h"
+#include "trainflops/units.h"
 
 namespace trainflops {
 namespace {

@@ -4,6 +4,7 @@
 // without a rule").
 #include "analyzer.h"
 #include "core/text.h"
+#include "trainflops/input_limits.h"
 
 namespace trainflops::onnx {
 

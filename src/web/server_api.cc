@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "server.h"
+#include "trainflops/input_limits.h"
 
 namespace trainflops::web {
 namespace {
