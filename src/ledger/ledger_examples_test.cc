@@ -85,7 +85,8 @@ TEST(LedgerExamples, DeepSeekV3HardwarePhasesAndTheSixNDCrossCheck) {
 // (b) A modifier of Llama 3 8B (7.2e23 FLOP; one third 2.4e23).
 TEST(LedgerExamples, ModifierBelowTheOneThirdLine) {
   // 6 x 8e9 x 1e12 = 4.8e22 < 2.4e23: not a provider.
-  const RegimeStatement& r = Regime(Example("modifier-below.yaml"), "eu_modification");
+  const LedgerStatement s = Example("modifier-below.yaml");
+  const RegimeStatement& r = Regime(s, "eu_modification");
   EXPECT_DOUBLE_EQ(r.total, 4.8e22);
   EXPECT_DOUBLE_EQ(r.threshold, 2.4e23);
   EXPECT_FALSE(r.total > r.threshold);
@@ -104,7 +105,8 @@ TEST(LedgerExamples, ModifierAboveTheOneThirdLine) {
 
 TEST(LedgerExamples, ModifierOfAnUnknownOriginalUsesTheFallback) {
   // Unknown, not systemic-risk: 1e23 / 3 = 3.333e22 < 4.8e22.
-  const RegimeStatement& r = Regime(Example("modifier-unknown.yaml"), "eu_modification");
+  const LedgerStatement s = Example("modifier-unknown.yaml");
+  const RegimeStatement& r = Regime(s, "eu_modification");
   EXPECT_LT(Rel(r.threshold, 1e23 / 3), 1e-12);
   EXPECT_TRUE(r.total > r.threshold);
   EXPECT_NE(r.threshold_rule.find("unknown"), std::string::npos);
