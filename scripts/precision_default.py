@@ -5,7 +5,8 @@ Reads the `Numerical format` column of Epoch AI's Notable AI Models (development
 data/epoch_notable_models_dev.csv) and counts, per period, the runs that state a format, those
 in 16 or 8 bits, and how many each default rule gets right: the rule before the measurement
 (16-bit from 2019 for industry models or runs on at least 256 chips, else FP32) and a candidate
-(also 16-bit from 2021 whatever the organization; docs/hardware.md says why it is not adopted yet). Usage: python3 scripts/precision_default.py
+(also 16-bit from 2021 whatever the organization), which trainflops adopted.
+Usage: python3 scripts/precision_default.py
 """
 import csv
 import sys
@@ -38,7 +39,7 @@ def after(year, industry, chips):
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "data/epoch_notable_models_dev.csv"
     data = list(rows(path))
-    print("| runs | with a format | 16 or 8 bits | rule above: right | candidate: right |")
+    print("| runs | with a format | 16 or 8 bits | rule before: right | candidate (adopted): right |")
     print("|---|---|---|---|---|")
     for name, lo, hi in [("before 2019", 0, 2018), ("2019-2020", 2019, 2020),
                          ("2021 on", 2021, 9999), ("all", 0, 9999)]:

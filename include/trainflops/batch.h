@@ -123,6 +123,20 @@ struct RowEstimate {
   std::optional<double> with_base;  // fine-tune + its base model's estimate
   std::string reason;               // short class of the path taken (misses by reason)
   bool fine_tune = false;           // the row names a base model
+  // P(recorded-style compute > threshold) for each threshold in force in
+  // data/thresholds.yaml (columns p_over_ID, in the file's order), from the
+  // 5%-95% interval read as a two-piece lognormal (thresholds.h,
+  // ProbabilityOver); empty for rows with no interval, flagged rows and
+  // fine-tunes.
+  std::vector<std::optional<double>> probability_over;
+  // Whether the 5%-95% interval lies within the EU's 30% error margin of the
+  // figure (thresholds.h, CheckMargin); unset when probability_over is empty.
+  std::optional<bool> within_eu_margin;
+  // The measured meaning of the confidence label: 90% of the record's rows
+  // with this label were within this factor of the record
+  // (data/calibration.csv, kind "error"); unset for fine-tunes and flags.
+  std::optional<double> label_error_factor;
+  std::string flags;  // what the guards found impossible; "" when nothing
   // The added output cells, in BatchOutputColumns() order.
   std::vector<std::string> Cells() const;
 };

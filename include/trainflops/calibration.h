@@ -28,6 +28,7 @@
 
 #include "trainflops/batch.h"
 #include "trainflops/defaults.h"
+#include "trainflops/plot.h"
 #include "trainflops/status.h"
 
 namespace trainflops {
@@ -116,8 +117,9 @@ struct CalibrationReport {
   std::string ToText() const;
   // data/calibration.csv: a header comment (how it was made, `command`) and the rows.
   std::string ToCsv(std::string_view command) const;
-  // Nominal vs observed coverage per path, before and after, as SVG.
-  std::string ReliabilitySvg() const;
+  // Nominal vs observed coverage per path, before and after, as SVG or PNG
+  // (plot.h; PNG is an error when cairo cannot be loaded).
+  Result<std::string> ReliabilityPlot(PlotFormat format) const;
   // The reproduced record (one line per input row), with `command` in a comment line.
   std::string RecordCsv(std::string_view command) const;
 };

@@ -2,7 +2,9 @@
 error type and messages, and the result objects (repr, HTML)."""
 
 import json
+import math
 import os
+import pathlib
 import re
 import struct
 
@@ -83,6 +85,37 @@ def test_batch_yields_the_rows(source_dir):
     assert len(one) == 1
     # 6ND: 6 x 1e9 x 1e10 = 6e19 FLOP.
     assert float(one[0]["estimated_training_flop"]) == pytest.approx(6e19)
+
+
+
+def test_batch_rows_carry_threshold_odds_label_factor_and_flags():
+    # 6ND = 6 x 1.5e12 x 1e12 = 9e24 (the library's unit test derives its
+    # interval). Whatever the interval, P(> 1e25) recomputed here from the
+    # row's own 5%-95% interval, read as a two-piece lognormal
+    # (sigma = ln(high / estimate) / 1.6448536 above the estimate), must equal
+    # the row's p_over_eu_ai_act_art51.
+    rows = list(trainflops.batch([
+        {"Model": "near", "Parameters": 1.5e12, "Training dataset size (total)": 1e12},
+        # 0.001 tokens per parameter: under the guards' 0.2, flagged.
+        {"Model": "absurd", "Parameters": 1e12, "Training dataset size (total)": 1e9},
+    ]))
+    near, absurd = rows
+    estimate, high = float(near["estimated_training_flop"]), float(near["estimate_high"])
+    assert estimate == pytest.approx(9e24)
+    sigma = math.log(high / estimate) / 1.6448536269514722
+    z = math.log(1e25 / estimate) / sigma
+    assert float(near["p_over_eu_ai_act_art51"]) == pytest.approx(0.5 * math.erfc(z / math.sqrt(2)), rel=1e-4)
+    assert float(near["p_over_ca_sb53_frontier"]) < float(near["p_over_eu_ai_act_art51"])
+    # The label's measured meaning: the bundled medium factor (data/calibration.csv).
+    factors = {line.split(",")[2]: float(line.split(",")[4])
+               for line in open(pathlib.Path(__file__).parents[2] / "data/calibration.csv")
+               if line.startswith("error,")}
+    assert near["estimate_confidence"] == "medium"
+    assert float(near["label_error_factor"]) == factors["medium"]
+    assert near["within_eu_30pct_margin"] in ("yes", "no")
+    assert absurd["estimate_confidence"] == "flagged"
+    assert "tokens per parameter" in absurd["estimate_flags"]
+    assert absurd["p_over_eu_ai_act_art51"] in (None, "")
 
 
 ERRORS = [

@@ -289,7 +289,11 @@ def batch(data: Union[str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]
 
     data: a CSV or JSON-lines path or bytes, or rows (dicts). Each row comes
     back with estimated_training_flop, estimate_method, estimate_low,
-    estimate_high, ratio_to_recorded and estimate_note added. rules_off:
+    estimate_high, ratio_to_recorded, the probability of exceeding each
+    threshold in force (p_over_eu_ai_act_art51, p_over_eu_gpai_indicative,
+    p_over_ca_sb53_frontier), within_eu_30pct_margin, label_error_factor (the confidence label's
+    measured meaning), estimate_flags and estimate_note added (the columns of
+    docs/batch.md). rules_off:
     "RULE,..." estimation rules switched off, to measure them (docs/batch.md).
     """
     kwargs = _given(dict(locals()))

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -143,6 +144,68 @@ TEST(BatchEstimate, SixNDIntervalFromTheTrainingFactorRange) {
   EXPECT_NE(c.note.find("widened x"), std::string::npos) << c.note;
   EXPECT_NE(c.note.find("confidence medium: 90% of such estimates were within"), std::string::npos)
       << c.note;
+}
+
+// P(> threshold) from the row's 5%-95% interval read as a two-piece
+// lognormal (thresholds.h). 6ND = 6 x 1.5e12 x 1e12 = 9e24; with the
+// calibration rule off its interval is 3e24 x (2 + sqrt(0.1)) = 6.948683e24 ..
+// 3e24 x (4 - sqrt(0.1)) = 1.105132e25 (the triangular training factor, as
+// above). Above the median sigma = ln(1.105132e25 / 9e24) / 1.6448536 =
+// 0.1248287, so P(> 1e25) = 1 - Phi(ln(1e25 / 9e24) / 0.1248287) =
+// 1 - Phi(0.8440405) = 0.1993234, and P(> 1e26) = 1 - Phi(19.29) ~ 0. Both
+// sides are 22.8% from the figure: within the EU's 30% margin.
+TEST(BatchThresholds, ProbabilityOverEachThresholdInForce) {
+  BatchOptions raw;
+  raw.rules_off = {BatchRule::kCalibration};
+  const RowEstimate r = SixND("1.5e12", "1e12", raw);
+  ASSERT_TRUE(r.flop);
+  const std::vector<std::string>& columns = BatchOutputColumns();
+  const auto at = [&](const std::string& name) {
+    return std::find(columns.begin(), columns.end(), name) - columns.begin();
+  };
+  // data/thresholds.yaml, in its order: the EU AI Act's 1e25 (Art. 51(2)),
+  // the Commission guidelines' 1e23 indicator (guidance, in force) and
+  // California SB 53's 1e26; the revoked US order has no column.
+  ASSERT_LT(at("p_over_eu_ai_act_art51"), at("p_over_eu_gpai_indicative"));
+  ASSERT_LT(at("p_over_eu_gpai_indicative"), at("p_over_ca_sb53_frontier"));
+  EXPECT_EQ(at("p_over_us_eo14110"), static_cast<long>(columns.size()));
+  ASSERT_EQ(r.probability_over.size(), 3u);
+  EXPECT_NEAR(*r.probability_over[0], 0.1993234, 1e-4);
+  // 1e23 lies ln(9e24 / 1e23) / (ln(9e24 / 6.948683e24) / 1.6448536) = 28.6
+  // sigmas below the median.
+  EXPECT_GT(*r.probability_over[1], 1 - 1e-12);
+  EXPECT_LT(*r.probability_over[2], 1e-12);
+  EXPECT_EQ(r.within_eu_margin, true);
+  EXPECT_FALSE(r.label_error_factor) << "measured meanings come with the calibration rule";
+  const std::vector<std::string> cells = r.Cells();
+  ASSERT_EQ(cells.size(), columns.size());
+  EXPECT_EQ(cells[at("within_eu_30pct_margin")], "yes");
+  EXPECT_NEAR(std::stod(cells[at("p_over_eu_ai_act_art51")]), 0.1993234, 1e-4);
+
+  // Calibrated (the default): the interval widened by 6ND's factor, about
+  // 6x in log space, is no longer within 30%; the label's measured error
+  // factor is data/calibration.csv's "error" row for medium.
+  const RowEstimate c = SixND("1.5e12", "1e12");
+  EXPECT_EQ(c.within_eu_margin, false);
+  double medium = 0;
+  for (const CalibrationEntry& e : DefaultCalibration()) {
+    if (e.kind == "error" && e.label == "medium") medium = e.factor;
+  }
+  ASSERT_GT(medium, 1);
+  EXPECT_EQ(c.label_error_factor, medium);
+  EXPECT_GT(*c.probability_over[0], 0.1993234) << "a wider interval reaches further";
+}
+
+// A flagged row is not a normal estimate: no probabilities, no margin, no
+// measured meaning, and the guards' finding in its own column. 1e12
+// parameters on 1e9 tokens is 0.001 tokens per parameter (under 0.2).
+TEST(BatchThresholds, FlaggedRowsCarryNoOdds) {
+  const RowEstimate r = SixND("1e12", "1e9");
+  ASSERT_EQ(r.confidence, "flagged") << r.note;
+  EXPECT_NE(r.flags.find("tokens per parameter"), std::string::npos) << r.flags;
+  EXPECT_TRUE(r.probability_over.empty());
+  EXPECT_FALSE(r.within_eu_margin);
+  EXPECT_FALSE(r.label_error_factor);
 }
 
 // Nothing usable is an error, with the first row's problem; rows that

@@ -89,6 +89,7 @@ void ApplyCalibration(RowEstimate& out, std::vector<std::string>& notes) {
   }
   for (const CalibrationEntry& e : table) {
     if (e.kind != "error" || e.label != out.confidence) continue;
+    out.label_error_factor = e.factor;
     notes.push_back("confidence " + e.label + ": " + FormatScientific(100 * e.level, 3) +
                     "% of such estimates were within " + FormatScientific(e.factor, 3) +
                     "x of the record, measured on " + std::to_string(e.rows) +

@@ -129,25 +129,44 @@ bool BatchOptions::RuleOn(BatchRule rule) const {
 }
 
 const std::vector<std::string>& BatchOutputColumns() {
-  static const std::vector<std::string> columns = {
-      "estimated_training_flop", "estimate_method",     "estimate_low",      "estimate_high",
-      "ratio_to_recorded",       "estimate_6nd",        "estimate_hardware", "methods_ratio",
-      "estimate_confidence",     "estimated_with_base", "estimate_note"};
+  static const std::vector<std::string> columns = [] {
+    std::vector<std::string> c = {
+        "estimated_training_flop", "estimate_method",    "estimate_low",      "estimate_high",
+        "ratio_to_recorded",       "estimate_6nd",       "estimate_hardware", "methods_ratio",
+        "estimate_confidence",     "estimated_with_base"};
+    for (const Threshold& t : batch::InForceThresholds()) c.push_back("p_over_" + t.id);
+    for (const char* name :
+         {"within_eu_30pct_margin", "label_error_factor", "estimate_flags", "estimate_note"}) {
+      c.emplace_back(name);
+    }
+    return c;
+  }();
   return columns;
 }
 
+std::vector<batch::OutputCell> batch::OutputCells(const RowEstimate& r) {
+  const auto number = [](const std::optional<double>& v) { return OutputCell{v, "", true}; };
+  const auto text = [](const std::string& v) { return OutputCell{std::nullopt, v, false}; };
+  std::vector<OutputCell> cells = {
+      number(r.flop),     text(r.method),     number(r.low),           number(r.high),
+      number(r.ratio),    number(r.flop_6nd), number(r.flop_hardware), number(r.methods_ratio),
+      text(r.confidence), number(r.with_base)};
+  for (size_t i = 0; i < InForceThresholds().size(); ++i) {
+    cells.push_back(number(i < r.probability_over.size() ? r.probability_over[i] : std::nullopt));
+  }
+  cells.push_back(text(r.within_eu_margin ? (*r.within_eu_margin ? "yes" : "no") : ""));
+  cells.push_back(number(r.label_error_factor));
+  cells.push_back(text(r.flags));
+  cells.push_back(OutputCell{std::nullopt, r.note, false, /*null_when_empty=*/false});
+  return cells;
+}
+
 std::vector<std::string> RowEstimate::Cells() const {
-  return {Number(flop),
-          method,
-          Number(low),
-          Number(high),
-          Number(ratio),
-          Number(flop_6nd),
-          Number(flop_hardware),
-          Number(methods_ratio),
-          confidence,
-          Number(with_base),
-          note};
+  std::vector<std::string> out;
+  for (batch::OutputCell& c : batch::OutputCells(*this)) {
+    out.push_back(c.is_number ? Number(c.number) : std::move(c.text));
+  }
+  return out;
 }
 
 Result<BatchEstimator> BatchEstimator::Create(const std::vector<std::string>& header,
@@ -394,6 +413,7 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   if (out.flop && !out.fine_tune && options_.RuleOn(BatchRule::kCalibration)) {
     batch::ApplyCalibration(out, notes);
   }
+  batch::CheckRowThresholds(out);
   if (!out.flop) notes.insert(notes.begin(), "not estimated");
   const batch::Recorded recorded = batch::ReadRecorded(row);
   notes.push_back(recorded.note);

@@ -135,6 +135,7 @@ void ApplyGuards(const RowCells& row, const Attempt& nd, const Attempt& hw, RowE
   out.reason = "flagged: implies an impossible quantity";
   std::string text;
   for (const std::string& f : flags) text += (text.empty() ? "" : "; ") + f;
+  out.flags = text;
   notes.insert(notes.begin(), "FLAGGED, not a normal estimate: " + text);
 }
 

@@ -16,6 +16,7 @@
 
 #include "base_graph.h"
 #include "trainflops/batch.h"
+#include "trainflops/thresholds.h"
 
 namespace trainflops::batch {
 
@@ -142,6 +143,25 @@ void ApplyGuards(const RowCells& row, const Attempt& nd, const Attempt& hw, RowE
 // widened in log space by the factor of data/calibration.csv for its method
 // and confidence, and the confidence's measured error factor in the note.
 void ApplyCalibration(RowEstimate& out, std::vector<std::string>& notes);
+
+// The thresholds in force (data/thresholds.yaml), in the order of the
+// p_over_ID output columns.
+const std::vector<Threshold>& InForceThresholds();
+// P(> each threshold in force) and the EU 30% margin, from the row's
+// 5%-95% interval (row_thresholds.cc); left empty for a row with no
+// interval, a flagged row or a fine-tune (its base's interval is not carried).
+void CheckRowThresholds(RowEstimate& out);
+
+// One output cell of a row, in BatchOutputColumns() order: a number (empty
+// when unset) or a text, which JSON writes as null when empty unless it is
+// the note. The CSV and JSON writers both read this one list.
+struct OutputCell {
+  std::optional<double> number;
+  std::string text;
+  bool is_number = false;
+  bool null_when_empty = true;
+};
+std::vector<OutputCell> OutputCells(const RowEstimate& row);
 
 struct Recorded {
   std::optional<double> flop;

@@ -7,6 +7,7 @@
 
 #include "base_graph.h"
 #include "core/text.h"
+#include "row_methods.h"
 #include "trainflops/batch.h"
 #include "trainflops/csv.h"
 #include "trainflops/input_limits.h"
@@ -249,25 +250,18 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
     RowEstimate row = estimator.Estimate(cells);
     if (!problem.empty()) row.note = problem + "; " + row.note;
     if (first_problem.empty()) first_problem = problem;
-    auto number = [](const std::optional<double>& v) {
-      return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
-    };
-    auto label = [](const std::string& v) {
-      return v.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
-    };
     const std::vector<std::string>& keys = BatchOutputColumns();
-    const nlohmann::ordered_json values[] = {number(row.flop),
-                                             label(row.method),
-                                             number(row.low),
-                                             number(row.high),
-                                             number(row.ratio),
-                                             number(row.flop_6nd),
-                                             number(row.flop_hardware),
-                                             number(row.methods_ratio),
-                                             label(row.confidence),
-                                             number(row.with_base),
-                                             nlohmann::ordered_json(row.note)};
-    for (size_t i = 0; i < keys.size(); ++i) object[keys[i]] = values[i];
+    const std::vector<batch::OutputCell> added = batch::OutputCells(row);
+    for (size_t i = 0; i < keys.size(); ++i) {
+      const batch::OutputCell& c = added[i];
+      if (c.is_number) {
+        object[keys[i]] = c.number ? nlohmann::ordered_json(*c.number) : nullptr;
+      } else if (c.text.empty() && c.null_when_empty) {
+        object[keys[i]] = nullptr;
+      } else {
+        object[keys[i]] = c.text;
+      }
+    }
     sink(object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   });
   TF_RETURN_IF_ERROR(RequireUsableRows(usable, options, "no line is a JSON object", first_problem));

@@ -53,7 +53,10 @@ constexpr char kBatchHelp[] =
     "the recorded compute. Default column names are those of Epoch AI's Notable AI Models CSV.\n"
     "Adds the columns estimated_training_flop, estimate_method, estimate_low, estimate_high,\n"
     "ratio_to_recorded, estimate_6nd, estimate_hardware, methods_ratio, estimate_confidence,\n"
-    "estimated_with_base, estimate_note; a row that cannot be estimated says why. The summary\n"
+    "estimated_with_base, p_over_ID (the probability of exceeding each threshold in force,\n"
+    "e.g. p_over_eu_ai_act_art51), within_eu_30pct_margin, label_error_factor (90% of the\n"
+    "record's rows with this label were within it), estimate_flags (what the guards found\n"
+    "impossible) and estimate_note; a row that cannot be estimated says why. The summary\n"
     "goes to standard error (standard output with --output). See docs/batch.md.\n\noptions:\n";
 
 // "\rbatch: 120,000 rows" on a terminal every 10,000 rows; nothing otherwise.

@@ -2,12 +2,15 @@
 // file, out of sample, and the fitted factors (include/trainflops/calibration.h).
 #include <charconv>
 #include <ostream>
+#include <utility>
+#include <vector>
 
 #include "args.h"
 #include "commands.h"
 #include "output_file.h"
 #include "trainflops/calibration.h"
 #include "trainflops/defaults.h"
+#include "trainflops/plot.h"
 
 namespace trainflops::cli {
 namespace {
@@ -20,6 +23,7 @@ const std::vector<OptionSpec>& CalibrateOptionSpecs() {
            std::to_string(kDefaultSeed) + ")"},
       {"--output", "FILE", "write the fitted factors as a calibration data file"},
       {"--svg", "FILE", "write the reliability diagram (SVG)"},
+      {"--png", "FILE", "write the reliability diagram (PNG, drawn with cairo)"},
       {"--record", "FILE", "write the reproduced record: every row's estimate and outcome (CSV)"},
       {"--help", "", "show this help"},
   };
@@ -28,7 +32,7 @@ const std::vector<OptionSpec>& CalibrateOptionSpecs() {
 
 constexpr char kCalibrateHelp[] =
     "usage: trainflops calibrate FILE [--folds N] [--seed N] [--output FILE] [--svg FILE]\n"
-    "                            [--record FILE]\n\n"
+    "                            [--png FILE] [--record FILE]\n\n"
     "Runs batch on a record file (Epoch AI's Notable AI Models columns) and measures, per\n"
     "estimation path and confidence label, how often the nominal 50%, 80% and 90% intervals\n"
     "contain the recorded compute, out of sample (k-fold cross-validation over the rows),\n"
@@ -74,13 +78,25 @@ Result<Call> ParseCalibrate(const std::vector<std::string>& words, const FileOpe
   std::string command = "trainflops calibrate";
   for (const std::string& w : words) command += " " + w;
   call.stream = [data = std::move(data), options, command, output = args.Get("--output"),
-                 svg = args.Get("--svg"), record = args.Get("--record")](std::ostream& out) {
+                 svg = args.Get("--svg"), png = args.Get("--png"),
+                 record = args.Get("--record")](std::ostream& out) {
     std::string storage;
     TF_ASSIGN_OR_RETURN(const std::string_view text, data.TextView(storage));
     TF_ASSIGN_OR_RETURN(const CalibrationReport report, Calibrate(text, options));
-    if (output) TF_RETURN_IF_ERROR(WriteFileAtomically(*output, report.ToCsv(command)));
-    if (svg) TF_RETURN_IF_ERROR(WriteFileAtomically(*svg, report.ReliabilitySvg()));
-    if (record) TF_RETURN_IF_ERROR(WriteFileAtomically(*record, report.RecordCsv(command)));
+    // Every file is made before any is written: a PNG that cairo cannot draw
+    // leaves none half-written.
+    std::vector<std::pair<std::string, std::string>> files;
+    if (output) files.emplace_back(*output, report.ToCsv(command));
+    if (svg) {
+      TF_ASSIGN_OR_RETURN(std::string bytes, report.ReliabilityPlot(PlotFormat::kSvg));
+      files.emplace_back(*svg, std::move(bytes));
+    }
+    if (png) {
+      TF_ASSIGN_OR_RETURN(std::string bytes, report.ReliabilityPlot(PlotFormat::kPng));
+      files.emplace_back(*png, std::move(bytes));
+    }
+    if (record) files.emplace_back(*record, report.RecordCsv(command));
+    for (const auto& [path, bytes] : files) TF_RETURN_IF_ERROR(WriteFileAtomically(path, bytes));
     out << report.ToText();
     return Status::Ok();
   };

@@ -165,6 +165,23 @@ std::optional<std::string> LargeRunRule(const RunContext& context,
          "one; `precision` fp32 or `industry` no to override)";
 }
 
+// The revision of rule 3 for recent runs (defaults.h, kSixteenBitYear): the
+// record's format column shows 16-bit mixed precision as the norm from 2021
+// for academic runs too (PyTorch's automatic mixed precision, torch.cuda.amp,
+// made it one line in 2020). A known year is needed: the record says nothing
+// about runs of unknown year.
+std::optional<std::string> RecentRunRule(const RunContext& context,
+                                         std::optional<RateColumn> sixteen) {
+  if (!context.year || *context.year < kSixteenBitYear || !sixteen || !IsTensorColumn(*sixteen)) {
+    return std::nullopt;
+  }
+  return "FP16/BF16: a run from " + std::to_string(*context.year) +
+         " on a chip with 16-bit tensor/matrix units; from " + std::to_string(kSixteenBitYear) +
+         " on, 73 of the 76 runs of Epoch AI's Notable AI Models (development half) that state "
+         "their number format trained in 16 or 8 bits, academic runs included (this revises "
+         "Sevilla et al. 2022, 'which number format', rule 3; `precision` fp32 to override)";
+}
+
 }  // namespace
 
 std::string AvailableRates(const Chip& chip) {
@@ -218,6 +235,9 @@ Result<PeakChoice> ChoosePeak(const Chip& chip, std::optional<Precision> request
   if (wanted == Precision::kFp32 && !context.industry && tc == TensorCores::kAuto) {
     if (std::optional<std::string> large = LargeRunRule(context, sixteen)) {
       return Make(chip, *sixteen, *large, tc);
+    }
+    if (std::optional<std::string> recent = RecentRunRule(context, sixteen)) {
+      return Make(chip, *sixteen, *recent, tc);
     }
   }
   if (wanted == Precision::kFp32 && chip.Rate(RateColumn::kFp32)) {

@@ -31,9 +31,11 @@ struct PeakChoice {
 //  1. a run before 2019 -> FP32 (FP16 was rare before 2019);
 //  2. a large industry model (--industry yes, or --llm yes) -> FP16/BF16;
 //  3. otherwise -> FP32, the frameworks' default (small academic runs),
-// with one revision (ChoosePeak): a run on kLargeRunChips or more chips with
-// tensor/matrix units, after 2018 or of unknown year and not marked
-// `industry` no, is a large model's run -> its 16-bit tensor rate.
+// with two revisions (ChoosePeak) for chips with 16-bit tensor/matrix units:
+// a run on kLargeRunChips or more chips, after 2018 or of unknown year and
+// not marked `industry` no, is a large model's run -> its 16-bit tensor rate;
+// and a run from kSixteenBitYear on -> the same, academic or not (measured on
+// the record's format column: docs/hardware.md).
 // `why` receives the rule in words.
 Precision RulePrecision(const RunContext& context, std::string* why);
 

@@ -3,6 +3,7 @@
 #ifndef TRAINFLOPS_SRC_TREND_CANVAS_H_
 #define TRAINFLOPS_SRC_TREND_CANVAS_H_
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,10 +58,12 @@ double TextWidth(std::string_view text, double size);
 // '?': SVG (XML) and cairo both refuse them, and names come from user files.
 std::string ValidUtf8(std::string_view text);
 
-std::string RenderSvg(const std::vector<TrendPoint>& points, const TrendResult& result,
-                      const PlotOptions& options);
-Result<std::string> RenderPng(const std::vector<TrendPoint>& points, const TrendResult& result,
-                              const PlotOptions& options);
+// Any figure drawn once on a Canvas, rendered as SVG (our own writer) or PNG
+// (cairo, loaded at run time: an error when it cannot be). Used by the trend
+// figure and by the calibration's reliability diagram.
+using Drawing = std::function<void(Canvas&)>;
+std::string RenderSvg(int width, int height, const Drawing& draw);
+Result<std::string> RenderPng(int width, int height, const Drawing& draw);
 
 }  // namespace trainflops::plot
 

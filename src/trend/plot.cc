@@ -265,8 +265,11 @@ Result<std::string> RenderTrendPlot(const std::vector<TrendPoint>& points,
   if (options.width < 200 || options.height < 150) {
     return Status::InvalidArgument("a figure needs at least 200 x 150 pixels");
   }
-  if (format == PlotFormat::kSvg) return plot::RenderSvg(points, result, options);
-  return plot::RenderPng(points, result, options);
+  const plot::Drawing draw = [&](plot::Canvas& canvas) {
+    plot::DrawTrend(points, result, options, canvas);
+  };
+  if (format == PlotFormat::kSvg) return plot::RenderSvg(options.width, options.height, draw);
+  return plot::RenderPng(options.width, options.height, draw);
 }
 
 }  // namespace trainflops

@@ -154,18 +154,16 @@ cairo_status_t AppendBytes(void* closure, const unsigned char* data, unsigned in
 
 }  // namespace
 
-Result<std::string> RenderPng(const std::vector<TrendPoint>& points, const TrendResult& result,
-                              const PlotOptions& options) {
+Result<std::string> RenderPng(int width, int height, const Drawing& draw) {
   const Result<Cairo>& loaded = Loaded();
   if (!loaded.ok()) return loaded.status();
   const Cairo& c = *loaded;
-  cairo_surface_t* surface =
-      c.cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(options.width * kScale),
-                                   static_cast<int>(options.height * kScale));
+  cairo_surface_t* surface = c.cairo_image_surface_create(
+      CAIRO_FORMAT_RGB24, static_cast<int>(width * kScale), static_cast<int>(height * kScale));
   cairo_t* cr = c.cairo_create(surface);
   c.cairo_scale(cr, kScale, kScale);
   CairoCanvas canvas(c, cr);
-  DrawTrend(points, result, options, canvas);
+  draw(canvas);
   cairo_status_t status = c.cairo_status(cr);
   std::string png;
   if (status == CAIRO_STATUS_SUCCESS) {

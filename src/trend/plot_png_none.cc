@@ -7,8 +7,7 @@ bool PngSupported() { return false; }
 
 namespace plot {
 
-Result<std::string> RenderPng(const std::vector<TrendPoint>&, const TrendResult&,
-                              const PlotOptions&) {
+Result<std::string> RenderPng(int, int, const Drawing&) {
   return Status::InvalidArgument(
       "PNG figures need cairo, and this build has none: install libcairo2-dev "
       "(scripts/setup-debian.sh) and rebuild, or write an .svg");

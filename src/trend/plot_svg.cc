@@ -64,10 +64,9 @@ class SvgCanvas : public Canvas {
 
 }  // namespace
 
-std::string RenderSvg(const std::vector<TrendPoint>& points, const TrendResult& result,
-                      const PlotOptions& options) {
-  SvgCanvas canvas(options.width, options.height);
-  DrawTrend(points, result, options, canvas);
+std::string RenderSvg(int width, int height, const Drawing& draw) {
+  SvgCanvas canvas(width, height);
+  draw(canvas);
   return canvas.Finish();
 }
 
