@@ -28,6 +28,7 @@
 #include "trainflops/hardware.h"
 #include "trainflops/method2.h"
 #include "trainflops/status.h"
+#include "trainflops/thresholds.h"
 #include "trainflops/uncertain_estimate.h"
 #include "trainflops/uncertainty.h"
 
@@ -58,8 +59,8 @@ enum class CostBasis {
 enum class PriceRate { kOnDemand, kCommitted };
 
 struct CostEvidence {
-  Uncertain amount;             // in `currency` of `money_year`, > 0
-  std::string currency = "USD";  // ISO 4217 code: USD, EUR, GBP, CNY, ...
+  Uncertain amount;               // in `currency` of `money_year`, > 0
+  std::string currency = "USD";   // ISO 4217 code: USD, EUR, GBP, CNY, ...
   std::optional<int> money_year;  // the year of the money; default: the training year
   CostBasis basis = CostBasis::kTotal;
   PriceRate rate = PriceRate::kOnDemand;  // for kCloud and kTotal
@@ -143,16 +144,16 @@ std::string_view EvidenceKindName(EvidenceKind kind);  // "cost", "power", ...
 struct EvidenceLine {
   std::string name;  // unique within the request: "cost", "card hours", ...
   EvidenceSource source;
-  std::variant<CostEvidence, PowerEvidence, ClusterEvidence, ReferenceEvidence,
-               StageShareEvidence, FigureEvidence>
+  std::variant<CostEvidence, PowerEvidence, ClusterEvidence, ReferenceEvidence, StageShareEvidence,
+               FigureEvidence>
       evidence;
   EvidenceKind kind() const { return static_cast<EvidenceKind>(evidence.index()); }
 };
 
 struct EvidenceRequest {
   std::string model;
-  std::optional<int> year;       // training (or publication) year: prices, typical chip
-  std::optional<bool> llm;       // utilization default as Method 2
+  std::optional<int> year;  // training (or publication) year: prices, typical chip
+  std::optional<bool> llm;  // utilization default as Method 2
   std::vector<EvidenceLine> lines;
   UncertaintyOptions uncertainty;  // samples and seed; default ranges are always on
 };
@@ -161,7 +162,7 @@ struct EvidenceRequest {
 // hardware x time, implied chip-hours and price per chip-hour when cost meets
 // hardware.
 struct ImpliedQuantity {
-  std::string name;   // "implied utilization"
+  std::string name;                // "implied utilization"
   std::vector<std::string> lines;  // the lines it comes from
   double value = 0;
   std::string unit;     // "", "chip-hours", "USD per chip-hour"
@@ -172,7 +173,7 @@ struct EvidenceLineResult {
   std::string name;
   EvidenceKind kind = EvidenceKind::kFigure;
   EvidenceSource source;
-  Estimate estimate;  // formula, inputs, assumptions; training_flop is the point
+  Estimate estimate;              // formula, inputs, assumptions; training_flop is the point
   UncertaintyReport uncertainty;  // median and 90% interval of this line
   // What a hardware line (cost, power, cluster) knows besides its FLOP, for
   // the implied quantities (point values, as the estimate's own point):
@@ -199,12 +200,20 @@ struct EvidenceResult {
   // The Particle Data Group's scale factor sqrt(chi^2 / (n - 1)) of the
   // lines about their weighted mean; the interval is widened by it when > 1.
   double scale_factor = 1;
-  double rounded = 0;           // the median rounded by the stated convention
-  std::string rounding_rule;    // "one significant figure (Speculative)"
+  double rounded = 0;            // the median rounded by the stated convention
+  std::string rounding_rule;     // "one significant figure (Speculative)"
   std::string combination_rule;  // how the lines were combined, with numbers
   std::vector<Disagreement> disagreements;
   std::vector<ImpliedQuantity> implied;
   std::vector<std::string> notes;
+  // The combined figure against each threshold of data/thresholds.yaml, with
+  // P(over) from its 90% interval (thresholds.h), and what to pin down first
+  // when that interval misses the EU's 30% error margin: the lines'
+  // disagreement when it widened the interval, else the line with the most
+  // weight (the one whose narrowing narrows the combination most), else, for
+  // one line, the input dominating its width.
+  std::vector<ThresholdCheck> thresholds;
+  std::string narrowing;
 };
 
 // One line on its own. Errors name the line and the field.

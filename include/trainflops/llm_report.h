@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "trainflops/hf_config.h"
@@ -22,8 +23,11 @@ struct LlmReportContext {
 std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context);
 std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context);
 
-// The `thresholds` command.
-std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks);
+// The `thresholds` command, and the threshold check of an estimate that
+// knows what dominates its width: `narrowing` ("pin down the line 'X'
+// first ...") is printed when the 90% interval misses the EU's 30% margin.
+std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
+                                 std::string_view narrowing = {});
 std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
                                  const std::vector<ThresholdCheck>& checks);
 

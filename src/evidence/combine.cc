@@ -254,6 +254,40 @@ Status CheckLineNames(const std::vector<std::string>& names) {
   return Status::Ok();
 }
 
+namespace {
+
+// What to pin down first to narrow the combined interval (evidence.h).
+std::string Narrowing(const std::vector<LogLine>& logs, const EvidenceResult& r) {
+  if (logs.size() == 1) {
+    const EvidenceLineResult& line = *logs.front().line;
+    if (line.uncertainty.width_shares.empty()) return "";
+    const WidthShare& top = line.uncertainty.width_shares.front();
+    return "pin down " + top.name + " in the line '" + line.name + "' first (" +
+           std::to_string(std::lround(100 * top.share)) + "% of its width)";
+  }
+  if (r.scale_factor > 1) {
+    std::string pair;
+    if (!r.disagreements.empty()) {
+      const Disagreement& d = r.disagreements.front();
+      pair = " between '" + d.line_a + "' and '" + d.line_b + "'";
+    }
+    return "settle the disagreement" + pair +
+           " first: the lines scatter more than their "
+           "intervals allow, which multiplies the combined sigma by " +
+           Num(r.scale_factor);
+  }
+  double total = 0;
+  for (const LogLine& l : logs) total += 1 / (l.sigma * l.sigma);
+  const LogLine& most =
+      *std::min_element(logs.begin(), logs.end(),
+                        [](const LogLine& a, const LogLine& b) { return a.sigma < b.sigma; });
+  return "narrow the line '" + most.line->name + "' first: it carries " +
+         std::to_string(std::lround(100 / (most.sigma * most.sigma) / total)) +
+         "% of the weight, so its range sets most of the combined width";
+}
+
+}  // namespace
+
 Result<EvidenceResult> CombineLines(const std::string& model,
                                     std::vector<EvidenceLineResult> lines) {
   std::vector<std::string> names;
@@ -281,6 +315,8 @@ Result<EvidenceResult> CombineLines(const std::string& model,
     }
   }
   AddNotes(logs, r);
+  r.narrowing = Narrowing(logs, r);
+  TF_ASSIGN_OR_RETURN(r.thresholds, CheckThresholds(r.median, ComputeRange{r.low, r.high}, {}));
   r.lines = std::move(lines);
   return r;
 }

@@ -307,5 +307,60 @@ TEST(EvidenceReports, TextAndJsonCarryEveryPart) {
   EXPECT_EQ(j["implied"][0]["name"], "implied utilization");
 }
 
+// The combined figure against the thresholds (P(over) read from the 90%
+// interval as a two-piece lognormal, thresholds.h) and what to pin down first
+// when the interval misses the EU's 30% margin.
+TEST(EvidenceThresholds, OneLineNamesTheInputThatDominatesItsWidth) {
+  // Median 5e24, sigma ln 2: 1e25 lies ln(1e25 / 5e24) / ln 2 = 1 sigma above
+  // the median, so P(> 1e25) = 1 - Phi(1) = 0.1586553; the interval reaches
+  // 2^1.645 = 3.13x, far outside 30%.
+  EvidenceLineResult l = Line("spend", 5e24, std::log(2.0), EvidenceKind::kCost);
+  l.uncertainty.width_shares = {{"utilization", 0.7}, {"price per chip-hour", 0.3}};
+  Result<EvidenceResult> r = CombineLines("M", {l});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const auto art51 = std::find_if(r->thresholds.begin(), r->thresholds.end(),
+                                  [](const ThresholdCheck& c) { return c.threshold.flop == 1e25; });
+  ASSERT_NE(art51, r->thresholds.end());
+  ASSERT_TRUE(art51->probability_over);
+  EXPECT_NEAR(*art51->probability_over, 0.1586553, 1e-6);
+  EXPECT_EQ(r->narrowing, "pin down utilization in the line 'spend' first (70% of its width)");
+  const std::string text = RenderEvidenceText(*r);
+  EXPECT_NE(text.find("not within the 30% error margin"), std::string::npos) << text;
+  EXPECT_NE(text.find("to narrow it: pin down utilization"), std::string::npos) << text;
+  const nlohmann::json j = nlohmann::json::parse(RenderEvidenceJson(*r));
+  EXPECT_EQ(j["thresholds"]["error_margin"]["within"], false);
+  EXPECT_EQ(j["thresholds"]["narrowing"], r->narrowing);
+  EXPECT_NEAR(j["thresholds"]["thresholds"][0]["probability_over"].get<double>(), 0.1586553, 1e-6);
+}
+
+TEST(EvidenceThresholds, AgreeingLinesNameTheWeightiestLine) {
+  // Weights 1 / 0.1^2 = 100 and 1 / 0.2^2 = 25: 'A' carries 100 / 125 = 80%.
+  // Combined sigma 1 / sqrt(125) = 0.08944: the interval is 1e25 /x
+  // exp(1.645 x 0.08944) = 1.1585, -13.7% .. +15.8%, within 30%; 1e25 is the
+  // median itself, so P(> 1e25) = 0.5.
+  Result<EvidenceResult> r = CombineLines("M", {Line("A", 1e25, 0.1), Line("B", 1e25, 0.2)});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->narrowing,
+            "narrow the line 'A' first: it carries 80% of the weight, so its range sets most of "
+            "the combined width");
+  EXPECT_NEAR(*r->thresholds.front().probability_over, 0.5, 1e-9);
+  EXPECT_NE(RenderEvidenceText(*r).find("within the 30% error margin"), std::string::npos);
+}
+
+TEST(EvidenceThresholds, DisagreeingLinesAskForTheDisagreementFirst) {
+  // ln(10) / sqrt(0.1^2 + 0.1^2) = 16 sigma apart: S > 1 widens the interval.
+  Result<EvidenceResult> r = CombineLines("M", {Line("A", 1e24, 0.1), Line("B", 1e25, 0.1)});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_GT(r->scale_factor, 1);
+  // The pair is the first of the disagreements, named in their order.
+  ASSERT_EQ(r->disagreements.size(), 1u);
+  EXPECT_EQ(r->narrowing.rfind("settle the disagreement between '" + r->disagreements[0].line_a +
+                                   "' and '" + r->disagreements[0].line_b + "' first",
+                               0),
+            0u)
+      << r->narrowing;
+  EXPECT_NE(r->narrowing.find("multiplies the combined sigma by"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace trainflops::evidence

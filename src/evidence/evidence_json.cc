@@ -5,6 +5,7 @@
 #include "../uncertainty/uncertainty_json.h"
 #include "combine_internal.h"
 #include "trainflops/evidence.h"
+#include "trainflops/llm_report.h"
 
 namespace trainflops {
 namespace {
@@ -69,12 +70,18 @@ std::string RenderEvidenceJson(const EvidenceResult& r) {
                        {"unit", q.unit},
                        {"formula", q.formula}});
   }
+  // The thresholds object of the `thresholds` command (flop, range,
+  // error_margin, thresholds), with what to pin down first.
+  json thresholds =
+      json::parse(RenderThresholdsJson(r.median, ComputeRange{r.low, r.high}, r.thresholds));
+  thresholds["narrowing"] = r.narrowing;
   return hardware::Dump({{"model", r.model},
                          {"lines", lines},
                          {"combination", CombinationJson(r)},
                          {"disagreements", disagreements},
                          {"implied", implied},
-                         {"notes", r.notes}});
+                         {"notes", r.notes},
+                         {"thresholds", thresholds}});
 }
 
 }  // namespace trainflops

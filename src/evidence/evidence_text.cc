@@ -5,6 +5,7 @@
 
 #include "combine_internal.h"
 #include "trainflops/evidence.h"
+#include "trainflops/llm_report.h"
 #include "trainflops/uncertain_estimate.h"
 #include "trainflops/units.h"
 
@@ -80,6 +81,10 @@ std::string RenderEvidenceText(const EvidenceResult& r) {
                     " of evidence, each read as a lognormal and combined (docs/evidence.md)\n";
   for (size_t i = 0; i < r.lines.size(); ++i) out += LineBlock(r.lines[i], i);
   out += CombinationBlock(r);
+  if (!r.thresholds.empty()) {
+    out += "\nThe combined figure against the compute thresholds:\n" +
+           RenderThresholdsText(r.thresholds, r.narrowing);
+  }
   std::vector<std::string> disagreements, implied, notes;
   for (const Disagreement& d : r.disagreements) {
     disagreements.push_back("- '" + d.line_a + "' / '" + d.line_b +

@@ -32,7 +32,8 @@ std::string Line(const std::string& label, const std::string& value) {
 // The 90% interval against the EU guidelines' error margin, one line; when
 // the interval is too wide and the estimate's uncertainty is known, a second
 // line names the input whose range contributes most of its width.
-std::string MarginLine(const ThresholdCheck& c, const UncertaintyReport* uncertainty) {
+std::string MarginLine(const ThresholdCheck& c, const UncertaintyReport* uncertainty,
+                       std::string_view narrowing) {
   const MarginCheck m = CheckMargin(c.counted_flop, *c.counted_range);
   std::string out = "  90% interval: -" + FormatScientific(100 * m.below, 3) + "% .. +" +
                     FormatScientific(100 * m.above, 3) +
@@ -44,6 +45,8 @@ std::string MarginLine(const ThresholdCheck& c, const UncertaintyReport* uncerta
     out += "  to narrow it, pin down " + top.name + " first (" +
            std::to_string(std::lround(100 * top.share)) +
            "% of the width; see \"width by input\")\n";
+  } else if (!m.within && !narrowing.empty()) {
+    out += "  to narrow it: " + std::string(narrowing) + "\n";
   }
   return out;
 }
@@ -57,7 +60,8 @@ std::string ShortStatus(const Threshold& t) {
 }
 
 std::string ThresholdTable(const std::vector<ThresholdCheck>& checks,
-                           const UncertaintyReport* uncertainty = nullptr) {
+                           const UncertaintyReport* uncertainty = nullptr,
+                           std::string_view narrowing = {}) {
   const bool ranged = !checks.empty() && checks.front().probability_over.has_value();
   std::vector<std::string> headers = {"threshold", "limit",   "counted", "x limit",
                                       "orders",    "exceeds", "status"};
@@ -79,7 +83,9 @@ std::string ThresholdTable(const std::vector<ThresholdCheck>& checks,
               c.probability_over ? FormatProbability(*c.probability_over) : ""});
   }
   std::string out = t.Render();
-  if (ranged && checks.front().counted_flop > 0) out += MarginLine(checks.front(), uncertainty);
+  if (ranged && checks.front().counted_flop > 0) {
+    out += MarginLine(checks.front(), uncertainty, narrowing);
+  }
   for (const ThresholdCheck& c : checks) {
     out += "  " + c.threshold.id + ": " + c.threshold.name +
            "\n    counts: " + c.threshold.counted_stages + "\n";
@@ -334,8 +340,9 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks) {
-  return ThresholdTable(checks);
+std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
+                                 std::string_view narrowing) {
+  return ThresholdTable(checks, nullptr, narrowing);
 }
 
 std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
