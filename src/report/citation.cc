@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/estimate_json.h"
+#include "report/cff.h"
 #include "trainflops/references.h"
 #include "trainflops/units.h"
 
@@ -102,20 +103,18 @@ std::string AllCitingText(const Estimate& e, std::string_view method_phrase) {
   return all;
 }
 
-// The year of CITATION.cff's date-released (a test holds the two equal).
-constexpr const char* kReleaseYear = "2026";
-
-std::string TrainflopsBibTeX() {
-  return "@software{trainflops,\n"
-         "  author = {{The trainflops contributors}},\n"
-         "  year = {" +
-         std::string(kReleaseYear) +
-         "},\n"
-         "  title = {trainflops: estimates of the compute used to train deep-learning models},\n"
-         "  version = {" +
-         std::string(TrainflopsVersion()) +
-         "},\n"
-         "  note = {Methods of Sevilla et al. (2022) and Amodei and Hernandez (2018)}\n}\n";
+// trainflops' own entry, from the bundled CITATION.cff. A test parses that
+// file (cff_test.cc), so a failure can only come from a broken build: the
+// entry is then left out rather than made up.
+const std::string& TrainflopsBibTeX() {
+  static const std::string entry = [] {
+    const Result<CffSoftware> cff = ParseCitationCff(BundledCitationCff(), "CITATION.cff");
+    return cff.ok() ? SoftwareBibTeX(*cff, "trainflops",
+                                     "Methods of Sevilla et al. (2022) and Amodei and "
+                                     "Hernandez (2018)")
+                    : std::string();
+  }();
+  return entry;
 }
 
 // Sets the references and the BibTeX: `keys`' entries, then trainflops'.
@@ -123,6 +122,7 @@ void CiteKeys(std::vector<std::string> keys, Citation& c) {
   c.references = std::move(keys);
   c.bibtex.clear();
   for (const std::string& key : c.references) c.bibtex += BibTeX(*FindReference(key)) + "\n";
+  if (TrainflopsBibTeX().empty()) return;
   c.references.push_back("trainflops");
   c.bibtex += TrainflopsBibTeX();
 }
