@@ -156,6 +156,14 @@ struct RegimeRule {
   bool open = false;  // an open reading of the text (stated as such)
 };
 
+// An error margin a regime accepts (the EU guidelines' "accurate within an
+// overall error margin of 30%"): met when the total's 90% interval lies within
+// `fraction` of the total on both sides.
+struct RegimeMargin {
+  double fraction = 0;  // 0.30
+  std::string source;   // "guidelines C(2025) 7719 ¶123"
+};
+
 struct Regime {
   std::string id;    // "eu_cumulative"
   std::string name;  // "EU AI Act Art. 51(2): cumulative compute (systemic risk)"
@@ -169,6 +177,8 @@ struct Regime {
   std::vector<RegimeRule> rules;  // one per kind
   // Replaces the synthetic_data rule for data that is publicly accessible.
   std::optional<RegimeRule> public_synthetic;
+  // None: the regime's text sets no error margin (California, New York).
+  std::optional<RegimeMargin> error_margin;
 };
 
 Result<std::vector<Regime>> ParseRegimes(std::string_view yaml, const std::string& file);
@@ -211,8 +221,8 @@ struct RegimeStatement {
   std::optional<double> original_flop;  // one_third and includes_original
   std::vector<RegimePhase> counted, left_out;
   double probability_over = 0;
-  MarginCheck margin;
-  std::string dominant;  // the phase dominating the width, when the margin fails
+  std::optional<MarginCheck> margin;  // set when the regime has an error margin
+  std::string dominant;               // the phase dominating the width, when the margin is not met
   // Forecast: the compute counted so far, whether it is over, and where the
   // plan crosses (phase and fraction of the plan's counted compute).
   std::optional<double> so_far;

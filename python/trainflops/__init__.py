@@ -240,8 +240,9 @@ def ledger(run: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]], *,
     result is the command line's JSON: per regime (EU AI Act Art. 51(2), the
     EU parameter-update indicator and one-third modification test, California
     SB 53, New York RAISE) the total, unrounded and to two significant
-    figures, its interval, P(over), the 30% margin and the phases counted and
-    left out with their rules; the documentation form's fields.
+    figures, its interval, P(over), the 30% margin (the EU regimes only) and
+    the phases counted and left out with their rules; the documentation
+    form's fields.
     """
     kwargs = _given(dict(locals()))
     if isinstance(run, Mapping):

@@ -1,68 +1,45 @@
 // `trainflops evidence FILE`: lines of evidence about a model whose details
 // are undisclosed, each with its interval, and their combination.
 #include "commands.h"
-#include "output_file.h"
-#include "request_options.h"
+#include "file_command.h"
 #include "trainflops/evidence_request.h"
 
 namespace trainflops::cli {
 namespace {
 
-const std::vector<OptionSpec>& EvidenceOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    const std::vector<OptionSpec>& mc = UncertaintyOptionSpecs();
-    return std::vector<OptionSpec>{
-        {"--json", "", "print one JSON object"},
-        mc[1],  // --samples
-        mc[2],  // --seed
-        {"--output", "F",
-         "write the report to F (replaced only when complete) instead of "
-         "standard output"},
-        {"--help", "", "show this help"},
-    };
-  }();
-  return specs;
+const FileCommand& EvidenceCommand() {
+  static const FileCommand command{
+      "evidence",
+      "FILE",
+      "evidence FILE",
+      "[--json]",
+      {{"--json", "", "print one JSON object"}},
+      "report",
+      "Reads lines of evidence about one model (money spent, power drawn, a cluster and a "
+      "duration, a ratio to another model, a stage's share, a compute figure), estimates each "
+      "with its formula, inputs and assumptions, and combines them: precision-weighted "
+      "lognormals, lines whose 90% intervals do not overlap named, the interval widened by the "
+      "scale factor when they scatter.",
+      "docs/evidence.md"};
+  return command;
 }
-
-constexpr char kEvidenceUsage[] =
-    "usage: trainflops evidence FILE [--json] [--samples N] [--seed S] "
-    "[--output F]";
 
 }  // namespace
 
 Result<Call> ParseEvidence(const std::vector<std::string>& words, const FileOpener& open) {
-  TF_ASSIGN_OR_RETURN(const ParsedArgs a, ParseArgs(words, EvidenceOptions()));
+  TF_ASSIGN_OR_RETURN(const FileWords w, ParseFileWords(words, EvidenceCommand()));
   Call call;
-  if (a.Has("--help")) {
-    call.help = std::string(kEvidenceUsage) +
-                "\n\nReads lines of evidence about one model (money spent, power drawn, a cluster "
-                "and a duration, a ratio to another model, a stage's share, a compute figure), "
-                "estimates each with its formula, inputs and assumptions, and combines them: "
-                "precision-weighted lognormals, lines whose 90% intervals do not overlap named, "
-                "the interval widened by the scale factor when they scatter. FILE is YAML or "
-                "JSON, '-' for standard input. See docs/evidence.md.\n\noptions:\n" +
-                OptionsHelp(EvidenceOptions());
-    return call;
-  }
-  if (a.positional.size() != 1) {
-    return Status::InvalidArgument("give exactly one evidence FILE (" +
-                                   std::string(kEvidenceUsage) + ")");
-  }
+  call.help = w.help;
+  if (w.help) return call;
   EvidenceFileRequest r;
-  r.uncertainty.samples = a.Get("--samples");
-  r.uncertainty.seed = a.Get("--seed");
-  TF_ASSIGN_OR_RETURN(r.file, open(a.positional.front(), InputKind::kEvidence));
-  call.json = a.Has("--json");
-  const std::optional<std::string> output = a.Get("--output");
-  if (!output) {
-    call.run = LibraryCall(std::move(r));
-    return call;
-  }
-  // The report goes to the file, written whole or not at all.
-  call.stream = [r = std::move(r), json = call.json, path = *output](std::ostream&) -> Status {
-    TF_ASSIGN_OR_RETURN(const EvidenceReport report, Run(r));
-    return WriteFileAtomically(path, json ? report.Json() : report.Text());
-  };
+  r.uncertainty = w.uncertainty;
+  TF_ASSIGN_OR_RETURN(r.file, open(w.path, InputKind::kEvidence));
+  call.json = w.args.Has("--json");
+  // With --output, the report goes to the file, written whole or not at all.
+  SetFileCall(call, std::move(r), w.output, false,
+              [json = call.json](const EvidenceReport& report) {
+                return json ? report.Json() : report.Text();
+              });
   return call;
 }
 

@@ -1,36 +1,34 @@
 // `trainflops ledger RUN.yaml`: a run record turned into a compute statement
 // under each regime's counting rules (docs/ledger.md).
 #include <filesystem>
-#include <ostream>
 
 #include "commands.h"
-#include "output_file.h"
-#include "request_options.h"
+#include "file_command.h"
 #include "trainflops/ledger_request.h"
 
 namespace trainflops::cli {
 namespace {
 
-const std::vector<OptionSpec>& LedgerOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    const std::vector<OptionSpec>& mc = UncertaintyOptionSpecs();
-    return std::vector<OptionSpec>{
-        {"--format", "F", "markdown (default), json or html (printable, self-contained)"},
-        {"--json", "", "the same as --format json"},
-        {"--cite", "", "add \"Cite this estimate\" (the EU cumulative total) with BibTeX"},
-        mc[1],  // --samples
-        mc[2],  // --seed
-        {"--output", "F",
-         "write the statement to F (replaced only when complete) instead of standard output"},
-        {"--help", "", "show this help"},
-    };
-  }();
-  return specs;
+const FileCommand& LedgerCommand() {
+  static const FileCommand command{
+      "ledger",
+      "RUN.yaml",
+      "run record",
+      "[--format markdown|json|html] [--cite]",
+      {{"--format", "F", "markdown (default), json or html (printable, self-contained)"},
+       {"--json", "", "the same as --format json"},
+       {"--cite", "", "add \"Cite this estimate\" (the EU cumulative total) with BibTeX"}},
+      "statement",
+      "Reads a run record (the model, the original it modifies, the phases of its training "
+      "lifecycle, each with the one method its evidence allows) and states the training compute "
+      "under each regime's own counting rules: EU AI Act Art. 51(2) cumulative compute, the EU "
+      "parameter-update indicator, the EU one-third modification test, California SB 53, New "
+      "York RAISE. Per regime: the total to two significant figures, its interval, P(over), the "
+      "30% margin, the phases counted and left out with their rules; the documentation form's "
+      "fields.",
+      "docs/ledger.md"};
+  return command;
 }
-
-constexpr char kLedgerUsage[] =
-    "usage: trainflops ledger RUN.yaml [--format markdown|json|html] [--cite] [--samples N] "
-    "[--seed S] [--output F]";
 
 Result<std::string> FormatOf(const ParsedArgs& a) {
   const std::string format = a.Get("--format").value_or(a.Has("--json") ? "json" : "markdown");
@@ -44,53 +42,28 @@ Result<std::string> FormatOf(const ParsedArgs& a) {
 }  // namespace
 
 Result<Call> ParseLedger(const std::vector<std::string>& words, const FileOpener& open) {
-  TF_ASSIGN_OR_RETURN(const ParsedArgs a, ParseArgs(words, LedgerOptions()));
+  TF_ASSIGN_OR_RETURN(const FileWords w, ParseFileWords(words, LedgerCommand()));
   Call call;
-  if (a.Has("--help")) {
-    call.help = std::string(kLedgerUsage) +
-                "\n\nReads a run record (the model, the original it modifies, the phases of its "
-                "training lifecycle, each with the one method its evidence allows) and states "
-                "the training compute under each regime's own counting rules: EU AI Act Art. "
-                "51(2) cumulative compute, the EU parameter-update indicator, the EU one-third "
-                "modification test, California SB 53, New York RAISE. Per regime: the total to "
-                "two significant figures, its interval, P(over), the 30% margin, the phases "
-                "counted and left out with their rules; the documentation form's fields. "
-                "RUN.yaml is YAML or JSON, '-' for standard input. See docs/ledger.md.\n\n"
-                "options:\n" +
-                OptionsHelp(LedgerOptions());
-    return call;
-  }
-  if (a.positional.size() != 1) {
-    return Status::InvalidArgument("give exactly one run record (" + std::string(kLedgerUsage) +
-                                   ")");
-  }
-  TF_ASSIGN_OR_RETURN(const std::string format, FormatOf(a));
+  call.help = w.help;
+  if (w.help) return call;
+  TF_ASSIGN_OR_RETURN(const std::string format, FormatOf(w.args));
   LedgerFileRequest r;
-  r.uncertainty.samples = a.Get("--samples");
-  r.uncertainty.seed = a.Get("--seed");
-  TF_ASSIGN_OR_RETURN(r.file, open(a.positional.front(), InputKind::kEvidence));
+  r.uncertainty = w.uncertainty;
+  TF_ASSIGN_OR_RETURN(r.file, open(w.path, InputKind::kEvidence));
   // Model files named by the phases are read beside the record (standard
   // input: beside the working directory).
-  r.directory = a.positional.front() == "-"
-                    ? std::string(".")
-                    : std::filesystem::path(a.positional.front()).parent_path().string();
+  r.directory =
+      w.path == "-" ? std::string(".") : std::filesystem::path(w.path).parent_path().string();
   call.json = format == "json";
-  call.cite = a.Has("--cite");
-  const std::optional<std::string> output = a.Get("--output");
-  if (!output && format != "html") {
-    call.run = LibraryCall(std::move(r));
-    return call;
-  }
+  call.cite = w.args.Has("--cite");
   Call render;  // the formats RenderCall writes, with --cite
   render.json = call.json;
   render.cite = call.cite;
-  call.stream = [r = std::move(r), format, output, render](std::ostream& out) -> Status {
-    TF_ASSIGN_OR_RETURN(const LedgerReport report, Run(r));
-    const std::string text = format == "html" ? report.Html() : RenderCall(render, report);
-    if (output) return WriteFileAtomically(*output, text);
-    out << text;
-    return Status::Ok();
-  };
+  // HTML is the statement's own form (LedgerReport::Html), not Report's.
+  SetFileCall(call, std::move(r), w.output, format == "html",
+              [format, render](const LedgerReport& report) {
+                return format == "html" ? report.Html() : RenderCall(render, report);
+              });
   return call;
 }
 

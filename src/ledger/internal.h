@@ -53,6 +53,33 @@ std::string TwoFigures(double value);
 // The plain-language description of the approach.
 std::string DescribeApproach(const LedgerStatement& statement);
 
+// ---- The statement's layout, shared by the Markdown and HTML renderers -----
+
+// A run of a line's text: the statement's own emphasis around text taken
+// literally (a phase name, a rule or a quotation may hold any character).
+struct TextSpan {
+  enum class Style { kPlain, kEmphasis, kStrong, kCode };
+  Style style = Style::kPlain;
+  std::string text;
+};
+
+// One line of the statement: a heading, a list item, a paragraph, or a blank
+// line between blocks.
+struct StatementLine {
+  enum class Kind { kBlank, kTitle, kSection, kSubsection, kItem, kParagraph };
+  Kind kind = Kind::kBlank;
+  std::vector<TextSpan> spans;
+
+  StatementLine& Add(TextSpan::Style style, std::string text);
+  StatementLine& Plain(std::string text);
+  StatementLine& Emphasis(std::string text);
+  StatementLine& Strong(std::string text);
+  StatementLine& Code(std::string text);
+};
+
+// The statement's lines, in the order the Markdown statement prints them.
+std::vector<StatementLine> LayOutStatement(const LedgerStatement& statement);
+
 }  // namespace trainflops::ledger
 
 #endif  // TRAINFLOPS_SRC_LEDGER_INTERNAL_H_

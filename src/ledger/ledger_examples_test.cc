@@ -2,8 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "internal.h"
 #include "trainflops/ledger.h"
@@ -64,7 +68,8 @@ TEST(LedgerExamples, DeepSeekV3HardwarePhasesAndTheSixNDCrossCheck) {
   // wider than the 30% margin; pre-training dominates it, and within
   // pre-training the utilization (the only uncertain input: chip-hours and
   // precision are given).
-  EXPECT_FALSE(eu.margin.within);
+  ASSERT_TRUE(eu.margin.has_value());
+  EXPECT_FALSE(eu.margin->within);
   EXPECT_NE(eu.dominant.find("pre-training"), std::string::npos) << eu.dominant;
   EXPECT_NE(eu.dominant.find("utilization"), std::string::npos) << eu.dominant;
   // Form: 2.788e6 chip-hours / 24 = 1.16167e5 hardware-days; inference task
@@ -80,6 +85,43 @@ TEST(LedgerExamples, DeepSeekV3HardwarePhasesAndTheSixNDCrossCheck) {
   EXPECT_NE(md.find("P(over) < 0.1%"), std::string::npos) << md;
   EXPECT_NE(md.find("P(over) > 99.9%"), std::string::npos) << md;
   EXPECT_FALSE(std::regex_search(md, std::regex("P\\(over\\)[^\\n]*[0-9]e-[0-9]"))) << md;
+}
+
+// The error margin is the EU guidelines' own rule (C(2025) 7719 ¶123:
+// "accurate within an overall error margin of 30%"): DeepSeek-V3's statement
+// states it under the two EU regimes it is stated under (no original: no
+// modification test), and not under California SB 53 or New York RAISE,
+// whose texts set none; in the Markdown and in the JSON.
+TEST(LedgerExamples, TheThirtyPercentMarginIsStatedUnderTheEuRegimesOnly) {
+  const LedgerStatement s = Example("deepseek-v3.yaml");
+  const std::string md = RenderLedgerMarkdown(s);
+  const nlohmann::json json = nlohmann::json::parse(RenderLedgerJson(s));
+  const std::vector<std::pair<std::string, bool>> expected = {{"eu_cumulative", true},
+                                                              {"eu_parameter_updates", true},
+                                                              {"ca_sb53", false},
+                                                              {"ny_raise", false}};
+  ASSERT_EQ(s.regimes.size(), expected.size());
+  ASSERT_EQ(json["regimes"].size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const auto& [id, margin] = expected[i];
+    const RegimeStatement& r = s.regimes[i];
+    ASSERT_EQ(r.regime.id, id);
+    // The regime's section: from its heading to the next one.
+    const size_t start = md.find("\n## " + r.regime.name + "\n");
+    ASSERT_NE(start, std::string::npos) << id;
+    const std::string section = md.substr(start, md.find("\n## ", start + 1) - start);
+    EXPECT_EQ(section.find("\n- 30% margin (guidelines C(2025) 7719 ¶123): ") != std::string::npos,
+              margin)
+        << section;
+    EXPECT_EQ(section.find("margin") != std::string::npos, margin) << section;
+    EXPECT_EQ(r.margin.has_value(), margin) << id;
+    const nlohmann::json& j = json["regimes"][i];
+    EXPECT_EQ(j["id"], id);
+    EXPECT_EQ(j.contains("margin"), margin) << j.dump(2);
+    if (margin) {
+      EXPECT_DOUBLE_EQ(j["margin"]["margin"].get<double>(), 0.30);
+    }
+  }
 }
 
 // (b) A modifier of Llama 3 8B (7.2e23 FLOP; one third 2.4e23).

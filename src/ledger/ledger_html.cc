@@ -1,31 +1,61 @@
-// The statement as a printable, self-contained HTML page: the Markdown
-// statement's headings, lists and emphasis as HTML, with a print style and
-// nothing loaded from elsewhere.
+// The statement as a printable, self-contained HTML page: the statement's
+// layout (the Markdown statement's lines) as headings, lists and emphasis,
+// with a print style and nothing loaded from elsewhere. The record's text is
+// escaped and taken literally: only the layout's own structure (and a field
+// name, "`precision`", as code) is markup.
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/text.h"
+#include "internal.h"
+#include "trainflops/field_names.h"
 #include "trainflops/ledger.h"
 
 namespace trainflops {
 namespace {
 
-// **bold**, *italic* and `code` of one escaped line.
-std::string Inline(const std::string& line) {
+using ledger::StatementLine;
+using ledger::TextSpan;
+
+// A span's text escaped; a field named as library messages name one
+// ("`precision`", field_names.h) is set as code, the one markup text carries.
+std::string TextOf(const TextSpan& span) {
+  const std::string text = EscapeMarkup(span.text);
+  if (span.style == TextSpan::Style::kCode) return text;
+  return RenameFields(text,
+                      [](std::string_view f) { return "<code>" + std::string(f) + "</code>"; });
+}
+
+// The spans of a line, each in the element of its style.
+std::string Inline(const std::vector<TextSpan>& spans) {
+  static constexpr const char* kTag[] = {"", "em", "strong", "code"};
   std::string out;
-  bool bold = false, italic = false, code = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '`') {
-      out += (code = !code) ? "<code>" : "</code>";
-    } else if (!code && line.compare(i, 2, "**") == 0) {
-      out += (bold = !bold) ? "<strong>" : "</strong>";
-      ++i;
-    } else if (!code && line[i] == '*') {
-      out += (italic = !italic) ? "<em>" : "</em>";
-    } else {
-      out += line[i];
-    }
+  for (const TextSpan& s : spans) {
+    const std::string tag = kTag[static_cast<size_t>(s.style)];
+    out += tag.empty() ? TextOf(s) : "<" + tag + ">" + TextOf(s) + "</" + tag + ">";
   }
   return out;
+}
+
+// The element of a line (none for a blank line).
+const char* ElementOf(StatementLine::Kind kind) {
+  switch (kind) {
+    case StatementLine::Kind::kTitle:
+      return "h1";
+    case StatementLine::Kind::kSection:
+      return "h2";
+    case StatementLine::Kind::kSubsection:
+      return "h3";
+    case StatementLine::Kind::kItem:
+      return "li";
+    case StatementLine::Kind::kParagraph:
+      return "p";
+    case StatementLine::Kind::kBlank:
+      break;
+  }
+  return nullptr;
 }
 
 constexpr char kStyle[] =
@@ -36,30 +66,19 @@ constexpr char kStyle[] =
 }  // namespace
 
 std::string RenderLedgerHtml(const LedgerStatement& statement) {
-  std::istringstream in(RenderLedgerMarkdown(statement));
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Compute "
        "statement: "
     << EscapeMarkup(statement.record.model) << "</title><style>" << kStyle
     << "</style></head><body>\n";
-  std::string line;
   bool list = false;
-  while (std::getline(in, line)) {
-    const bool item = line.starts_with("- ");
+  for (const StatementLine& line : ledger::LayOutStatement(statement)) {
+    const bool item = line.kind == StatementLine::Kind::kItem;
     if (list && !item) o << "</ul>\n";
     if (item && !list) o << "<ul>\n";
     list = item;
-    const std::string text = Inline(EscapeMarkup(line));
-    if (line.starts_with("### ")) {
-      o << "<h3>" << text.substr(4) << "</h3>\n";
-    } else if (line.starts_with("## ")) {
-      o << "<h2>" << text.substr(3) << "</h2>\n";
-    } else if (line.starts_with("# ")) {
-      o << "<h1>" << text.substr(2) << "</h1>\n";
-    } else if (item) {
-      o << "<li>" << text.substr(2) << "</li>\n";
-    } else if (!line.empty()) {
-      o << "<p>" << text << "</p>\n";
+    if (const char* element = ElementOf(line.kind)) {
+      o << "<" << element << ">" << Inline(line.spans) << "</" << element << ">\n";
     }
   }
   if (list) o << "</ul>\n";

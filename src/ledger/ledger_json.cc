@@ -63,14 +63,16 @@ json RegimeJson(const RegimeStatement& r) {
             {"threshold_rule", r.threshold_rule},
             {"over_threshold", r.total > r.threshold},
             {"probability_over", r.probability_over},
-            {"margin",
-             {{"margin", r.margin.margin},
-              {"below", r.margin.below},
-              {"above", r.margin.above},
-              {"within", r.margin.within}}},
             {"dominant", r.dominant},
             {"counted", RegimePhases(r.counted)},
             {"left_out", RegimePhases(r.left_out)}};
+  // Only a regime with an error margin has the key (docs/ledger.md).
+  if (r.margin) {
+    j["margin"] = {{"margin", r.margin->margin},
+                   {"below", r.margin->below},
+                   {"above", r.margin->above},
+                   {"within", r.margin->within}};
+  }
   if (r.original_flop) j["original_flop"] = *r.original_flop;
   if (r.so_far) {
     j["so_far_flop"] = *r.so_far;

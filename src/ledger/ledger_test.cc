@@ -156,6 +156,67 @@ TEST(LedgerRegimes, ARecordMayAddARegime) {
             std::string::npos);
 }
 
+// An added regime states an error margin only when it gives one. 6 x 1e9 x
+// 1e12 = 6e21 FLOP, exact (a given figure's inputs): the interval is the
+// point, 0% below and above, within any margin.
+TEST(LedgerRegimes, AnAddedRegimeStatesAMarginOnlyWhenItGivesOne) {
+  std::string kinds;
+  for (const std::string& k : PhaseKindNames()) {
+    kinds += "        " + k + ": {count: true, rule: \"internal policy 1\"}\n";
+  }
+  const auto with = [&](const std::string& margin) {
+    return std::string(kHead) + "default_ranges: false\n" +
+           "add_regimes:\n  - id: own\n    name: Our policy\n    test: threshold\n"
+           "    flop: 1e21\n" +
+           margin + "    rules:\n" + kinds + "regimes: [own]\n" +
+           "phases:\n  - {name: pt, kind: pre_training, parameters: 1B, tokens: 1T}\n";
+  };
+  const auto none = StatementOf(with(""));
+  ASSERT_TRUE(none.ok()) << none.status().message();
+  EXPECT_FALSE(none->regimes[0].margin.has_value());
+  EXPECT_EQ(RenderLedgerMarkdown(*none).find("margin"), std::string::npos);
+  EXPECT_EQ(RenderLedgerJson(*none).find("\"margin\""), std::string::npos);
+  const auto ten = StatementOf(with("    error_margin: {fraction: 0.1, source: \"policy 2\"}\n"));
+  ASSERT_TRUE(ten.ok()) << ten.status().message();
+  ASSERT_TRUE(ten->regimes[0].margin.has_value());
+  EXPECT_DOUBLE_EQ(ten->regimes[0].margin->margin, 0.1);
+  EXPECT_TRUE(ten->regimes[0].margin->within);
+  EXPECT_NE(RenderLedgerMarkdown(*ten).find("- 10% margin (policy 2): met (interval 0% below"),
+            std::string::npos)
+      << RenderLedgerMarkdown(*ten);
+  EXPECT_NE(ErrorOf(with("    error_margin: 0.3\n")).find("key 'error_margin' must be"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(with("    error_margin: {fraction: 30, source: x}\n")).find("between 0 and 1"),
+            std::string::npos);
+  EXPECT_NE(
+      ErrorOf(with("    error_margin: {fraction: 0.3}\n")).find("{fraction: F, source: TEXT}"),
+      std::string::npos);
+}
+
+// The HTML statement takes a record's text literally: a phase named "*a*
+// <b>" and a reading's reason with the same text are printed as written,
+// escaped, never as emphasis or an element; the statement's own emphasis
+// (the reading in bold) is still markup.
+TEST(LedgerStatementHtml, PrintsTheRecordsTextLiterally) {
+  const auto s = StatementOf(std::string(kHead) +
+                             "readings:\n  - {regime: eu_parameter_updates, kind: rl_rollouts, "
+                             "count: true, reason: \"*a* <b>\"}\n"
+                             "phases:\n"
+                             "  - {name: \"*a* <b>\", kind: rl_rollouts, parameters: 1B, "
+                             "tokens: 1T}\n");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  const std::string html = RenderLedgerHtml(*s);
+  EXPECT_NE(html.find("<h3>*a* &lt;b&gt; (rl_rollouts)</h3>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<li>*a* &lt;b&gt;: reading of guidelines ¶119"), std::string::npos) << html;
+  EXPECT_NE(html.find("<strong>The record's own reading: *a* &lt;b&gt;</strong>"),
+            std::string::npos)
+      << html;
+  EXPECT_EQ(html.find("<em>a</em>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<b>"), std::string::npos) << html;
+  // The Markdown statement prints the same text as written.
+  EXPECT_NE(RenderLedgerMarkdown(*s).find("### *a* <b> (rl_rollouts)"), std::string::npos);
+}
+
 TEST(LedgerStatementJson, KeepsTheUnroundedTotalBesideTheTwoFigureOne) {
   const auto s = StatementOf(std::string(kHead) +
                              "phases:\n  - {name: p, kind: pre_training, parameters: 3.8B, "

@@ -2,6 +2,11 @@
 // compiled in) that decide which kinds count.
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "core/text.h"
 #include "internal.h"
 #include "trainflops/ledger.h"
@@ -59,6 +64,26 @@ Result<std::vector<RegimeRule>> RulesOf(const std::string& file, const YAML::Nod
   return rules;
 }
 
+// `error_margin: {fraction: 0.30, source: "..."}`, or none.
+Result<std::optional<RegimeMargin>> MarginOf(const std::string& file, const YAML::Node& n,
+                                             const std::string& id) {
+  const YAML::Node m = n["error_margin"];
+  if (!m) return std::optional<RegimeMargin>();
+  RegimeMargin margin;
+  const bool fraction = m.IsMap() && m["fraction"] && m["fraction"].IsScalar() &&
+                        YAML::convert<double>::decode(m["fraction"], margin.fraction) &&
+                        margin.fraction > 0 && margin.fraction < 1;
+  if (m.IsMap() && m["source"] && m["source"].IsScalar()) margin.source = m["source"].Scalar();
+  if (!fraction || margin.source.empty()) {
+    return RegimeError(file, m,
+                       "regime '" + id +
+                           "': key 'error_margin' must be {fraction: F, source: TEXT}, F between "
+                           "0 and 1 (e.g. {fraction: 0.30, source: \"guidelines C(2025) 7719 "
+                           "¶123\"})");
+  }
+  return std::optional<RegimeMargin>(std::move(margin));
+}
+
 }  // namespace
 
 namespace ledger {
@@ -84,6 +109,7 @@ Result<Regime> ParseRegimeNode(const std::string& file, const YAML::Node& n) {
   g.status = n["status"].as<std::string>("");
   g.source = n["source"].as<std::string>("");
   TF_ASSIGN_OR_RETURN(g.rules, RulesOf(file, n, g.id));
+  TF_ASSIGN_OR_RETURN(g.error_margin, MarginOf(file, n, g.id));
   if (const YAML::Node p = n["public_synthetic_data"]; p && p["count"] && p["rule"]) {
     g.public_synthetic = RegimeRule{PhaseKind::kSyntheticData, p["count"].as<bool>(),
                                     p["rule"].as<std::string>(), p["open"] && p["open"].as<bool>()};

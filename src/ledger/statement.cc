@@ -125,13 +125,18 @@ Result<RegimeStatement> StateRegime(const Regime& g, const LedgerRecord& record,
   s.median = sum.median;
   s.low = sum.low;
   s.high = sum.high;
-  if (s.total > 0) {
-    s.probability_over = ProbabilityOver(s.median, {s.low, s.high}, s.threshold);
-    s.margin = CheckMargin(s.total, {s.low, s.high});
-  } else {
-    s.margin.within = true;
+  if (s.total > 0) s.probability_over = ProbabilityOver(s.median, {s.low, s.high}, s.threshold);
+  if (g.error_margin) {
+    // Nothing counted: nothing to be inaccurate about.
+    if (s.total > 0) {
+      s.margin = CheckMargin(s.total, {s.low, s.high}, g.error_margin->fraction);
+    } else {
+      s.margin = MarginCheck{g.error_margin->fraction, 0, 0, true};
+    }
+    if (!s.margin->within && !sum.shares.empty()) {
+      s.dominant = Dominant(sum.shares.front(), phases);
+    }
   }
-  if (!s.margin.within && !sum.shares.empty()) s.dominant = Dominant(sum.shares.front(), phases);
   if (forecast) {
     s.so_far = so_far;
     s.crossing = Crossing(parts, s.threshold, so_far);

@@ -423,8 +423,9 @@ function renderEvidence(json, command) {
 }
 
 // Filing: per regime, the figure filed (two significant figures), its
-// interval, P(over), the 30% margin and the phases counted and left out,
-// each with its rule; then the phases and the documentation form's fields.
+// interval, P(over), the error margin where the regime has one (the EU's
+// 30%) and the phases counted and left out, each with its rule; then the
+// phases and the documentation form's fields.
 function renderLedger(json, command) {
   const regimes = json.regimes || [];
   const first = regimes[0] || {};
@@ -451,12 +452,16 @@ function renderLedger(json, command) {
 }
 
 function ledgerRegime(r) {
-  const m = r.margin || {};
   const figures = [['total (filed)', `${r.total_2sf} FLOP`],
     ['threshold', r.threshold_rule], ['90% interval', `${formatNumber(r.low)} .. ${formatNumber(r.high)} FLOP`],
-    ['P(over the threshold)', formatNumber(r.probability_over)],
-    ['30% margin', (m.within ? 'met' : 'not met') + ` (-${formatNumber(100 * m.below)}%, +${formatNumber(100 * m.above)}%)` +
-      (r.dominant ? `; the width: ${r.dominant}` : '')]];
+    ['P(over the threshold)', formatNumber(r.probability_over)]];
+  // Only a regime with an error margin (the EU's 30%) has `margin`.
+  const m = r.margin;
+  if (m) {
+    figures.push([`${formatNumber(100 * m.margin)}% margin`, (m.within ? 'met' : 'not met') +
+      ` (-${formatNumber(100 * m.below)}%, +${formatNumber(100 * m.above)}%)` +
+      (r.dominant ? `; the width: ${r.dominant}` : '')]);
+  }
   if (r.crossing) figures.push(['forecast', `${formatNumber(r.so_far_flop)} FLOP so far; ${r.crossing}`]);
   const rule = (p) => p.rule + (p.open_reading ? ' (an open reading)' : '') + (p.reason ? ` (${p.reason})` : '');
   const phases = [...(r.counted || []).map((p) => [p.phase, 'counted', rule(p)]),
