@@ -208,6 +208,34 @@ TEST(BatchThresholds, FlaggedRowsCarryNoOdds) {
   EXPECT_FALSE(r.label_error_factor);
 }
 
+// A fine-tune whose base is not estimated is a lower bound of the model's
+// cumulative compute (what the EU counts, AI Act Recital 111): flagged so,
+// without reading the record. 6ND of its own: 6 x 1e9 x 1e10 = 6e19.
+TEST(BatchThresholds, AFineTuneWithoutItsBaseIsALowerBound) {
+  const std::vector<std::string> header = {"Model", "Parameters", "Training dataset size (total)",
+                                           "Base model", "Finetune compute (FLOP)"};
+  Result<BatchEstimator> e = BatchEstimator::Create(header, BatchOptions());
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  const RowEstimate own = e->Estimate({"tuned", "1e9", "1e10", "Absent base", ""});
+  ASSERT_TRUE(own.flop);
+  EXPECT_DOUBLE_EQ(*own.flop, 6e19);
+  EXPECT_NE(own.flags.find("a lower bound of the model's cumulative compute: fine-tuned from "
+                           "'Absent base'"),
+            std::string::npos)
+      << own.flags;
+  EXPECT_NE(own.confidence, "flagged") << "not an impossible quantity";
+  EXPECT_TRUE(own.probability_over.empty());
+  // A guard's flag on 6ND (1e12 parameters on 1e9 tokens) goes away when the
+  // fine-tune's own compute is given and replaces the estimate.
+  const RowEstimate given = e->Estimate({"tuned", "1e12", "1e9", "Absent base", "2e20"});
+  ASSERT_TRUE(given.flop);
+  EXPECT_DOUBLE_EQ(*given.flop, 2e20);
+  EXPECT_EQ(given.confidence, "medium");
+  EXPECT_EQ(given.flags.find("tokens per parameter"), std::string::npos) << given.flags;
+  EXPECT_EQ(given.note.rfind("estimate not used (the fine-tune's own compute is given)", 0), 0u)
+      << given.note;
+}
+
 // Nothing usable is an error, with the first row's problem; rows that
 // overflow get a note instead of "inf".
 TEST(BatchFile, NoUsableRowIsAnError) {

@@ -126,7 +126,8 @@ Result<CalibrationReport> Calibrate(std::string_view csv_text, const Calibration
     r.ratio = out.Get(i, "ratio_to_recorded");
     r.with_base = out.Get(i, "estimated_with_base");
     r.fine_tune = !Trim(out.Get(i, c.base)).empty();
-    r.flagged = r.confidence == "flagged";
+    // Flagged by the guards, or a fine-tune whose base is missing (a lower bound).
+    r.flagged = r.confidence == "flagged" || !out.Get(i, "estimate_flags").empty();
     r.reason = Outcome(r, out.Number(i, "ratio_to_recorded"));
     const std::string note = out.Get(i, "estimate_note");
     r.reason += r.reason == "within 2x" || r.reason == "no record" ? "" : ": " + note;

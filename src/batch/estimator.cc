@@ -389,6 +389,11 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   out.fine_tune = !base.empty();
   if (out.fine_tune && options_.RuleOn(BatchRule::kBaseModels)) {
     if (const std::optional<double> own = batch::ReadFinetune(row)) {
+      if (!out.flags.empty()) {  // the flagged estimate is replaced: its flag goes with it
+        notes.front() = "estimate not used (the fine-tune's own compute is given); it was " +
+                        notes.front().substr(std::string_view("FLAGGED, ").size());
+        out.flags.clear();
+      }
       out.flop = own;
       out.low = out.high = std::nullopt;
       out.method = "given";
@@ -427,10 +432,14 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
                       (std::isfinite(ratio) ? "underflows" : "overflows") + " a double");
     }
   }
-  if (out.fine_tune && out.ratio && !out.with_base) {
-    notes.push_back("fine-tuned from '" + Abbreviate(base) +
-                    "': the recorded compute may include the base model's, which is not "
-                    "estimated here");
+  if (out.fine_tune && out.flop && !out.with_base) {
+    // Not an impossible quantity, but not the model's compute either: what
+    // the EU counts is cumulative (AI Act Recital 111), and records often are.
+    const std::string lower =
+        "a lower bound of the model's cumulative compute: fine-tuned from '" + Abbreviate(base) +
+        "', whose pre-training is not estimated here (not in the file, or not estimable)";
+    out.flags += (out.flags.empty() ? "" : "; ") + lower;
+    notes.push_back(lower + (out.ratio ? "; the recorded compute may include it" : ""));
   }
   out.note = Join(notes);
   return out;

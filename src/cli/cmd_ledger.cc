@@ -24,7 +24,8 @@ const FileCommand& LedgerCommand() {
       "under each regime's own counting rules: EU AI Act Art. 51(2) cumulative compute, the EU "
       "parameter-update indicator, the EU one-third modification test, California SB 53, New "
       "York RAISE. Per regime: the total to two significant figures, its interval, P(over), the "
-      "30% margin, the phases counted and left out with their rules; the documentation form's "
+      "EU's 30% margin (EU regimes), the phases counted and left out with their rules; the "
+      "documentation form's "
       "fields.",
       "docs/ledger.md"};
   return command;
