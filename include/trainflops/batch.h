@@ -101,6 +101,11 @@ struct BatchOptions {
   std::uint64_t seed = kDefaultSeed;
   std::string source = "input";      // file name for messages
   std::vector<BatchRule> rules_off;  // rules switched off (ablation)
+  // RunBatchCsv writes each record as one JSON object instead of a CSV line
+  // (and no header line): the header's columns as string keys, then the
+  // added keys as RunBatchJsonLines writes them (numbers, null when empty).
+  // For a front end that wants the values typed (the web page's Dataset tab).
+  bool csv_as_json_lines = false;
   bool RuleOn(BatchRule rule) const;
 };
 
@@ -221,8 +226,9 @@ class BatchEstimator {
 // Receives each output line (without its line end), header first.
 using LineSink = std::function<void(const std::string& line)>;
 
-// CSV in, CSV out: the input columns plus BatchOutputColumns(). Records may
-// hold quoted commas and line breaks. Errors only for an unusable header or
+// CSV in, CSV out: the input columns plus BatchOutputColumns() (JSON lines
+// out with BatchOptions::csv_as_json_lines). Records may hold quoted commas
+// and line breaks. Errors only for an unusable header or
 // a --columns name that is missing; a malformed row gets a note.
 Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& options,
                                  const LineSink& sink);

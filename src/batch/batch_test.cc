@@ -121,6 +121,28 @@ TEST(BatchCsv, QuotedLineBreaksStayInOneRecord) {
   EXPECT_EQ(lines[1].substr(0, 20), "\"A\nB\",1e9,2e10,1.2e2");
 }
 
+// With csv_as_json_lines a CSV record comes out as the JSON-lines writer's
+// object: its cells as strings, then the added keys typed (6ND = 6 x 1e9 x
+// 2e10 = 1.2e20 as a number, no hardware figure as null), with no header line.
+TEST(BatchCsv, AsJsonLinesTypesTheAddedKeys) {
+  BatchOptions options;
+  options.csv_as_json_lines = true;
+  std::vector<std::string> lines;
+  const Result<BatchSummary> s =
+      RunBatchCsv("Model,Parameters,Training dataset size (total)\nA,1e9,2e10\n", options,
+                  [&](const std::string& l) { lines.push_back(l); });
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_EQ(lines.size(), 1u);
+  const nlohmann::json row = nlohmann::json::parse(lines[0]);
+  EXPECT_EQ(row["Model"], "A");
+  EXPECT_EQ(row["Parameters"], "1e9");
+  EXPECT_DOUBLE_EQ(row["estimated_training_flop"].get<double>(), 6 * 1e9 * 2e10);
+  EXPECT_EQ(row["estimate_method"], "6ND");
+  EXPECT_TRUE(row["estimate_hardware"].is_null());
+  EXPECT_TRUE(row["estimate_note"].is_string());
+  for (const std::string& key : BatchOutputColumns()) EXPECT_TRUE(row.contains(key)) << key;
+}
+
 TEST(BatchEstimate, SixNDIntervalFromTheTrainingFactorRange) {
   // 2 N D = 2 x 1e9 x 1e10 = 2e19; training_factor triangular(2, 3, 4):
   // 5% quantile 2 + sqrt(0.05 x 2 x 1) = 2.31623, 95% 4 - sqrt(0.05 x 2) = 3.68377

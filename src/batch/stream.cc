@@ -87,6 +87,23 @@ std::vector<std::string> CellsOf(const nlohmann::ordered_json& object,
   return cells;
 }
 
+// The object with the row's added keys (numbers, null when empty), as one line.
+std::string JsonLine(nlohmann::ordered_json& object, const RowEstimate& row) {
+  const std::vector<std::string>& keys = BatchOutputColumns();
+  const std::vector<batch::OutputCell> added = batch::OutputCells(row);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const batch::OutputCell& c = added[i];
+    if (c.is_number) {
+      object[keys[i]] = c.number ? nlohmann::ordered_json(*c.number) : nullptr;
+    } else if (c.text.empty() && c.null_when_empty) {
+      object[keys[i]] = nullptr;
+    } else {
+      object[keys[i]] = c.text;
+    }
+  }
+  return object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 // Calls `visit` with each non-blank line and its number (from 1).
 void ForEachLine(std::string_view text, const std::function<void(std::string_view, int)>& visit) {
   int line = 0;
@@ -184,7 +201,8 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
   std::string first_problem;
   std::vector<std::string> out_header = header;
   for (const std::string& c : BatchOutputColumns()) out_header.push_back(c);
-  sink(CsvLine(out_header));
+  const bool json = options.csv_as_json_lines;
+  if (!json) sink(CsvLine(out_header));
   while (records.Next(record, line)) {
     const std::string where = options.source + ":" + std::to_string(line);
     if (record.size() > kMaxCsvRecordBytes) {
@@ -205,6 +223,12 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
     }
     if (usable == 0 && first_problem.empty()) first_problem = where + ": " + row.note;
     cells.resize(header.size());
+    if (json) {
+      nlohmann::ordered_json object = nlohmann::ordered_json::object();
+      for (size_t i = 0; i < header.size(); ++i) object[header[i]] = cells[i];
+      sink(JsonLine(object, row));
+      continue;
+    }
     for (std::string& c : row.Cells()) cells.push_back(std::move(c));
     sink(CsvLine(cells));
   }
@@ -250,19 +274,7 @@ Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions
     RowEstimate row = estimator.Estimate(cells);
     if (!problem.empty()) row.note = problem + "; " + row.note;
     if (first_problem.empty()) first_problem = problem;
-    const std::vector<std::string>& keys = BatchOutputColumns();
-    const std::vector<batch::OutputCell> added = batch::OutputCells(row);
-    for (size_t i = 0; i < keys.size(); ++i) {
-      const batch::OutputCell& c = added[i];
-      if (c.is_number) {
-        object[keys[i]] = c.number ? nlohmann::ordered_json(*c.number) : nullptr;
-      } else if (c.text.empty() && c.null_when_empty) {
-        object[keys[i]] = nullptr;
-      } else {
-        object[keys[i]] = c.text;
-      }
-    }
-    sink(object.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    sink(JsonLine(object, row));
   });
   TF_RETURN_IF_ERROR(RequireUsableRows(usable, options, "no line is a JSON object", first_problem));
   return estimator.Summary();

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "batch_endpoint.h"
 #include "core/text.h"
 #include "cost.h"
 #include "query.h"
@@ -53,6 +54,8 @@ extern const char web_doc_trend_md[];
 extern const unsigned long web_doc_trend_md_size;
 extern const char web_doc_web_md[];
 extern const unsigned long web_doc_web_md_size;
+extern const char web_doc_batch_md[];
+extern const unsigned long web_doc_batch_md_size;
 }  // namespace trainflops::embedded
 
 namespace trainflops::web {
@@ -89,6 +92,7 @@ const std::vector<Asset>& Assets() {
       {"/docs/evidence.md", kMarkdown, {web_doc_evidence_md, web_doc_evidence_md_size}},
       {"/docs/ledger.md", kMarkdown, {web_doc_ledger_md, web_doc_ledger_md_size}},
       {"/docs/trend.md", kMarkdown, {web_doc_trend_md, web_doc_trend_md_size}},
+      {"/docs/batch.md", kMarkdown, {web_doc_batch_md, web_doc_batch_md_size}},
       // The Filing tab's examples (examples/ledger/).
       {"/examples/ledger/deepseek-v3.yaml",
        kMarkdown,
@@ -179,6 +183,11 @@ HttpResponse ListEndpoints() {
                     {"command", c.name},
                     {"summary", c.summary}});
   }
+  list.push_back({{"path", kBatchPath},
+                  {"methods", {"POST"}},
+                  {"summary",
+                   "a dataset of models (CSV, or JSON lines as application/x-ndjson) estimated "
+                   "row by row, as `trainflops batch` does"}});
   return Text(200, "application/json", Dump({{"endpoints", list}}));
 }
 
@@ -287,6 +296,10 @@ HttpResponse Dispatch(const HttpRequest& request, const ApiOptions& options) {
   if (request.path == "/api") {
     return get ? ListEndpoints() : MethodNotAllowed(request, {"GET", "HEAD"});
   }
+  if (request.path == kBatchPath) {
+    return request.method == "POST" ? BatchResponse(request, options)
+                                    : MethodNotAllowed(request, {"POST"});
+  }
   if (const WebCommand* command = FindApiCommand(request.path)) {
     if (!get && request.method != "POST") return MethodNotAllowed(request, {"GET", "HEAD", "POST"});
     return RunCommand(*command, request, options);
@@ -301,6 +314,7 @@ std::vector<std::string> EndpointPaths() {
   for (const Asset& a : Assets()) paths.push_back(a.path);
   paths.push_back("/api");
   for (const WebCommand& c : WebCommands()) paths.push_back("/api/" + std::string(c.name));
+  paths.push_back(kBatchPath);
   return paths;
 }
 

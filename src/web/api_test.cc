@@ -13,6 +13,7 @@
 
 #include "../onnx/testing/onnx_writer.h"
 #include "request_args.h"
+#include "trainflops/batch.h"
 #include "trainflops/evidence_request.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/ledger_request.h"
@@ -84,8 +85,10 @@ TEST(WebApi, RoutesStatusesAndContentTypes) {
       {"GET", "/api/estimat", "", 404, "application/json",
        "no endpoint '/api/estimat'; did you mean '/api/estimate'?"},
       {"GET", "/favicon.ico", "", 404, "application/json", "(endpoints: /, /index.html, /app.js"},
-      // batch writes files and reports on stderr; serve is the server itself.
-      {"POST", "/api/batch", "", 404, "application/json", "no endpoint '/api/batch'"},
+      // batch is an endpoint of its own (batch_endpoint.h), for POST only;
+      // serve is the server itself.
+      {"POST", "/api/batch", "", 400, "application/json", "the request body is empty"},
+      {"GET", "/api/batch", "", 405, "application/json", "(accepted: POST)"},
       {"GET", "/api/serve", "", 404, "application/json", "no endpoint"},
       {"GET", "/api/hardware", "help", 200, "text/plain",
        "flags (alone, or =true / =false): --energy"},
@@ -665,6 +668,122 @@ TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
   EXPECT_TRUE(Has(cr_only.body, "'p.csv' has 6 lines")) << cr_only.body;
   const HttpResponse jsonl = trend("11", "p.jsonl");
   EXPECT_TRUE(Has(jsonl.body, "'p.jsonl' has 6 lines")) << jsonl.body;
+}
+
+// The bundled factor of a confidence label: "error,all,LABEL,0.9,FACTOR,ROWS"
+// in data/calibration.csv (90% of the record's rows with the label were
+// within FACTOR of it).
+double LabelFactor(const std::string& label) {
+  std::istringstream lines(ReadSource("data/calibration.csv"));
+  const std::string prefix = "error,all," + label + ",0.9,";
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(prefix, 0) == 0) return std::stod(line.substr(prefix.size()));
+  }
+  ADD_FAILURE() << "no " << prefix << " in data/calibration.csv";
+  return 0;
+}
+
+// The Dataset tab's request: two rows worked by hand. Row 1: 6ND = 6 x 1e9
+// x 1e10 = 6e19. Its 5%-95% interval: the training factor triangular(2, 3,
+// 4) has its 95th percentile at 4 - sqrt(0.1) = 3.68377, 1.22792 x the mode;
+// widened x6.28 in log space (data/calibration.csv, widen,6ND,medium,0.9):
+// 1.22792^6.28 = 3.63076, so the high end is 2.178e20. P(> 1e25) reads it as
+// a lognormal side of sigma = ln(3.63076) / 1.64485 = 0.78392: z =
+// ln(1e25 / 6e19) / 0.78392 = 15.3, P below 1e-50, under 0.001. Row 2: 6 x
+// 1e11 x 1.5e13 = 9e24; z = ln(1e25 / 9e24) / 0.78392 = 0.13440, P = 1 -
+// Phi(0.13440) = 0.44654. Both are labelled "medium" (6ND, epochs not
+// given), with the label's bundled factor.
+TEST(WebApi, BatchRowsCarryProbabilitiesLabelsAndTheSummary) {
+  const std::string csv =
+      "Model,Parameters,Training dataset size (total)\nSmall,1e9,1e10\nLarge,1e11,1.5e13\n";
+  const HttpResponse r = Handle(Request("POST", "/api/batch", "file=two.csv", "text/csv", csv));
+  const json j = JsonOf(r);
+  std::vector<std::string> columns = {"Model"};
+  for (const std::string& c : BatchOutputColumns()) columns.push_back(c);
+  EXPECT_EQ(j["columns"], columns);
+  ASSERT_EQ(j["rows"].size(), 2u) << r.body;
+  const json& small = j["rows"][0];
+  EXPECT_EQ(small["Model"], "Small");
+  EXPECT_DOUBLE_EQ(small["estimated_training_flop"].get<double>(), 6e19);
+  EXPECT_EQ(small["estimate_method"], "6ND");
+  ASSERT_TRUE(small["p_over_eu_ai_act_art51"].is_number()) << small.dump();
+  EXPECT_LT(small["p_over_eu_ai_act_art51"].get<double>(), 0.001);
+  EXPECT_EQ(small["estimate_confidence"], "medium");
+  EXPECT_DOUBLE_EQ(small["label_error_factor"].get<double>(), LabelFactor("medium"));
+  EXPECT_EQ(small["within_eu_30pct_margin"], "no");  // 5%-95% is far wider than +-30%
+  EXPECT_TRUE(small["estimate_flags"].is_null());
+  const json& large = j["rows"][1];
+  EXPECT_DOUBLE_EQ(large["estimated_training_flop"].get<double>(), 9e24);
+  EXPECT_NEAR(large["estimate_high"].get<double>() / 9e24, 3.63076, 1e-5);
+  EXPECT_NEAR(large["p_over_eu_ai_act_art51"].get<double>(), 0.44654, 1e-5);
+  // The thresholds the p_over columns name, from data/thresholds.yaml.
+  bool eu = false;
+  for (const json& t : j["thresholds"]) {
+    if (t["column"] == "p_over_eu_ai_act_art51") eu = t["flop"] == 1e25;
+  }
+  EXPECT_TRUE(eu) << j["thresholds"].dump();
+  // The summary is the one `batch --summary-json` writes for the same file.
+  BatchOptions options;
+  options.source = "two.csv";
+  const Result<BatchSummary> direct = RunBatchCsv(csv, options, [](const std::string&) {});
+  ASSERT_TRUE(direct.ok()) << direct.status().message();
+  EXPECT_EQ(j["summary"], json::parse(direct->ToJson()));
+  EXPECT_EQ(j["summary"]["rows"], 2);
+  EXPECT_EQ(Header(r, "X-Trainflops-Command"), "trainflops batch two.csv");
+  // JSON lines, by Content-Type, with a rule switched off: the same 6ND.
+  const json object = {
+      {"Model", "Small"}, {"Parameters", 1e9}, {"Training dataset size (total)", 1e10}};
+  const HttpResponse lines = Handle(Request("POST", "/api/batch", "rules_off=guards",
+                                            "application/x-ndjson", object.dump() + "\n"));
+  const json k = JsonOf(lines);
+  ASSERT_EQ(k["rows"].size(), 1u) << lines.body;
+  EXPECT_DOUBLE_EQ(k["rows"][0]["estimated_training_flop"].get<double>(), 6e19);
+  EXPECT_EQ(k["summary"]["rules_off"], json::array({"guards"}));
+  EXPECT_EQ(Header(lines, "X-Trainflops-Command"),
+            "trainflops batch dataset.jsonl --rules-off guards");
+}
+
+// Too large a dataset is refused before a row is estimated (413), naming the
+// figure and the limit; an empty body, a file the library refuses, an
+// unknown rule or query parameter with 400 and the message.
+TEST(WebApi, BatchRefusesLargeEmptyAndBadDatasets) {
+  ApiOptions options;
+  options.max_batch_rows = 2;
+  const std::string csv = "Model,Parameters,Training dataset size (total)\nA,1e9,1e10\nB,1,1\n";
+  HttpResponse r =
+      Handle(Request("POST", "/api/batch", "file=three.csv", "text/csv", csv), options);
+  EXPECT_EQ(r.status, 413);
+  EXPECT_TRUE(Has(r.body, "'three.csv' has 3 lines; the web API estimates at most 2")) << r.body;
+  // Over the CSV dataset's cap (64 MiB) with a body limit that lets it in.
+  options = ApiOptions();
+  options.max_body = size_t{128} << 20;
+  r = Handle(
+      Request("POST", "/api/batch", "", "text/csv", std::string((size_t{64} << 20) + 1, 'x')),
+      options);
+  EXPECT_EQ(r.status, 413);
+  EXPECT_TRUE(Has(r.body, "a CSV dataset may be at most 64 MiB")) << r.body;
+  // Over the server's body limit, as for every endpoint.
+  options.max_body = 10;
+  r = Handle(Request("POST", "/api/batch", "", "text/csv", csv), options);
+  EXPECT_EQ(r.status, 413);
+  EXPECT_TRUE(Has(r.body, "over the limit of 10")) << r.body;
+  const std::pair<std::string, std::string> bad[] = {
+      {"", " \n"},  // empty but for blanks
+      {"", "Name,Size\nA,1\n"},
+      {"rules_off=gaurds", csv},
+      {"rule_off=guards", csv},
+  };
+  const char* messages[] = {
+      "the request body is empty; send the dataset as the body",
+      "dataset.csv:1: the header names none of the columns batch reads",
+      "unknown rule 'gaurds'; did you mean 'guards'?",
+      "unknown query parameter 'rule_off'; did you mean 'rules_off'?",
+  };
+  for (size_t i = 0; i < std::size(bad); ++i) {
+    r = Handle(Request("POST", "/api/batch", bad[i].first, "text/csv", bad[i].second));
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_TRUE(Has(r.body, messages[i])) << r.body;
+  }
 }
 
 }  // namespace

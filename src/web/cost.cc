@@ -117,4 +117,15 @@ Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKin
   return Status::Ok();
 }
 
+Status CheckBatchUpload(const std::string& name, std::string_view bytes, InputKind kind,
+                        size_t max_rows) {
+  TF_RETURN_IF_ERROR(CheckInputSize(bytes.size(), kind, name));
+  const size_t lines = CountLines(bytes);
+  if (lines <= max_rows) return Status::Ok();
+  return Status::InvalidArgument(
+      "'" + Abbreviate(name) + "' has " + Thousands(static_cast<double>(lines)) +
+      " lines; the web API estimates at most " + Thousands(static_cast<double>(max_rows)) +
+      " (to keep a request and its answer small; `trainflops batch` takes any number)");
+}
+
 }  // namespace trainflops::web

@@ -34,6 +34,12 @@ UploadLimits LimitsFor(const std::string& command, const std::vector<std::string
 Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKind kind,
                        const UploadLimits& limits);
 
+// A dataset sent to /api/batch: refused, with the figure and the limit, when
+// it is over its kind's size cap (CheckInputSize) or holds more than
+// `max_rows` lines (every line may be a row, each estimated and answered).
+Status CheckBatchUpload(const std::string& name, std::string_view bytes, InputKind kind,
+                        size_t max_rows);
+
 }  // namespace trainflops::web
 
 #endif  // TRAINFLOPS_SRC_WEB_COST_H_

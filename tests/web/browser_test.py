@@ -445,6 +445,105 @@ class Page(unittest.TestCase):
         self.assertEqual(selected.get_attribute("data-tab"), "hardware")
         self.assertFalse(self.driver.find_element(By.ID, "hardware").get_attribute("hidden"))
 
+    # --- the Dataset tab ---------------------------------------------------
+
+    def dataset_cells(self, result):
+        """The Dataset table as {model: {header: text}}, and its rows' elements by model."""
+        headers = [th.text for th in result.find_elements(By.CSS_SELECTOR, "table.batch th")]
+        rows = {}
+        for tr in result.find_elements(By.CSS_SELECTOR, "table.batch tbody tr"):
+            texts = [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+            rows[texts[0]] = (dict(zip(headers, texts)), tr)
+        return rows
+
+    def test_dataset_table_flags_and_downloads_equal_the_command_line(self):
+        # Small: 6ND = 6 x 1e9 x 1e10 = 6e19, far below 1e25. Large: 6 x 1e11 x
+        # 1.5e13 = 9e24, just below it (P(> 1e25) = 0.4465, worked by hand in
+        # src/web/api_test.cc). Wrong: 1e12 parameters on 1e9 tokens is 0.001
+        # tokens per parameter, under the guards' 0.2: flagged, no probability.
+        # Tuned: a fine-tune of Small (6 x 1e9 x 1e9 = 6e18 of its own).
+        path = self.write("models.csv", "Model,Parameters,Training dataset size (total),Base model\n"
+                          "Small,1e9,1e10,\nLarge,1e11,1.5e13,\nWrong,1e12,1e9,\n"
+                          "Tuned,1e9,1e9,Small\n")
+        form = self.open_tab("dataset")
+        form.find_element(By.NAME, "file").send_keys(path)
+        result = self.submit(form, "dataset")
+        rows = self.dataset_cells(result)
+        self.assertEqual(sorted(rows), ["Large", "Small", "Tuned", "Wrong"])
+        cli = {r["Model"]: r for r in csv.DictReader(io.StringIO(subprocess.run(
+            [ARGS.cli, "batch", path], capture_output=True, text=True, check=True).stdout))}
+        small, large = rows["Small"][0], rows["Large"][0]
+        self.assertEqual(small["estimate (FLOP)"], "6e19")
+        self.assertEqual(large["estimate (FLOP)"], "9e24")
+        self.assertTrue(close(float(large["P(> 1e25)"]), float(cli["Large"]["p_over_eu_ai_act_art51"])),
+                        large)
+        self.assertAlmostEqual(float(large["P(> 1e25)"]), 0.4465, places=4)
+        self.assertLess(float(small["P(> 1e25)"]), 0.001)
+        # The label with its measured factor (data/calibration.csv, error,all,medium,0.9).
+        with open(os.path.join(ROOT, "data", "calibration.csv"), encoding="utf-8") as f:
+            factor = next(float(l.split(",")[4]) for l in f if l.startswith("error,all,medium,0.9,"))
+        self.assertEqual(small["confidence label"], f"medium (90% within {factor:g}x)")
+        self.assertEqual(small["EU 30% margin"], "no")
+        # The flagged row: marked, its figure struck through, the guard's words, no odds.
+        wrong, tr = rows["Wrong"]
+        self.assertIn("flagged", tr.get_attribute("class"))
+        self.assertEqual(tr.find_element(By.TAG_NAME, "del").text, "6e21")
+        self.assertIn("0.001 tokens per parameter", wrong["flags"])
+        self.assertEqual(wrong["P(> 1e25)"], "-")
+        self.assertEqual(wrong["confidence label"], "flagged")
+        self.assertNotIn("flagged", rows["Small"][1].get_attribute("class") or "")
+        # The CSV download: the table's columns under the library's names, with
+        # the figures `trainflops batch` prints (to its six significant digits).
+        table = list(csv.DictReader(io.StringIO(
+            self.downloaded(result, "csv", "trainflops-batch.csv").decode())))
+        self.assertEqual([r["Model"] for r in table], ["Small", "Large", "Wrong", "Tuned"])
+        for row in table:
+            for key, value in row.items():
+                expected = cli[row["Model"]][key]
+                try:
+                    self.assertTrue(close(float(value), float(expected), digits=6),
+                                    (row["Model"], key, value, expected))
+                except ValueError:
+                    self.assertEqual(value, expected, (row["Model"], key))
+        self.assertIn("p_over_ca_sb53_frontier", table[0])
+        # The JSON download: every row, and the summary `--summary-json` writes.
+        data = json.loads(self.downloaded(result, "json", "trainflops-batch.json"))
+        self.assertEqual(len(data["rows"]), 4)
+        summary = os.path.join(self.work, "summary.json")
+        subprocess.run([ARGS.cli, "batch", path, "--summary-json", summary], capture_output=True,
+                       check=True)
+        with open(summary, encoding="utf-8") as f:
+            self.assertEqual(data["summary"], json.load(f))
+        # The link names the file and asks for it again.
+        self.assertIn("#tab=dataset", self.driver.current_url)
+        self.check_link_names_the_file("dataset", "models.csv")
+
+    def test_dataset_bundled_file_and_its_link(self):
+        form = self.open_tab("dataset")
+        form.find_element(By.CSS_SELECTOR, "button.dataset-bundled").click()
+        WebDriverWait(self.driver, 30).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, "#result table.batch tbody tr"))
+        result = self.driver.find_element(By.ID, "result")
+        self.driver.save_screenshot(os.path.join(ARGS.screenshots, "dataset-bundled.png"))
+        out = subprocess.run([ARGS.cli, "batch", EPOCH_RECORD], capture_output=True, text=True,
+                             check=True).stdout
+        expected = list(csv.DictReader(io.StringIO(out)))
+        self.assertEqual(self.count(result, "table.batch tbody tr"), len(expected))
+        # A row with what the guards found is marked (a fine-tune whose own compute
+        # is given keeps its flags but not the label "flagged").
+        self.assertEqual(self.count(result, "table.batch tr.flagged"),
+                         sum(bool(r["estimate_flags"]) for r in expected))
+        self.assertIn("data/epoch_notable_models_dev.csv",
+                      result.find_element(By.CSS_SELECTOR, "pre.command").text)
+        # The link runs it again in a new session: no file to give.
+        other = self.new_driver()
+        try:
+            other.get(self.driver.current_url)
+            WebDriverWait(other, 30).until(lambda d: len(d.find_elements(
+                By.CSS_SELECTOR, "#result table.batch tbody tr")) == len(expected))
+        finally:
+            other.quit()
+
     # --- sharing: permalinks and history ---------------------------------
 
     def wait_headline(self, driver, previous=None):
@@ -491,16 +590,20 @@ class Page(unittest.TestCase):
         self.driver.forward()
         self.assertEqual(self.wait_headline(self.driver, big), small)
 
-    def test_link_with_an_upload_names_the_file(self):
-        self.upload_cnn("upload-link", "linked.yaml", epochs="3")
+    def check_link_names_the_file(self, tab, name):
+        """The current link names the uploaded file; opened again, the tab asks for it."""
         link = self.driver.current_url
-        self.assertIn("file=linked.yaml", link)
+        self.assertIn("file=" + name, link)
         self.driver.get(self.url)
         self.driver.get(link)
         note = WebDriverWait(self.driver, 10).until(
-            lambda d: d.find_element(By.CSS_SELECTOR, "#estimate .link-note").text)
-        self.assertIn("linked.yaml", note)
+            lambda d: d.find_element(By.CSS_SELECTOR, f"#{tab} .link-note").text)
+        self.assertIn(name, note)
         self.assertIn("choose it again", note)
+
+    def test_link_with_an_upload_names_the_file(self):
+        self.upload_cnn("upload-link", "linked.yaml", epochs="3")
+        self.check_link_names_the_file("estimate", "linked.yaml")
         self.assertEqual(self.driver.find_element(By.NAME, "epochs").get_attribute("value"), "3")
 
     # --- downloads ---------------------------------------------------------

@@ -291,3 +291,32 @@ test('what "Place on the trend" draws: an estimate, or evidence with its model',
   {flop: 5.9e24, low: 2.6e24, high: 1.4e25, name: 'Llama 4 Scout'});
   assert.strictEqual(view.markOf({flop: 1e20, multiply_adds: 5e19}), null);
 });
+
+test('Dataset: a row per model, labels with their factor, flagged rows marked', () => {
+  // Shaped as /api/batch answers: 6ND = 6 x 1e9 x 1e10 = 6e19, and a row the
+  // guards flagged (6 x 1e12 x 1e9 = 6e21 on 0.001 tokens per parameter).
+  const json = {
+    columns: ['Model', 'estimated_training_flop'],
+    thresholds: [{column: 'p_over_eu_ai_act_art51', flop: 1e25}],
+    rows: [
+      {Model: 'Small', estimated_training_flop: 6e19, estimate_low: 1.18211e19,
+        estimate_high: 2.17845e20, estimate_confidence: 'medium', label_error_factor: 3.631,
+        p_over_eu_ai_act_art51: 0, within_eu_30pct_margin: 'no', estimate_flags: null},
+      {Model: 'Wrong', estimated_training_flop: 6e21, estimate_low: 4.6e21, estimate_high: 7.4e21,
+        estimate_confidence: 'flagged', label_error_factor: null, p_over_eu_ai_act_art51: null,
+        within_eu_30pct_margin: null, estimate_flags: '6ND sees 0.001 tokens per parameter'},
+    ],
+  };
+  const [small, wrong] = view.batchRows(json);
+  assert.deepStrictEqual([small.name, small.estimate, small.interval, small.label, small.over,
+    small.margin, small.flagged], ['Small', '6e19', '1.182e19 .. 2.178e20',
+    'medium (90% within 3.631x)', ['0'], 'no', false]);
+  assert.deepStrictEqual([wrong.flagged, wrong.label, wrong.over, wrong.margin, wrong.flags],
+    [true, 'flagged', ['-'], '-', '6ND sees 0.001 tokens per parameter']);
+  // The CSV: the library's column names, every digit, empty for null.
+  assert.strictEqual(view.resultCsv('batch', json),
+    'Model,estimated_training_flop,estimate_low,estimate_high,estimate_confidence,' +
+    'label_error_factor,p_over_eu_ai_act_art51,within_eu_30pct_margin,estimate_flags\r\n' +
+    'Small,6e19,1.18211e19,2.17845e20,medium,3.631,0,no,\r\n' +
+    'Wrong,6e21,4.6e21,7.4e21,flagged,,,,6ND sees 0.001 tokens per parameter\r\n');
+});

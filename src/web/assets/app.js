@@ -145,8 +145,9 @@ async function formUpload(form) {
   if (file && file.files.length) return {body: file.files[0], name: file.files[0].name};
   const text = form.elements.namedItem('text');
   if (text && text.value.trim()) return {body: text.value, name: null};
+  // The Trend tab's select, or the Dataset tab's box that its button ticks.
   const dataset = form.elements.namedItem('page-dataset');
-  if (dataset && dataset.value === 'epoch') {
+  if (dataset && dataset.value === 'epoch' && dataset.checked !== false) {
     const response = await fetch('/data/' + EPOCH_RECORD);
     return {body: await response.text(), name: EPOCH_RECORD};
   }
@@ -174,8 +175,21 @@ async function send(form, more = []) {
   return fetch('/api/' + form.dataset.command + '?' + params, init);
 }
 
+// The Dataset tab: the file (or the bundled record) to /api/batch, JSON
+// lines by the file's name.
+async function sendBatch(form) {
+  const upload = await formUpload(form);
+  if (!upload) throw new Error('Choose a CSV or JSON-lines file, or use the bundled development file.');
+  const params = new URLSearchParams({file: upload.name});
+  const rules = form.elements.namedItem('rules-off').value.trim();
+  if (rules) params.set('rules_off', rules);
+  const type = /\.(jsonl|ndjson)$/i.test(upload.name) ? 'application/x-ndjson' : 'text/csv';
+  return fetch('/api/batch?' + params, {method: 'POST', body: upload.body,
+    headers: {'Content-Type': type}});
+}
+
 async function run(form) {
-  const response = await send(form);
+  const response = await (form.id === 'dataset' ? sendBatch(form) : send(form));
   const command = response.headers.get('X-Trainflops-Command') || '';
   const body = await response.text();
   if (!response.ok) {
@@ -470,6 +484,33 @@ function ledgerRegime(r) {
     table(['figure', 'value'], figures), table(['phase', 'in the total', 'rule'], phases));
 }
 
+// Dataset: the summary, then a row per model; flagged rows are marked and
+// their figure struck through, with what the guards found.
+function renderBatch(json) {
+  const s = json.summary || {};
+  const m = s.methods || {};
+  const rows = batchRows(json);
+  const flagged = rows.filter((r) => r.flagged).length;
+  const headers = ['model', 'estimate (FLOP)', '5–95% interval', 'confidence label',
+    ...(json.thresholds || []).map((t) => `P(> ${formatNumber(t.flop)})`), 'EU 30% margin', 'flags'];
+  const over = (json.thresholds || []).map((t, i) => i + 4);
+  const cell = (c, i) => el('td', i === 1 || i === 2 || over.includes(i) ? {class: 'num'} : {}, c);
+  const body = rows.map((r) => el('tr', r.flagged ? {class: 'flagged', title: r.note} : {title: r.note},
+    ...[r.name, r.flagged ? el('del', {}, r.estimate) : r.estimate, r.interval, r.label, ...r.over,
+      r.margin, r.flags].map(cell)));
+  return [
+    el('div', {class: 'headline-box'},
+      el('p', {class: 'headline'}, `${s.estimated} of ${s.rows} rows estimated`),
+      el('p', {class: 'label'}, `6ND ${m['6ND']}, hardware ${m.hardware}, both ${m['6ND+hardware']}, ` +
+        `given ${m.given}, cost ${m.cost}, power ${m.power}; ${flagged} flagged by the guards`)),
+    el('div', {class: 'wide-table'}, el('table', {class: 'batch'},
+      el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', {}, h)))), el('tbody', {}, ...body))),
+    el('p', {class: 'help'}, 'P(> X): the probability that the compute exceeds each threshold in ' +
+      'force, from the interval. A flagged row implies an impossible quantity: its figure is not ' +
+      'an estimate. Hover a row for its note.'),
+  ];
+}
+
 function renderUnits(json) {
   return [el('p', {class: 'headline'}, `${formatNumber(json.flop)} FLOP = ` +
     `${formatNumber(json.multiply_adds)} multiply-adds = ${formatNumber(json.pfs_days)} pfs-days`)];
@@ -490,6 +531,7 @@ function render(command, result, mark) {
     : command === 'evidence' ? renderEvidence(json, result.command)
     : command === 'ledger' ? renderLedger(json, result.command)
     : command === 'units' ? renderUnits(json)
+    : command === 'batch' ? renderBatch(json)
     : command === 'trend' ? renderTrend(json, result.command, mark) : renderEstimate(json, result.command);
   if (command === 'thresholds' && typeof json.flop === 'number') {
     nodes.unshift(el('p', {class: 'headline'}, formatNumber(json.flop) + ' FLOP'));
@@ -500,9 +542,10 @@ function render(command, result, mark) {
   if (place) place.addEventListener('click', () => placeOnTrend(placed));
   box.replaceChildren(
     commandPart,
-    ...nodes.filter((n) => n),
-    place,
-    el('details', {}, el('summary', {}, 'JSON'), el('pre', {}, JSON.stringify(json, null, 2))));
+    ...[...nodes, place].filter((n) => n),  // no button: nothing (not the text "null")
+    // A dataset's rows are in the table and the downloads: its summary only.
+    el('details', {}, el('summary', {}, 'JSON'),
+      el('pre', {}, JSON.stringify(command === 'batch' ? json.summary : json, null, 2))));
   box.insertBefore(downloads(command, json, result.command, box, result.files), box.lastChild);
   box.hidden = false;
   // The time to a result, from the page's start (docs/web.md states it).
@@ -604,6 +647,7 @@ function init() {
     document.querySelector('#evidence textarea').value = EXAMPLE_EVIDENCE;
   });
   ledgerExamples();
+  datasetFile();
   window.addEventListener('popstate', () => {
     const state = hashToState(location.hash);
     if (state) restore(state); else showTab('estimate');
@@ -611,6 +655,18 @@ function init() {
   loadChips();
   loadPresets();
   restore(hashToState(location.hash));
+}
+
+// The Dataset tab's button runs the bundled record; choosing a file runs yours.
+function datasetFile() {
+  const form = document.getElementById('dataset');
+  const file = form.elements.namedItem('file'), bundled = form.elements.namedItem('page-dataset');
+  file.addEventListener('change', () => { bundled.checked = false; });
+  form.querySelector('.dataset-bundled').addEventListener('click', () => {
+    file.value = '';
+    bundled.checked = true;
+    form.requestSubmit();
+  });
 }
 
 // The Filing tab starts with DeepSeek-V3's record; the picker loads another.

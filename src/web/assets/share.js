@@ -70,9 +70,11 @@ function downloads(command, json, commandLine, box, files) {
       downloadButton('HTML statement', 'html', () => download(base + '.html', 'text/html', files.html)));
   } else {
     buttons.push(
-      downloadButton('CSV', 'csv', () => download(base + '.csv', 'text/csv', resultCsv(command, json))),
-      downloadButton('Markdown', 'md', () => download(base + '.md', 'text/markdown',
+      downloadButton('CSV', 'csv', () => download(base + '.csv', 'text/csv', resultCsv(command, json))));
+    if (command !== 'batch') {  // a dataset's report is its table
+      buttons.push(downloadButton('Markdown', 'md', () => download(base + '.md', 'text/markdown',
         resultMarkdown(command, json, commandLine))));
+    }
   }
   for (const svg of box.querySelectorAll('svg.chart')) {
     const name = svg.classList[1] || 'chart';

@@ -304,10 +304,48 @@ function csvText(headers, rows) {
   return [headers, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-// The result's table as CSV: its layers, its trend points, its thresholds,
+// --- the Dataset tab: each row of a batch run -------------------------------
+
+// The added keys the table shows, in order, with a batch answer's P(over)
+// columns (one per threshold in force) after the label.
+function batchKeys(json) {
+  return ['estimated_training_flop', 'estimate_low', 'estimate_high', 'estimate_confidence',
+    'label_error_factor', ...(json.thresholds || []).map((t) => t.column),
+    'within_eu_30pct_margin', 'estimate_flags'];
+}
+
+// The rows as the table shows them. A label says what it measured: "medium
+// (90% within 3.631x)". A row the guards flagged is marked, its figure not
+// given as an estimate.
+function batchRows(json) {
+  const name = (json.columns || [])[0];
+  return (json.rows || []).map((r) => {
+    const factor = typeof r.label_error_factor === 'number'
+      ? ` (90% within ${formatNumber(r.label_error_factor)}x)` : '';
+    return {
+      name: r[name] ?? '', flagged: !!r.estimate_flags || r.estimate_confidence === 'flagged',
+      estimate: formatNumber(r.estimated_training_flop),
+      interval: typeof r.estimate_low === 'number'
+        ? `${formatNumber(r.estimate_low)} .. ${formatNumber(r.estimate_high)}` : '-',
+      label: (r.estimate_confidence || '-') + factor,
+      over: (json.thresholds || []).map((t) => formatNumber(r[t.column])),
+      margin: r.within_eu_30pct_margin || '-', flags: r.estimate_flags || '',
+      note: r.estimate_note || '',
+    };
+  });
+}
+
+// The result's table as CSV: a batch run's rows (the library's column names),
+// its layers, its trend points, its thresholds,
 // the two methods of a comparison, or else its terms (inputs, then
 // assumptions, then the result). Full precision: a CSV is for computing.
 function resultCsv(command, json) {
+  if (command === 'batch') {  // FLOP as the library writes them: 6e19, all digits kept
+    const name = json.columns[0], keys = batchKeys(json);
+    const cell = (v) => (typeof v === 'number' && Math.abs(v) >= 1e6
+      ? v.toExponential().replace('e+', 'e') : v);
+    return csvText([name, ...keys], json.rows.map((r) => [r[name], ...keys.map((k) => cell(r[k]))]));
+  }
   if (Array.isArray(json.layers) && json.layers.length) {
     return csvText(['layer', 'type', 'output_shape', 'params', 'forward_flop'],
       json.layers.map((l) => [l.name, l.type, (l.output_shape || []).join('x'), l.params,
@@ -468,5 +506,6 @@ if (typeof module !== 'undefined') {
   module.exports = {formatNumber, headlineParts, commandToCopy, optionWording, layerShares,
     barGeometry, chipRows, RATE_COLUMNS, PAGE_QUANTILES, quantileWords, logAxis, quantileStrip,
     trendGeometry, trendHeadline, fieldLabel, stateToHash, hashToState, resultCsv,
-    resultMarkdown, neighbours, neighbourText, compareGeometry, utilizationRange, markOf};
+    resultMarkdown, neighbours, neighbourText, compareGeometry, utilizationRange, markOf,
+    batchKeys, batchRows};
 }
