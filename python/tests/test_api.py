@@ -336,6 +336,21 @@ def test_evidence_is_the_command_lines(source_dir, cli_json):
         document = yaml.safe_load(f)
     from_dict = trainflops.evidence(document).to_dict()
     assert from_dict["combination"] == from_path.to_dict()["combination"]
+    # The combined figure against the thresholds, from the same library call:
+    # P(> 1e25) from its 90% interval read as a two-piece lognormal
+    # (sigma = ln(high / median) / 1.6448536 above the median).
+    scout = trainflops.evidence(os.path.join(source_dir, "examples", "evidence", "llama4_scout.yaml"))
+    checks = scout.to_dict()["thresholds"]
+    c = scout.to_dict()["combination"]
+    assert c["low"] < c["median"] < c["high"]
+    art51 = next(t for t in checks["thresholds"] if t["id"] == "eu_ai_act_art51")
+    if c["median"] < 1e25:
+        z = math.log(1e25 / c["median"]) / (math.log(c["high"] / c["median"]) / 1.6448536269514722)
+        assert art51["probability_over"] == pytest.approx(0.5 * math.erfc(z / math.sqrt(2)), rel=1e-6)
+    else:
+        z = math.log(c["median"] / 1e25) / (math.log(c["median"] / c["low"]) / 1.6448536269514722)
+        assert art51["probability_over"] == pytest.approx(1 - 0.5 * math.erfc(z / math.sqrt(2)), rel=1e-6)
+    assert checks["error_margin"]["within"] == (c["low"] >= 0.7 * c["median"] and c["high"] <= 1.3 * c["median"])
 
 
 def test_ledger_is_the_command_lines(source_dir, cli_json):

@@ -121,7 +121,11 @@ json ChecksJson(const std::vector<ThresholdCheck>& checks) {
     if (c.counted_range) {
       j["counted_range"] = {{"low", c.counted_range->low}, {"high", c.counted_range->high}};
     }
-    if (c.probability_over) j["probability_over"] = *c.probability_over;
+    if (c.probability_over) {
+      j["probability_over"] = *c.probability_over;
+      // As the text prints it (tails as bounds): front ends show this text.
+      j["probability_over_text"] = FormatProbability(*c.probability_over);
+    }
     out.push_back(j);
   }
   return out;

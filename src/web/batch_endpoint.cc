@@ -132,6 +132,13 @@ HttpResponse BatchResponse(const HttpRequest& request, const ApiOptions& options
     Json kept = Json::object();
     kept[name_column] = NameOf(full, name_column);
     for (const std::string& key : BatchOutputColumns()) kept[key] = full.value(key, Json());
+    // Each probability as the library prints it (tails as "< 0.1%", "> 99.9%").
+    Json texts = Json::object();
+    for (const Threshold& t : BundledThresholds()) {
+      const Json& p = full.value("p_over_" + t.id, Json());
+      if (p.is_number()) texts["p_over_" + t.id] = FormatProbability(p.get<double>());
+    }
+    kept["p_over_text"] = texts;
     rows += (rows.empty() ? "" : ",\n") +
             kept.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   };

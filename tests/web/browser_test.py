@@ -300,6 +300,13 @@ class Page(unittest.TestCase):
         self.assertIn("6ND", result.text)
         self.assertIn("H100-hours", result.text)
         self.assertEqual(self.count(result, "ul.disagreements li"), 1)
+        # The combined figure against the thresholds, as the command line states it:
+        # P(over) printed by the library, and what to pin down first.
+        expected = cli_json("evidence", os.path.join(ROOT, "examples", "evidence", "llama4_scout.yaml"))
+        art51 = next(t for t in expected["thresholds"]["thresholds"] if t["id"] == "eu_ai_act_art51")
+        self.assertIn(art51["probability_over_text"], result.find_element(By.XPATH,
+            "//h3[text()='Thresholds']/..").text)
+        self.assertIn("to narrow it: " + expected["thresholds"]["narrowing"], result.text)
         # The combined figure goes on the trend under the model's name.
         result.find_element(By.CSS_SELECTOR, "button.place").click()
         WebDriverWait(self.driver, 20).until(lambda d: d.find_elements(
@@ -475,10 +482,11 @@ class Page(unittest.TestCase):
         small, large = rows["Small"][0], rows["Large"][0]
         self.assertEqual(small["estimate (FLOP)"], "6e19")
         self.assertEqual(large["estimate (FLOP)"], "9e24")
-        self.assertTrue(close(float(large["P(> 1e25)"]), float(cli["Large"]["p_over_eu_ai_act_art51"])),
-                        large)
-        self.assertAlmostEqual(float(large["P(> 1e25)"]), 0.4465, places=4)
-        self.assertLess(float(small["P(> 1e25)"]), 0.001)
+        # Probabilities as the library prints them (FormatProbability): 0.4465 is
+        # "44.7%", and a tail below 0.1% is written as the bound.
+        self.assertEqual(large["P(> 1e25)"], "44.7%")
+        self.assertEqual(f'{100 * float(cli["Large"]["p_over_eu_ai_act_art51"]):.1f}%', "44.7%")
+        self.assertEqual(small["P(> 1e25)"], "< 0.1%")
         # The label with its measured factor (data/calibration.csv, error,all,medium,0.9).
         with open(os.path.join(ROOT, "data", "calibration.csv"), encoding="utf-8") as f:
             factor = next(float(l.split(",")[4]) for l in f if l.startswith("error,all,medium,0.9,"))

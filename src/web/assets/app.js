@@ -326,11 +326,7 @@ function renderEstimate(json, command) {
       optionWording(a.source || '')]);
     nodes.push(section('Assumptions', table(['assumption', 'value', 'source'], rows)));
   }
-  if (Array.isArray(json.thresholds)) {
-    const rows = json.thresholds.map((t) => [t.name, formatNumber(t.threshold_flop),
-      t.exceeds, formatNumber(t.ratio), optionWording(t.status)]);
-    nodes.push(section('Thresholds', table(['threshold', 'FLOP', 'exceeded', 'ratio', 'status'], rows)));
-  }
+  if (Array.isArray(json.thresholds)) nodes.push(thresholdSection(json.thresholds));
   if (Array.isArray(json.layers) && json.layers.length) {
     const rows = json.layers.map((l) => [optionWording(l.name), l.type, (l.output_shape || []).join('x'),
       formatNumber(l.params), formatNumber(l.forward_flop)]);
@@ -393,6 +389,22 @@ function renderTrend(json, command, mark) {
 
 // Evidence: the combined figure first, then each line with its source and
 // interval, the lines that disagree, and what pairs of lines imply.
+// The thresholds table of an estimate; P(over) as the library prints it when
+// the estimate has an interval, and the EU 30% margin with what to pin down.
+function thresholdSection(checks, margin, narrowing) {
+  const ranged = checks.some((t) => t.probability_over_text);
+  const rows = checks.map((t) => [t.name, formatNumber(t.threshold_flop), t.exceeds,
+    formatNumber(t.ratio), optionWording(t.status), ...(ranged ? [t.probability_over_text || '-'] : [])]);
+  const headers = ['threshold', 'FLOP', 'exceeded', 'ratio', 'status', ...(ranged ? ['P(over)'] : [])];
+  const parts = [table(headers, rows)];
+  if (margin) {
+    parts.push(el('p', {class: 'margin'}, `90% interval -${formatNumber(100 * margin.below)}% .. ` +
+      `+${formatNumber(100 * margin.above)}%: ${margin.within ? 'within' : 'not within'} the EU's ` +
+      `${formatNumber(100 * margin.margin)}% error margin` + (narrowing ? `; to narrow it: ${narrowing}` : '')));
+  }
+  return section('Thresholds', el('div', {}, ...parts));
+}
+
 function renderEvidence(json, command) {
   const c = json.combination || {};
   const nodes = [el('div', {class: 'headline-box'},
@@ -403,6 +415,10 @@ function renderEvidence(json, command) {
     el('div', {class: 'buttons'}, copyButton('value', `${formatNumber(c.rounded)} FLOP`),
       copyButton('command', commandToCopy(command))))];
   nodes.push(section('Combination', el('p', {}, c.rule || '')));
+  const checks = json.thresholds || {};
+  if (Array.isArray(checks.thresholds)) {
+    nodes.push(thresholdSection(checks.thresholds, checks.error_margin, checks.narrowing));
+  }
   const rows = (json.lines || []).map((l) => {
     const r = l.result || {};
     const source = l.source && l.source.url

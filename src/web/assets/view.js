@@ -328,7 +328,7 @@ function batchRows(json) {
       interval: typeof r.estimate_low === 'number'
         ? `${formatNumber(r.estimate_low)} .. ${formatNumber(r.estimate_high)}` : '-',
       label: (r.estimate_confidence || '-') + factor,
-      over: (json.thresholds || []).map((t) => formatNumber(r[t.column])),
+      over: (json.thresholds || []).map((t) => (r.p_over_text || {})[t.column] ?? formatNumber(r[t.column])),
       margin: r.within_eu_30pct_margin || '-', flags: r.estimate_flags || '',
       note: r.estimate_note || '',
     };
