@@ -10,16 +10,14 @@ namespace {
 
 const std::vector<OptionSpec>& EvidenceOptions() {
   static const std::vector<OptionSpec> specs = [] {
-    const std::vector<OptionSpec>& mc = UncertaintyOptionSpecs();
-    return std::vector<OptionSpec>{
-        {"--json", "", "print one JSON object"},
-        mc[1],  // --samples
-        mc[2],  // --seed
-        {"--output", "F",
-         "write the report to F (replaced only when complete) instead of "
-         "standard output"},
-        {"--help", "", "show this help"},
-    };
+    std::vector<OptionSpec> s = {{"--json", "", "print one JSON object"}};
+    const std::vector<OptionSpec> mc = OptionSpecsOf(EvidenceFields(), {"evidence"});
+    s.insert(s.end(), mc.begin(), mc.end());  // --samples, --seed
+    s.push_back({"--output", "F",
+                 "write the report to F (replaced only when complete) instead of "
+                 "standard output"});
+    s.push_back({"--help", "", "show this help"});
+    return s;
   }();
   return specs;
 }
@@ -49,8 +47,7 @@ Result<Call> ParseEvidence(const std::vector<std::string>& words, const FileOpen
                                    std::string(kEvidenceUsage) + ")");
   }
   EvidenceFileRequest r;
-  r.uncertainty.samples = a.Get("--samples");
-  r.uncertainty.seed = a.Get("--seed");
+  TF_RETURN_IF_ERROR(SetFromOptions(EvidenceFields(), a, open, r));
   TF_ASSIGN_OR_RETURN(r.file, open(a.positional.front(), InputKind::kEvidence));
   call.json = a.Has("--json");
   const std::optional<std::string> output = a.Get("--output");

@@ -13,17 +13,18 @@ namespace {
 
 const std::vector<OptionSpec>& LedgerOptions() {
   static const std::vector<OptionSpec> specs = [] {
-    const std::vector<OptionSpec>& mc = UncertaintyOptionSpecs();
-    return std::vector<OptionSpec>{
+    std::vector<OptionSpec> s = {
         {"--format", "F", "markdown (default), json or html (printable, self-contained)"},
         {"--json", "", "the same as --format json"},
         {"--cite", "", "add \"Cite this estimate\" (the EU cumulative total) with BibTeX"},
-        mc[1],  // --samples
-        mc[2],  // --seed
-        {"--output", "F",
-         "write the statement to F (replaced only when complete) instead of standard output"},
-        {"--help", "", "show this help"},
     };
+    const std::vector<OptionSpec> mc = OptionSpecsOf(LedgerFields(), {"run"});
+    s.insert(s.end(), mc.begin(), mc.end());  // --samples, --seed
+    s.push_back({"--output", "F",
+                 "write the statement to F (replaced only when complete) instead of standard "
+                 "output"});
+    s.push_back({"--help", "", "show this help"});
+    return s;
   }();
   return specs;
 }
@@ -66,8 +67,7 @@ Result<Call> ParseLedger(const std::vector<std::string>& words, const FileOpener
   }
   TF_ASSIGN_OR_RETURN(const std::string format, FormatOf(a));
   LedgerFileRequest r;
-  r.uncertainty.samples = a.Get("--samples");
-  r.uncertainty.seed = a.Get("--seed");
+  TF_RETURN_IF_ERROR(SetFromOptions(LedgerFields(), a, open, r));
   TF_ASSIGN_OR_RETURN(r.file, open(a.positional.front(), InputKind::kEvidence));
   // Model files named by the phases are read beside the record (standard
   // input: beside the working directory).
