@@ -29,7 +29,7 @@ import os
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
 
 from . import _trainflops
-from ._keywords import described
+from ._keywords import FUNCTIONS, described
 from ._result import Result
 
 Error = _trainflops.Error
@@ -280,7 +280,6 @@ def batch(data: Union[str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]
 
 # Each function's keywords, from the library's field tables, in its signature
 # (help(), inspect) and docstring.
-for _name in ("estimate", "hardware", "compare", "tokens", "chips", "thresholds", "units",
-              "evidence", "ledger", "trend", "batch"):
+for _name in FUNCTIONS:
     described(globals()[_name], _name)
 del _name

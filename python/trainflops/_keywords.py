@@ -12,6 +12,10 @@ from typing import Any, Callable, Dict, List
 
 from . import _trainflops
 
+# The functions whose keywords are the fields of a table, as _fields() names them.
+FUNCTIONS = ("estimate", "hardware", "compare", "tokens", "chips", "thresholds", "units",
+             "trend", "batch", "evidence", "ledger")
+
 
 def rows(function: str) -> List[Dict[str, str]]:
     """The keyword rows of `function`, in the table's order."""
@@ -46,12 +50,11 @@ def described(function: Callable[..., Any], name: str) -> Callable[..., Any]:
     named = {p.name for p in parameters}
     lines = []
     for row in rows(name):
-        if row["name"] in named:
-            continue
-        parameters.append(inspect.Parameter(row["name"], inspect.Parameter.KEYWORD_ONLY,
-                                            default=default(row), annotation=annotation(row)))
         if row["help"]:
             lines.append(f"    {row['name']}: {row['help']}")
+        if row["name"] not in named:
+            parameters.append(inspect.Parameter(row["name"], inspect.Parameter.KEYWORD_ONLY,
+                                                default=default(row), annotation=annotation(row)))
     function.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     if lines:
         function.__doc__ = (function.__doc__ or "").rstrip() + \
