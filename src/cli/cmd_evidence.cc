@@ -9,16 +9,11 @@ namespace trainflops::cli {
 namespace {
 
 const std::vector<OptionSpec>& EvidenceOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    std::vector<OptionSpec> s = {{"--json", "", "print one JSON object"}};
-    const std::vector<OptionSpec> mc = OptionSpecsOf(EvidenceFields(), {"evidence"});
-    s.insert(s.end(), mc.begin(), mc.end());  // --samples, --seed
-    s.push_back({"--output", "F",
-                 "write the report to F (replaced only when complete) instead of "
-                 "standard output"});
-    s.push_back({"--help", "", "show this help"});
-    return s;
-  }();
+  static const std::vector<OptionSpec> specs = AroundOptionsOf(
+      {{"--json", "", "print one JSON object"}}, EvidenceFields(), {"evidence"},
+      {{"--output", "F",
+        "write the report to F (replaced only when complete) instead of standard output"},
+       {"--help", "", "show this help"}});
   return specs;
 }
 

@@ -12,20 +12,14 @@ namespace trainflops::cli {
 namespace {
 
 const std::vector<OptionSpec>& LedgerOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    std::vector<OptionSpec> s = {
-        {"--format", "F", "markdown (default), json or html (printable, self-contained)"},
-        {"--json", "", "the same as --format json"},
-        {"--cite", "", "add \"Cite this estimate\" (the EU cumulative total) with BibTeX"},
-    };
-    const std::vector<OptionSpec> mc = OptionSpecsOf(LedgerFields(), {"run"});
-    s.insert(s.end(), mc.begin(), mc.end());  // --samples, --seed
-    s.push_back({"--output", "F",
-                 "write the statement to F (replaced only when complete) instead of standard "
-                 "output"});
-    s.push_back({"--help", "", "show this help"});
-    return s;
-  }();
+  static const std::vector<OptionSpec> specs = AroundOptionsOf(
+      {{"--format", "F", "markdown (default), json or html (printable, self-contained)"},
+       {"--json", "", "the same as --format json"},
+       {"--cite", "", "add \"Cite this estimate\" (the EU cumulative total) with BibTeX"}},
+      LedgerFields(), {"run"},
+      {{"--output", "F",
+        "write the statement to F (replaced only when complete) instead of standard output"},
+       {"--help", "", "show this help"}});
   return specs;
 }
 

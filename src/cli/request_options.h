@@ -35,6 +35,19 @@ std::vector<OptionSpec> OptionSpecsOf(const RequestFields<R>& fields,
   return specs;
 }
 
+// `before`, the options of `fields` but those in `except`, then `after`: a
+// command's own options around those of its request.
+template <typename R>
+std::vector<OptionSpec> AroundOptionsOf(std::vector<OptionSpec> before,
+                                        const RequestFields<R>& fields,
+                                        const std::vector<std::string>& except,
+                                        const std::vector<OptionSpec>& after) {
+  const std::vector<OptionSpec> own = OptionSpecsOf(fields, except);
+  before.insert(before.end(), own.begin(), own.end());
+  before.insert(before.end(), after.begin(), after.end());
+  return before;
+}
+
 // The value `args` holds for the option of a field of `kind`: its text, all
 // its values, true, or the file it names opened with `open`.
 Result<FieldValue> OptionValue(const ParsedArgs& args, const std::string& option, FieldKind kind,

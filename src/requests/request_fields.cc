@@ -4,7 +4,7 @@
 #include "trainflops/request_fields.h"
 
 #include <algorithm>
-#include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -266,49 +266,64 @@ const RequestFields<LlmRequest>& LlmFields() {
 
 namespace {
 
-// The phase fields' descriptions, by name (PhaseFields lists their members).
-const FieldDoc& PhaseDoc(const std::string& name) {
-  static const std::map<std::string, FieldDoc, std::less<>> docs = {
-      {"chip", TextDoc("NAME",
-                       "hardware as named in papers ('V100', 'TPU v3'); starts a phase; "
-                       "'unknown' imputes from `year`")},
-      {"count", NumberDoc("N", "number of chips [range]")},
-      {"time", NumberDoc("DURATION",
-                         "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months' "
-                         "[range]")},
-      {"chip_hours", NumberDoc("H", "total chip-hours instead of `count` and `time` [range]")},
-      {"chip_days", NumberDoc("D", "total chip-days (e.g. 2500 V100-days) [range]")},
-      {"precision",
+// A phase field: its member and description. PhaseFields (hardware_request.h)
+// and PhaseRequestFields are both made from these rows.
+struct PhaseRow {
+  const char* name;
+  std::optional<std::string> PhaseRequest::*member;
+  FieldDoc doc;
+};
+
+const std::vector<PhaseRow>& PhaseRows() {
+  using R = PhaseRequest;
+  static const std::vector<PhaseRow> rows = {
+      {"chip", &R::chip,
+       TextDoc("NAME",
+               "hardware as named in papers ('V100', 'TPU v3'); starts a phase; 'unknown' "
+               "imputes from `year`")},
+      {"count", &R::count, NumberDoc("N", "number of chips [range]")},
+      {"time", &R::time,
+       NumberDoc("DURATION",
+                 "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months' [range]")},
+      {"chip_hours", &R::chip_hours,
+       NumberDoc("H", "total chip-hours instead of `count` and `time` [range]")},
+      {"chip_days", &R::chip_days, NumberDoc("D", "total chip-days (e.g. 2500 V100-days) [range]")},
+      {"precision", &R::precision,
        ChoiceDoc("P",
-                 "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the rule of Sevilla et al. "
-                 "2022)")},
-      {"tensor_cores", ChoiceDoc("yes|no",
-                                 "yes: tensor-core peak attainable; no: plain FP16 rate (default: "
-                                 "tensor peak with utilization 0.30)")},
-      {"utilization",
+                 "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the rule of Sevilla et al. 2022)")},
+      {"tensor_cores", &R::tensor_cores,
+       ChoiceDoc("yes|no",
+                 "yes: tensor-core peak attainable; no: plain FP16 rate (default: tensor peak "
+                 "with utilization 0.30)")},
+      {"utilization", &R::utilization,
        NumberDoc("U",
                  "in (0, 1], a percentage, or openai-gpu|openai-cpu|epoch-llm|epoch-other "
                  "[range]")},
-      {"peak_flops",
+      {"peak_flops", &R::peak_flops,
        NumberDoc("F", "peak FLOP/s per chip, replacing the table's ('125 TFLOPS') [range]")},
-      {"tdp", NumberDoc("W", "power per chip in watts, for `energy` (default: the table's TDP)")},
-      {"price_per_chip_hour", NumberDoc("USD", "price of one chip-hour: adds the cost")},
+      {"tdp", &R::tdp,
+       NumberDoc("W", "power per chip in watts, for `energy` (default: the table's TDP)")},
+      {"price_per_chip_hour", &R::price_per_chip_hour,
+       NumberDoc("USD", "price of one chip-hour: adds the cost")},
   };
-  // A phase field without a description is a bug in this table: it throws
-  // when the table is first built, as Only() does.
-  const auto it = docs.find(name);
-  if (it == docs.end()) throw std::logic_error("phase field '" + name + "' has no description");
-  return it->second;
+  return rows;
 }
 
 }  // namespace
 
+const std::vector<PhaseField>& PhaseFields() {
+  static const std::vector<PhaseField> fields = [] {
+    std::vector<PhaseField> out;
+    for (const PhaseRow& row : PhaseRows()) out.push_back({row.name, row.member});
+    return out;
+  }();
+  return fields;
+}
+
 const RequestFields<PhaseRequest>& PhaseRequestFields() {
   static const RequestFields<PhaseRequest> t = [] {
     RequestFields<PhaseRequest> table;
-    for (const PhaseField& f : PhaseFields()) {
-      table.push_back(Text(f.name, f.member, PhaseDoc(f.name)));
-    }
+    for (const PhaseRow& row : PhaseRows()) table.push_back(Text(row.name, row.member, row.doc));
     return table;
   }();
   return t;
