@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -223,7 +224,11 @@ R Fill(const RequestFields<R>& fields, const py::dict& kwargs, const Specials<R>
     if (special == specials.end() && row == nullptr) {
       std::vector<std::string> keywords;
       for (const RequestField<R>& f : fields) keywords.push_back(spelling.KeywordOf(f.name));
-      for (const auto& [name, set] : specials) keywords.push_back(name);
+      for (const auto& [name, set] : specials) {
+        if (std::find(keywords.begin(), keywords.end(), name) == keywords.end()) {
+          keywords.push_back(name);  // "source" is both a row and a special
+        }
+      }
       throw Error("unknown keyword '" + keyword + "'" + DidYouMean(keyword, keywords) +
                   " (accepted: " + JoinNames(keywords) + ")");
     }

@@ -158,6 +158,7 @@ def test_a_keyword_not_in_the_table_is_an_error_naming_the_closest():
     with pytest.raises(trainflops.Error, match=r"unknown keyword 'epoch'; did you mean 'epochs'\?") as raised:
         trainflops.estimate(DENSE_SPEC, epoch=3)
     assert "(accepted: source, thresholds, dims, " in str(raised.value)
+    assert str(raised.value).count("source") == 1
     with pytest.raises(trainflops.Error, match=r"unknown keyword 'chip_hour'; did you mean 'chip_hours'\?"):
         trainflops.hardware(chip="V100", chip_hour=1000)
     # A field Python spells otherwise is no keyword under its own name.
