@@ -31,6 +31,9 @@ struct TrainingRequest {
   std::optional<std::string> bp_ratio;      // a number in [0, 100], "table" or "per-layer"
   std::optional<std::string> batch_regime;  // large | small (bp_ratio "table")
   std::optional<std::string> formula;       // exact (default) | approx
+
+  // Equal to TrainingRequest{} when no field is given.
+  friend bool operator==(const TrainingRequest&, const TrainingRequest&) = default;
 };
 
 enum class ModelFileKind { kSpec, kOnnx, kHfConfig };

@@ -1,8 +1,10 @@
 // The fields of each typed request by name: one table per request, for the
 // front ends that set fields from names (the Python package's keywords, the
-// web API's fields and words). The names are the library's own, the ones its
-// messages quote ("`chip_hours`"); a front end may spell them its way
-// ("--chip-hours" on the command line) and add names of its own.
+// web API's fields and words, the command line's shared options). The names
+// are the library's own, the ones its messages quote ("`chip_hours`"); a
+// front end may spell them its way ("--chip-hours" on the command line) and
+// add names of its own. A documented row also carries what a front end
+// prints about it: the command line's --help line, the Python stubs' comment.
 //
 //   EstimateRequest r;
 //   TF_ASSIGN_OR_RETURN(const RequestField<EstimateRequest>* f,
@@ -39,6 +41,31 @@ enum class FieldKind {
   kFile,  // a file the front end opened (InputFile)
 };
 
+// What a text or list field's values hold, for the front ends that type them
+// (Python's stubs): a number (as text it may carry SI suffixes, a range or a
+// distribution), one of a few words, or any text (a name, a date).
+enum class FieldType {
+  kText,
+  kNumber,
+  kChoice,
+};
+
+// A field as the front ends describe it.
+struct FieldDoc {
+  FieldType type = FieldType::kText;
+  // The value's placeholder in a help line: "N", "exact|approx"; empty for a
+  // flag, and for a row the front ends do not yet describe from the table.
+  std::string metavar;
+  // One line, naming other fields as the library's messages do ("with
+  // `batches`"), so that each front end words them its way. "{default}"
+  // stands for `default_text`.
+  std::string help;
+  // The default as the help writes it ("2", "100,000"), formatted from the
+  // constant of defaults.h; empty when there is none or it depends on other
+  // fields.
+  std::string default_text;
+};
+
 // What a file field holds, which decides the size cap it is opened with.
 enum class FileRole {
   kModel,          // a model spec, an ONNX graph or a Hugging Face config.json
@@ -72,6 +99,7 @@ struct RequestField {
   // Sets the field; an error names it (a text field given several values, a
   // layer dimension that is not KEY=VALUE). Values are checked by Run().
   std::function<Status(R&, FieldValue&&)> set;
+  FieldDoc doc;  // help with "{default}" already replaced
 };
 
 template <typename R>

@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -44,24 +45,45 @@ struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Keywords spelled otherwise than the library's fields (`from` is reserved
-// in Python).
-const std::map<std::string, std::string>& KeywordFields() {
-  static const std::map<std::string, std::string> renames = {
-      {"source", "model"}, {"from_date", "from"}, {"to_date", "to"}};
-  return renames;
-}
+// How a function's keywords spell the library's fields: by their names, but
+// for those spelled otherwise.
+struct Spelling {
+  std::map<std::string, std::string> renames;  // keyword -> field
 
-std::string KeywordOf(const std::string& field) {
-  for (const auto& [keyword, name] : KeywordFields()) {
-    if (name == field) return keyword;
+  std::string KeywordOf(const std::string& field) const {
+    for (const auto& [keyword, name] : renames) {
+      if (name == field) return keyword;
+    }
+    return field;
   }
-  return field;
+  // The field a keyword sets; "" for a field's own name that is spelled
+  // otherwise ("model" is "source").
+  std::string FieldOf(const std::string& keyword) const {
+    const auto renamed = renames.find(keyword);
+    const std::string field = renamed == renames.end() ? keyword : renamed->second;
+    return KeywordOf(field) == keyword ? field : "";
+  }
+  // A library text with its "`field`"s named as the keywords are.
+  std::string Wording(std::string_view text) const {
+    return RenameFields(text, [this](std::string_view f) { return KeywordOf(std::string(f)); });
+  }
+};
+
+// Most functions, and the reports' text: `source` is the model file, and
+// trend()'s from_date and to_date are `from` (reserved in Python) and `to`.
+const Spelling& Keywords() {
+  static const Spelling s{{{"source", "model"}, {"from_date", "from"}, {"to_date", "to"}}};
+  return s;
 }
 
-[[noreturn]] void Raise(const Status& status) {
-  throw Error(
-      RenameFields(status.message(), [](std::string_view f) { return KeywordOf(std::string(f)); }));
+// units(): `text` is the amount (and `to` its unit, as the field is named).
+const Spelling& UnitsKeywords() {
+  static const Spelling s{{{"text", "amount"}}};
+  return s;
+}
+
+[[noreturn]] void Raise(const Status& status, const Spelling& spelling = Keywords()) {
+  throw Error(spelling.Wording(status.message()));
 }
 
 template <typename T>
@@ -154,22 +176,23 @@ InputFile FileOf(const std::string& field, py::handle value, FileRole role) {
 // ---- keywords -> the library's request fields (request_fields.h) -----------
 
 // Yes/no fields also take True/False.
-bool IsYesNo(const std::string& field) {
-  return field == "llm" || field == "industry" || field == "tensor_cores";
+bool IsYesNo(const FieldDoc& doc) {
+  return doc.type == FieldType::kChoice && doc.metavar == "yes|no";
 }
 
-FieldValue ValueOf(const std::string& keyword, FieldKind kind, FileRole role, py::handle v) {
-  switch (kind) {
+template <typename R>
+FieldValue ValueOf(const std::string& keyword, const RequestField<R>& f, py::handle v) {
+  switch (f.kind) {
     case FieldKind::kList:
       return FieldValue::List(TextList(keyword, v));
     case FieldKind::kFlag:
       return FieldValue::Flag(Flag(keyword, v));
     case FieldKind::kFile:
-      return FieldValue::File(FileOf(keyword, v, role));
+      return FieldValue::File(FileOf(keyword, v, f.role));
     case FieldKind::kText:
       break;
   }
-  if (IsYesNo(keyword) && py::isinstance<py::bool_>(v)) {
+  if (IsYesNo(f.doc) && py::isinstance<py::bool_>(v)) {
     return FieldValue::Text(v.cast<bool>() ? "yes" : "no");
   }
   return FieldValue::Text(TextOf(keyword, v));
@@ -180,20 +203,32 @@ FieldValue ValueOf(const std::string& keyword, FieldKind kind, FileRole role, py
 template <typename R>
 using Specials = std::map<std::string, std::function<void(R&, const std::string&, py::handle)>>;
 
-// Fills a request from the keywords; an unknown keyword names the accepted ones.
+// The row a keyword sets, or nullptr.
 template <typename R>
-R Fill(const RequestFields<R>& fields, const py::dict& kwargs, const Specials<R>& specials = {}) {
+const RequestField<R>* RowOf(const RequestFields<R>& fields, const std::string& keyword,
+                             const Spelling& spelling) {
+  const Result<const RequestField<R>*> row = FindField(fields, spelling.FieldOf(keyword));
+  return row.ok() ? *row : nullptr;
+}
+
+// Fills a request from the keywords; an unknown keyword names the closest
+// and the accepted ones.
+template <typename R>
+R Fill(const RequestFields<R>& fields, const py::dict& kwargs, const Specials<R>& specials = {},
+       const Spelling& spelling = Keywords()) {
   R request{};
   for (auto [key, value] : kwargs) {
     const std::string keyword = py::cast<std::string>(key);
     const auto special = specials.find(keyword);
-    const auto renamed = KeywordFields().find(keyword);
-    const std::string field = renamed == KeywordFields().end() ? keyword : renamed->second;
-    const Result<const RequestField<R>*> row = FindField(fields, field);
-    if (special == specials.end() && !row.ok()) {
+    const RequestField<R>* row = RowOf(fields, keyword, spelling);
+    if (special == specials.end() && row == nullptr) {
       std::vector<std::string> keywords;
-      for (const RequestField<R>& f : fields) keywords.push_back(KeywordOf(f.name));
-      for (const auto& [name, set] : specials) keywords.push_back(name);
+      for (const RequestField<R>& f : fields) keywords.push_back(spelling.KeywordOf(f.name));
+      for (const auto& [name, set] : specials) {
+        if (std::find(keywords.begin(), keywords.end(), name) == keywords.end()) {
+          keywords.push_back(name);  // "source" is both a row and a special
+        }
+      }
       throw Error("unknown keyword '" + keyword + "'" + DidYouMean(keyword, keywords) +
                   " (accepted: " + JoinNames(keywords) + ")");
     }
@@ -202,9 +237,8 @@ R Fill(const RequestFields<R>& fields, const py::dict& kwargs, const Specials<R>
       special->second(request, keyword, value);
       continue;
     }
-    const RequestField<R>& f = **row;
-    const Status set = f.set(request, ValueOf(keyword, f.kind, f.role, value));
-    if (!set.ok()) Raise(set);
+    const Status set = row->set(request, ValueOf(keyword, *row, value));
+    if (!set.ok()) Raise(set, spelling);
   }
   return request;
 }
@@ -310,6 +344,68 @@ std::unique_ptr<Report> RunLayer(const py::object& type, const py::object& bp_ra
   return RunRequest(r);
 }
 
+// ---- the keywords, described (trainflops/_keywords.py) --------------------
+
+const char* KindName(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kList:
+      return "list";
+    case FieldKind::kFlag:
+      return "flag";
+    case FieldKind::kFile:
+      return "file";
+    case FieldKind::kText:
+      break;
+  }
+  return "text";
+}
+
+// What a text holds: "number", "choice", "yes/no" (also True/False) or "text".
+const char* ValueTypeName(const FieldDoc& doc) {
+  if (IsYesNo(doc)) return "yes/no";
+  switch (doc.type) {
+    case FieldType::kNumber:
+      return "number";
+    case FieldType::kChoice:
+      return "choice";
+    case FieldType::kText:
+      break;
+  }
+  return "text";
+}
+
+template <typename R>
+py::list Rows(const RequestFields<R>& fields, const Spelling& spelling = Keywords()) {
+  py::list rows;
+  for (const RequestField<R>& f : fields) {
+    py::dict row;
+    row["name"] = spelling.KeywordOf(f.name);
+    row["kind"] = KindName(f.kind);
+    row["type"] = ValueTypeName(f.doc);
+    row["metavar"] = f.doc.metavar;
+    row["help"] = spelling.Wording(f.doc.help);
+    row["default"] = f.doc.default_text;
+    rows.append(row);
+  }
+  return rows;
+}
+
+py::dict Fields() {
+  py::dict d;
+  d["estimate"] = Rows(EstimateFields());
+  d["hardware"] = Rows(HardwareFields());
+  d["compare"] = Rows(CompareFields());
+  d["tokens"] = Rows(TokensFields());
+  d["chips"] = Rows(ChipsFields());
+  d["thresholds"] = Rows(ThresholdsFields());
+  d["units"] = Rows(UnitsFields(), UnitsKeywords());
+  d["trend"] = Rows(TrendFields());
+  d["evidence"] = Rows(EvidenceFields());
+  d["ledger"] = Rows(LedgerFields());
+  d["batch"] = Rows(BatchFields());
+  return d;
+}
+
 py::list RunBatch(const py::dict& kwargs) {
   const BatchRequest r = Fill(BatchFields(), kwargs);
   std::vector<std::string> lines;
@@ -329,11 +425,7 @@ PYBIND11_MODULE(_trainflops, m) {
   py::class_<Report>(m, "Report")
       .def("json", &Report::Json, "The JSON document, as `trainflops COMMAND --json` prints it.")
       .def(
-          "text",
-          [](const Report& r) {
-            return RenameFields(r.Text(),
-                                [](std::string_view f) { return KeywordOf(std::string(f)); });
-          },
+          "text", [](const Report& r) { return Keywords().Wording(r.Text()); },
           "The text report, as `trainflops COMMAND` prints it, with inputs named as keywords.")
       .def(
           "citation",
@@ -375,22 +467,15 @@ PYBIND11_MODULE(_trainflops, m) {
   });
   m.def("batch", &RunBatch);
   m.def("layer", &RunLayer);
-  m.def("chips",
-        [](const py::object& filter, const py::object& show, const py::object& hardware_db) {
-          ChipsRequest r;
-          if (!filter.is_none()) r.filter = TextOf("filter", filter);
-          r.show = OptionalText("show", show);
-          if (!hardware_db.is_none()) {
-            r.hardware_db = FileOf("hardware_db", hardware_db, FileRole::kHardwareTable);
-          }
-          return RunRequest(r);
-        });
-  m.def("thresholds", [](const py::object& flop, const py::object& range) {
-    return RunRequest(ThresholdsRequest{TextOf("flop", flop), OptionalText("range", range)});
+  m.def("chips", [](const py::dict& kw) { return RunRequest(Fill(ChipsFields(), kw)); });
+  m.def("thresholds", [](const py::dict& kw) { return RunRequest(Fill(ThresholdsFields(), kw)); });
+  m.def("units", [](const py::dict& kw) {
+    return RunRequest(Fill(UnitsFields(), kw, {}, UnitsKeywords()));
   });
-  m.def("units", [](const py::object& amount, const py::object& to) {
-    return RunRequest(UnitsRequest{TextOf("amount", amount), OptionalText("to", to)});
-  });
+  m.def("_fields", &Fields,
+        "The keywords of each function that takes the library's request fields "
+        "(include/trainflops/request_fields.h): per function, rows of name, kind, type, "
+        "metavar, help and default, in the table's order.");
   m.def(
       "version", [] { return std::string(TrainflopsVersion()); },
       "The library's version: CMake's project version.");

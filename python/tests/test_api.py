@@ -152,6 +152,20 @@ def test_unknown_keyword_suggests_the_closest():
         trainflops.tokens(params=[1], tokens=1)
 
 
+def test_a_keyword_not_in_the_table_is_an_error_naming_the_closest():
+    # Not Python's TypeError: the library's Error, naming the closest keyword
+    # of the function's field table and every accepted one.
+    with pytest.raises(trainflops.Error, match=r"unknown keyword 'epoch'; did you mean 'epochs'\?") as raised:
+        trainflops.estimate(DENSE_SPEC, epoch=3)
+    assert "(accepted: source, thresholds, dims, " in str(raised.value)
+    assert str(raised.value).count("source") == 1
+    with pytest.raises(trainflops.Error, match=r"unknown keyword 'chip_hour'; did you mean 'chip_hours'\?"):
+        trainflops.hardware(chip="V100", chip_hour=1000)
+    # A field Python spells otherwise is no keyword under its own name.
+    with pytest.raises(trainflops.Error, match=r"unknown keyword 'from' \(accepted: .*from_date, to_date"):
+        trainflops.trend(**{"from": "2015-01-01"})
+
+
 def test_repr_and_html():
     r = trainflops.estimate(DENSE_SPEC)
     assert repr(r) == "<trainflops estimate: 1.212e7 FLOP (method1_counting)>"

@@ -6,11 +6,12 @@ al. 2022 ("Estimating Training Compute of Deep Learning Models", Epoch AI)
 and Amodei & Hernandez 2018 ("AI and Compute", OpenAI).
 
 The functions mirror the command line's commands; keyword names are its
-options with dashes turned into underscores, and values take the same text
-("5 days", "1.4T", "0.3..0.5", "lognormal(70B, 1.5)") or plain numbers.
-Each returns a Result whose attributes are the fields of the command's
-``--json`` object. Bad input raises trainflops.Error (a ValueError) with the
-library's message, naming the keyword.
+options with dashes turned into underscores (the fields of the library's
+request tables), and values take the same text ("5 days", "1.4T",
+"0.3..0.5", "lognormal(70B, 1.5)") or plain numbers. Each returns a Result
+whose attributes are the fields of the command's ``--json`` object. Bad input
+raises trainflops.Error (a ValueError) with the library's message, naming the
+keyword; an unknown keyword is named with the closest one.
 
     >>> import trainflops
     >>> print(trainflops.tokens(params=70e9, tokens=1.4e12))
@@ -28,6 +29,7 @@ import os
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
 
 from . import _trainflops
+from ._keywords import FUNCTIONS, described
 from ._result import Result
 
 Error = _trainflops.Error
@@ -57,20 +59,8 @@ def _file(value: Any, name: str) -> Any:
     return value
 
 
-def estimate(source: Source, *, epochs: Optional[Value] = None,
-             examples: Optional[Value] = None, batches: Optional[Value] = None,
-             batch_size: Optional[Value] = None, tokens_per_sequence: Optional[Value] = None,
-             bp_ratio: Optional[Value] = None, batch_regime: Optional[str] = None,
-             formula: Optional[str] = None, dims: Optional[Mapping[str, int]] = None,
-             examples_per_run: Optional[Value] = None, strict: bool = False,
-             tokens: Optional[Value] = None,
-             stages: Optional[Sequence[str]] = None, seq_len: Optional[Value] = None,
-             convention: Optional[str] = None, attention: Optional[str] = None,
-             recompute: Optional[str] = None, range: Optional[str] = None,
-             thresholds: bool = False, uncertainty: bool = False,
-             samples: Optional[Value] = None, seed: Optional[Value] = None,
-             quantiles: Optional[Sequence[Value]] = None,
-             checkpoint: Optional[Source] = None) -> Result:
+def estimate(source: Source, *, dims: Optional[Mapping[str, Value]] = None,
+             **keywords: Any) -> Result:
     """Method 1: count a model's operations (``trainflops estimate``).
 
     source: a path, bytes, or a dict. A model spec (YAML or JSON,
@@ -100,7 +90,7 @@ def estimate(source: Source, *, epochs: Optional[Value] = None,
         whose parameter count is reported beside the config's and flagged
         over 1% (headers only; weights are never read).
     """
-    kwargs = _given(dict(locals()))
+    kwargs = _given({"dims": dims, **keywords})
     kwargs["source"] = _file(source, "spec.json")
     return Result("estimate", _trainflops.estimate(kwargs))
 
@@ -121,14 +111,9 @@ def hardware(chip: Optional[str] = None, count: Optional[Value] = None,
              time: Optional[Value] = None, chip_hours: Optional[Value] = None,
              chip_days: Optional[Value] = None, precision: Optional[str] = None,
              utilization: Optional[Value] = None, year: Optional[Value] = None,
-             llm: Optional[bool] = None, *, peak_flops: Optional[Value] = None,
-             tensor_cores: Optional[bool] = None, tdp: Optional[Value] = None,
-             price_per_chip_hour: Optional[Value] = None, industry: Optional[bool] = None,
-             energy: bool = False, pue: Optional[Value] = None,
+             llm: Optional[Union[bool, str]] = None, *,
              phases: Optional[Sequence[Mapping[str, Value]]] = None,
-             hardware_db: Optional[Source] = None, uncertainty: bool = False,
-             samples: Optional[Value] = None, seed: Optional[Value] = None,
-             quantiles: Optional[Sequence[Value]] = None) -> Result:
+             hardware_db: Optional[Source] = None, **keywords: Any) -> Result:
     """Method 2: chips x time x peak FLOP/s x utilization (``trainflops hardware``).
 
     chip: as named in papers ("V100", "TPU v3"); "unknown" imputes the peak
@@ -141,7 +126,10 @@ def hardware(chip: Optional[str] = None, count: Optional[Value] = None,
         phase that does not set its own.
     hardware_db: a table with data/hardware.csv's columns (path or bytes).
     """
-    kwargs = _given(dict(locals()))
+    kwargs = _given({"chip": chip, "count": count, "time": time, "chip_hours": chip_hours,
+                     "chip_days": chip_days, "precision": precision, "utilization": utilization,
+                     "year": year, "llm": llm, "phases": phases, "hardware_db": hardware_db,
+                     **keywords})
     if phases is not None:
         kwargs["phases"] = [dict(p) for p in phases]
     if hardware_db is not None:
@@ -149,16 +137,15 @@ def hardware(chip: Optional[str] = None, count: Optional[Value] = None,
     return Result("hardware", _trainflops.hardware(kwargs))
 
 
-def compare(source: Optional[Source] = None, *, params: Optional[Value] = None,
-            tokens: Optional[Value] = None, method1_flop: Optional[Value] = None,
-            **options: Any) -> Result:
+def compare(source: Optional[Source] = None, *,
+            phases: Optional[Sequence[Mapping[str, Value]]] = None, **keywords: Any) -> Result:
     """Both methods side by side (``trainflops compare``).
 
     Method 1 is exactly one of: source (a model spec), params with tokens
     (6 x N x D), or method1_flop. Every other keyword is ``hardware()``'s or
     ``estimate()``'s training keyword (epochs, examples, bp_ratio, ...).
     """
-    kwargs = _given({"params": params, "tokens": tokens, "method1_flop": method1_flop, **options})
+    kwargs = _given({"phases": phases, **keywords})
     if source is not None:
         kwargs["source"] = _file(source, "spec.json")
     if "phases" in kwargs:
@@ -168,17 +155,8 @@ def compare(source: Optional[Source] = None, *, params: Optional[Value] = None,
     return Result("compare", _trainflops.compare(kwargs))
 
 
-def tokens(params: Optional[Value] = None, tokens: Optional[Value] = None, *,
-           active_params: Optional[Value] = None, convention: Optional[str] = None,
-           seq_len: Optional[Value] = None, layers: Optional[Value] = None,
-           d_model: Optional[Value] = None, heads: Optional[Value] = None,
-           head_dim: Optional[Value] = None, vocab: Optional[Value] = None,
-           d_ff: Optional[Value] = None, gated: bool = False,
-           stages: Optional[Sequence[str]] = None, attention: Optional[str] = None,
-           recompute: Optional[str] = None, thresholds: bool = False,
-           range: Optional[str] = None, uncertainty: bool = False,
-           samples: Optional[Value] = None, seed: Optional[Value] = None,
-           quantiles: Optional[Sequence[Value]] = None) -> Result:
+def tokens(params: Optional[Union[Value, "os.PathLike[str]"]] = None,
+           tokens: Optional[Value] = None, **keywords: Any) -> Result:
     """A language model from its numbers (``trainflops tokens``).
 
     6 x params x tokens by default (Kaplan et al. 2020); convention "kaplan",
@@ -188,35 +166,38 @@ def tokens(params: Optional[Value] = None, tokens: Optional[Value] = None, *,
     be a checkpoint path to count them from (model.safetensors.index.json
     with the config.json beside it, a .safetensors or a .gguf file).
     """
-    return Result("tokens", _trainflops.tokens(_given(dict(locals()))))
+    return Result("tokens", _trainflops.tokens(_given({"params": params, "tokens": tokens,
+                                                      **keywords})))
 
 
-def chips(filter: Optional[str] = None, *, show: Optional[str] = None,
-          hardware_db: Optional[Union[str, "os.PathLike[str]", bytes]] = None) -> Result:
+def chips(filter: Optional[str] = None, *,
+          hardware_db: Optional[Union[str, "os.PathLike[str]", bytes]] = None,
+          **keywords: Any) -> Result:
     """The hardware table: rows matching filter, or one chip with show="A100".
 
     hardware_db: another table with the columns of data/hardware.csv (a path or bytes).
     """
+    kwargs = _given({"filter": filter, **keywords})
     if hardware_db is not None:
-        hardware_db = _file(hardware_db, "hardware.csv")
-    return Result("chips", _trainflops.chips(filter, show, hardware_db))
+        kwargs["hardware_db"] = _file(hardware_db, "hardware.csv")
+    return Result("chips", _trainflops.chips(kwargs))
 
 
-def thresholds(flop: Value, *, range: Optional[str] = None) -> Result:
+def thresholds(flop: Value, **keywords: Any) -> Result:
     """A compute figure against the legal thresholds (EU AI Act, SB 53, ...)."""
-    return Result("thresholds", _trainflops.thresholds(flop, range))
+    return Result("thresholds", _trainflops.thresholds(_given({"flop": flop, **keywords})))
 
 
-def units(text: Value, *, to: Optional[str] = None) -> Result:
+def units(text: Value, **keywords: Any) -> Result:
     """An amount ("22 pfs-days", "2.5 GMAC") in FLOP, multiply-adds and pfs-days.
 
     to: flop, mac or pfs-day, for the text report in that unit only.
     """
-    return Result("units", _trainflops.units(text, to))
+    return Result("units", _trainflops.units(_given({"text": text, **keywords})))
 
 
-def evidence(evidence: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]], *,
-             samples: Optional[Value] = None, seed: Optional[Value] = None) -> Result:
+def evidence(evidence: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]],
+             **keywords: Any) -> Result:
     """One model's training compute from lines of indirect evidence (``trainflops evidence``).
 
     evidence: an evidence file (YAML or JSON; docs/evidence.md) as a path or
@@ -224,14 +205,14 @@ def evidence(evidence: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]],
     reference, stage, figure) is estimated with its 90% interval, then the
     lines are combined; lines that disagree are named in "disagreements".
     """
-    kwargs = _given(dict(locals()))
+    kwargs = _given({"evidence": evidence, **keywords})
     if isinstance(evidence, Mapping):
         kwargs["evidence"] = ("evidence.json", json.dumps(dict(evidence)))
     return Result("evidence", _trainflops.evidence(kwargs))
 
 
-def ledger(run: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]], *,
-           samples: Optional[Value] = None, seed: Optional[Value] = None) -> Result:
+def ledger(run: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]],
+           **keywords: Any) -> Result:
     """A compute statement for a filing (``trainflops ledger``).
 
     run: a run record (YAML or JSON; docs/ledger.md) as a path or bytes, or the
@@ -244,7 +225,7 @@ def ledger(run: Union[str, "os.PathLike[str]", bytes, Mapping[str, Any]], *,
     the phases counted and left out with their rules; the documentation
     form's fields.
     """
-    kwargs = _given(dict(locals()))
+    kwargs = _given({"run": run, **keywords})
     if isinstance(run, Mapping):
         kwargs["run"] = ("run.json", json.dumps(dict(run)))
     return Result("ledger", _trainflops.ledger(kwargs))
@@ -263,29 +244,21 @@ def _csv_text(rows: Iterable[Mapping[str, Any]]) -> str:
 
 
 def trend(data: Union[None, str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]]] = None,
-          *, date_column: Optional[str] = None, compute_column: Optional[str] = None,
-          name_column: Optional[str] = None, compute_unit: Optional[str] = None,
-          from_date: Optional[str] = None, to_date: Optional[str] = None,
-          where: Optional[Sequence[str]] = None, exclude: Optional[Sequence[str]] = None,
-          include_modest: bool = False, breaks: Optional[Sequence[str]] = None,
-          bootstrap: Optional[Value] = None, level: Optional[Value] = None,
-          seed: Optional[Value] = None) -> Result:
+          **keywords: Any) -> Result:
     """The growth of training compute over time (``trainflops trend``).
 
     data: a CSV path or bytes, or rows (dicts); default the points of "AI and
     Compute" (Amodei & Hernandez 2018). from_date / to_date are the command
     line's --from / --to (YYYY-MM-DD).
     """
-    kwargs = _given(dict(locals()))
+    kwargs = _given({"data": data, **keywords})
     if data is not None and not isinstance(data, (str, bytes, os.PathLike)):
         kwargs["data"] = ("rows.csv", _csv_text(data))
     return Result("trend", _trainflops.trend(kwargs))
 
 
-def batch(data: Union[str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]]], *,
-          format: Optional[str] = None, columns: Optional[Sequence[str]] = None,
-          samples: Optional[Value] = None, seed: Optional[Value] = None,
-          rules_off: Optional[str] = None) -> Iterator[Dict[str, Any]]:
+def batch(data: Union[str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]]],
+          **keywords: Any) -> Iterator[Dict[str, Any]]:
     """Estimates every model of a dataset (``trainflops batch``); yields dicts.
 
     data: a CSV or JSON-lines path or bytes, or rows (dicts). Each row comes
@@ -297,10 +270,17 @@ def batch(data: Union[str, "os.PathLike[str]", bytes, Iterable[Mapping[str, Any]
     docs/batch.md). rules_off:
     "RULE,..." estimation rules switched off, to measure them (docs/batch.md).
     """
-    kwargs = _given(dict(locals()))
+    kwargs = _given({"data": data, **keywords})
     if not isinstance(data, (str, bytes, os.PathLike)):
         kwargs["data"] = ("rows.jsonl", "".join(json.dumps(dict(r)) + "\n" for r in data))
     lines = _trainflops.batch(kwargs)
     if lines and lines[0].lstrip().startswith("{"):
         return (json.loads(line) for line in lines)
     return iter(csv.DictReader(lines))
+
+
+# Each function's keywords, from the library's field tables, in its signature
+# (help(), inspect) and docstring.
+for _name in FUNCTIONS:
+    described(globals()[_name], _name)
+del _name

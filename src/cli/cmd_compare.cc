@@ -52,7 +52,7 @@ Result<Call> ParseCompare(const std::vector<std::string>& words, const FileOpene
         std::string(kUsage));
   }
   CompareRequest r;
-  r.training = TrainingRequestFrom(a);
+  TF_RETURN_IF_ERROR(SetFromOptions(TrainingFields(), a, open, r.training));
   r.params = a.Get("--params");
   r.tokens = a.Get("--tokens");
   r.method1_flop = a.Get("--method1-flop");

@@ -164,13 +164,13 @@ Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpen
     return Status::InvalidArgument(WrongCount(kind, args.positional.size()));
   }
   EstimateRequest r;
-  r.training = TrainingRequestFrom(args);
-  r.uncertainty = UncertaintyRequestFrom(args);
+  TF_RETURN_IF_ERROR(SetFromOptions(TrainingFields(), args, open, r.training));
+  TF_RETURN_IF_ERROR(SetFromOptions(UncertaintyFields(), args, open, r.uncertainty));
   r.thresholds = args.Has("--thresholds");
   r.dims = AllValues(args, "--dim");
   r.examples_per_run = args.Get("--examples-per-run");
   r.strict = args.Has("--strict");
-  if (kind == Kind::kHfConfig) r.llm = LlmRequestFrom(args);
+  if (kind == Kind::kHfConfig) TF_RETURN_IF_ERROR(SetFromOptions(LlmFields(), args, open, r.llm));
   r.unit = args.Get("--unit");
   r.show_layers = !args.Has("--no-layers");
   const std::string& model = args.positional.front();

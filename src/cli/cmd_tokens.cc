@@ -69,7 +69,7 @@ Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener
   r.vocab = args.Get("--vocab");
   r.d_ff = args.Get("--d-ff");
   r.gated = args.Has("--gated");
-  r.llm = LlmRequestFrom(args);
+  TF_RETURN_IF_ERROR(SetFromOptions(LlmFields(), args, open, r.llm));
   call.json = args.Has("--json");
   call.cite = args.Has("--cite");
   call.run = LibraryCall(std::move(r));

@@ -36,7 +36,7 @@ const std::vector<Command>& Commands() {
   return commands;
 }
 
-std::string OptionWording(std::string_view message) {
+std::string OptionName(std::string_view field) {
   // Fields whose option is spelled otherwise (repeatable options are
   // singular) or that are positional words.
   static const std::map<std::string, std::string, std::less<>> kSpelling = {
@@ -46,15 +46,15 @@ std::string OptionWording(std::string_view message) {
       {"flop", "FLOP"},      {"type", "TYPE"},
       {"filter", "FILTER"},  {"show", "show NAME"},
   };
-  return RenameFields(message, [](std::string_view field) {
-    if (const auto it = kSpelling.find(field); it != kSpelling.end()) return it->second;
-    std::string option = "--" + std::string(field);
-    for (char& c : option) {
-      if (c == '_') c = '-';
-    }
-    return option;
-  });
+  if (const auto it = kSpelling.find(field); it != kSpelling.end()) return it->second;
+  std::string option = "--" + std::string(field);
+  for (char& c : option) {
+    if (c == '_') c = '-';
+  }
+  return option;
 }
+
+std::string OptionWording(std::string_view message) { return RenameFields(message, OptionName); }
 
 InputKind ModelInputKind(const std::string& name) { return InputKindFor(FileRole::kModel, name); }
 

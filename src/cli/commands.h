@@ -92,6 +92,10 @@ std::string RenderCall(const Call& call, const Report& report);
 // so an ONNX graph's 100,000 layers are never held as one string.
 void WriteCall(const Call& call, const Report& report, std::ostream& out);
 
+// A request field as the command line spells it: "chip_hours" ->
+// "--chip-hours", "quantiles" -> "--quantile", "model" -> "FILE".
+std::string OptionName(std::string_view field);
+
 // A library message in the command line's words: request fields become
 // options ("`chip_hours`" -> "--chip-hours", "`model`" -> "FILE").
 std::string OptionWording(std::string_view message);

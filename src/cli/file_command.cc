@@ -45,7 +45,12 @@ Result<FileWords> ParseFileWords(const std::vector<std::string>& words,
                                    ")");
   }
   w.path = w.args.positional.front();
-  w.uncertainty = UncertaintyRequestFrom(w.args);
+  // --samples and --seed, set by the uncertainty table's rows; the table has
+  // no file fields, so nothing is opened.
+  const FileOpener no_files = [](const std::string& name, InputKind) -> Result<InputFile> {
+    return Status::InvalidArgument("'" + name + "': this option takes no file");
+  };
+  TF_RETURN_IF_ERROR(SetFromOptions(UncertaintyFields(), w.args, no_files, w.uncertainty));
   w.output = w.args.Get("--output");
   return w;
 }

@@ -1,35 +1,87 @@
-// Option tables shared by several commands, and their mapping onto the
-// request structs' fields (the option --batch-size is the field batch_size).
-// Values are passed through as written: the library parses and checks them.
+// Option tables shared by several commands, made from the library's field
+// tables (request_fields.h): each option is a field as OptionName spells it
+// (the field batch_size is the option --batch-size), with the row's value
+// placeholder and help, and sets that field. Values are passed through as
+// written: the library parses and checks them.
 #ifndef TRAINFLOPS_SRC_CLI_REQUEST_OPTIONS_H_
 #define TRAINFLOPS_SRC_CLI_REQUEST_OPTIONS_H_
 
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "args.h"
 #include "commands.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/tokens_request.h"
 
 namespace trainflops::cli {
 
+// The options of the rows of `fields`, but those named in `except`, in the
+// table's order; a list field's option is repeatable.
+template <typename R>
+std::vector<OptionSpec> OptionSpecsOf(const RequestFields<R>& fields,
+                                      const std::vector<std::string>& except = {}) {
+  std::vector<OptionSpec> specs;
+  for (const RequestField<R>& f : fields) {
+    if (std::find(except.begin(), except.end(), f.name) != except.end()) continue;
+    specs.push_back(
+        {OptionName(f.name), f.doc.metavar, OptionWording(f.doc.help), f.kind == FieldKind::kList});
+  }
+  return specs;
+}
+
+// `before`, the options of `fields` but those in `except`, then `after`: a
+// command's own options around those of its request.
+template <typename R>
+std::vector<OptionSpec> AroundOptionsOf(std::vector<OptionSpec> before,
+                                        const RequestFields<R>& fields,
+                                        const std::vector<std::string>& except,
+                                        const std::vector<OptionSpec>& after) {
+  const std::vector<OptionSpec> own = OptionSpecsOf(fields, except);
+  before.insert(before.end(), own.begin(), own.end());
+  before.insert(before.end(), after.begin(), after.end());
+  return before;
+}
+
+// The value `args` holds for the option of a field of `kind`: its text, all
+// its values, true, or the file it names opened with `open`.
+Result<FieldValue> OptionValue(const ParsedArgs& args, const std::string& option, FieldKind kind,
+                               FileRole role, const FileOpener& open);
+
+// Sets each field of `fields` whose option `args` holds; the others keep
+// their defaults.
+template <typename R>
+Status SetFromOptions(const RequestFields<R>& fields, const ParsedArgs& args,
+                      const FileOpener& open, R& request) {
+  for (const RequestField<R>& f : fields) {
+    const std::string option = OptionName(f.name);
+    if (!args.Has(option)) continue;
+    TF_ASSIGN_OR_RETURN(FieldValue value, OptionValue(args, option, f.kind, f.role, open));
+    TF_RETURN_IF_ERROR(f.set(request, std::move(value)));
+  }
+  return Status::Ok();
+}
+
 // --epochs --examples --batches --batch-size --tokens-per-sequence --bp-ratio
-// --batch-regime --formula.
+// --batch-regime --formula: TrainingFields.
 const std::vector<OptionSpec>& Method1OptionSpecs();
-TrainingRequest TrainingRequestFrom(const ParsedArgs& args);
 
-// --uncertainty, --samples N, --seed S, --quantile P (repeatable).
+// --uncertainty, --samples N, --seed S, --quantile P (repeatable):
+// UncertaintyFields.
 const std::vector<OptionSpec>& UncertaintyOptionSpecs();
-UncertaintyRequest UncertaintyRequestFrom(const ParsedArgs& args);
 
-// The options shared by `tokens` and `estimate config.json`.
+// The options shared by `tokens` and `estimate config.json`: LlmFields,
+// --json, --cite and --help.
 std::vector<OptionSpec> LlmCommonOptions();
-LlmRequest LlmRequestFrom(const ParsedArgs& args);
 
-// The phase and run options of `hardware` and `compare`. Each --chip starts
-// a phase; phase options before the first --chip apply to every phase.
+// The phase and run options of `hardware` and `compare` (PhaseRequestFields,
+// then HardwareFields but --unit). Each --chip starts a phase; phase options
+// before the first --chip apply to every phase.
 const std::vector<OptionSpec>& HardwareRunOptions();
 struct HardwareWords {
   HardwareRequest request;

@@ -141,9 +141,7 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
   const LlmRequest& l = r.llm;
   const bool llm_fields = l.tokens || !l.stages.empty() || l.seq_len || l.convention ||
                           l.attention || l.recompute || l.range;
-  const TrainingRequest& t = r.training;
-  const bool training_fields = t.epochs || t.examples || t.batches || t.batch_size ||
-                               t.tokens_per_sequence || t.bp_ratio || t.batch_regime || t.formula;
+  const bool training_fields = r.training != TrainingRequest{};
   const bool onnx_fields = !r.dims.empty() || r.examples_per_run || r.strict;
   if (kind != ModelFileKind::kHfConfig && llm_fields) {
     return Status::InvalidArgument(

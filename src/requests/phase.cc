@@ -132,24 +132,3 @@ Result<Phase> PhaseFrom(const PhaseRequest& r, const std::set<std::string>& shar
 }
 
 }  // namespace trainflops::requests
-
-namespace trainflops {
-
-const std::vector<PhaseField>& PhaseFields() {
-  static const std::vector<PhaseField> fields = {
-      {"chip", &PhaseRequest::chip},
-      {"count", &PhaseRequest::count},
-      {"time", &PhaseRequest::time},
-      {"chip_hours", &PhaseRequest::chip_hours},
-      {"chip_days", &PhaseRequest::chip_days},
-      {"precision", &PhaseRequest::precision},
-      {"tensor_cores", &PhaseRequest::tensor_cores},
-      {"utilization", &PhaseRequest::utilization},
-      {"peak_flops", &PhaseRequest::peak_flops},
-      {"tdp", &PhaseRequest::tdp},
-      {"price_per_chip_hour", &PhaseRequest::price_per_chip_hour},
-  };
-  return fields;
-}
-
-}  // namespace trainflops

@@ -4,9 +4,16 @@
 #include "trainflops/request_fields.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "core/text.h"
+#include "trainflops/defaults.h"
+#include "trainflops/field_names.h"
+#include "trainflops/input_limits.h"
+#include "trainflops/units.h"
 
 namespace trainflops {
 namespace {
@@ -17,56 +24,86 @@ Status OneValue(const std::string& name, const FieldValue& v) {
                                  std::to_string(v.texts.size()));
 }
 
+// The doc with "{default}" in its help replaced by the default.
+FieldDoc Filled(FieldDoc doc) {
+  constexpr std::string_view kMark = "{default}";
+  if (const size_t at = doc.help.find(kMark); at != std::string::npos) {
+    doc.help.replace(at, kMark.size(), doc.default_text);
+  }
+  return doc;
+}
+
+FieldDoc NumberDoc(std::string metavar = "", std::string help = "", std::string default_text = "") {
+  return {FieldType::kNumber, std::move(metavar), std::move(help), std::move(default_text)};
+}
+FieldDoc ChoiceDoc(std::string metavar = "", std::string help = "") {
+  return {FieldType::kChoice, std::move(metavar), std::move(help), ""};
+}
+FieldDoc TextDoc(std::string metavar = "", std::string help = "") {
+  return {FieldType::kText, std::move(metavar), std::move(help), ""};
+}
+FieldDoc FlagDoc(std::string help) { return {FieldType::kText, "", std::move(help), ""}; }
+
 template <typename R>
-RequestField<R> Text(std::string name, std::optional<std::string> R::*member) {
-  return {name, FieldKind::kText, FileRole::kModel, [name, member](R& r, FieldValue&& v) {
+RequestField<R> Text(std::string name, std::optional<std::string> R::*member, FieldDoc doc = {}) {
+  return {name, FieldKind::kText, FileRole::kModel,
+          [name, member](R& r, FieldValue&& v) {
             TF_RETURN_IF_ERROR(OneValue(name, v));
             r.*member = std::move(v.texts.front());
             return Status::Ok();
-          }};
+          },
+          Filled(std::move(doc))};
 }
 
 // A text the request needs (a layer type, an amount): a std::string member.
 template <typename R>
-RequestField<R> Required(std::string name, std::string R::*member) {
-  return {name, FieldKind::kText, FileRole::kModel, [name, member](R& r, FieldValue&& v) {
+RequestField<R> Required(std::string name, std::string R::*member, FieldDoc doc = {}) {
+  return {name, FieldKind::kText, FileRole::kModel,
+          [name, member](R& r, FieldValue&& v) {
             TF_RETURN_IF_ERROR(OneValue(name, v));
             r.*member = std::move(v.texts.front());
             return Status::Ok();
-          }};
+          },
+          Filled(std::move(doc))};
 }
 
 template <typename R>
-RequestField<R> List(std::string name, std::vector<std::string> R::*member) {
-  return {name, FieldKind::kList, FileRole::kModel, [member](R& r, FieldValue&& v) {
+RequestField<R> List(std::string name, std::vector<std::string> R::*member, FieldDoc doc = {}) {
+  return {name, FieldKind::kList, FileRole::kModel,
+          [member](R& r, FieldValue&& v) {
             r.*member = std::move(v.texts);
             return Status::Ok();
-          }};
+          },
+          Filled(std::move(doc))};
 }
 
 template <typename R>
-RequestField<R> Flag(std::string name, bool R::*member) {
-  return {name, FieldKind::kFlag, FileRole::kModel, [member](R& r, FieldValue&& v) {
+RequestField<R> Flag(std::string name, bool R::*member, FieldDoc doc = {}) {
+  return {name, FieldKind::kFlag, FileRole::kModel,
+          [member](R& r, FieldValue&& v) {
             r.*member = v.flag;
             return Status::Ok();
-          }};
+          },
+          Filled(std::move(doc))};
 }
 
 template <typename R, typename Member>  // InputFile or std::optional<InputFile>
-RequestField<R> File(std::string name, Member R::*member, FileRole role) {
-  return {name, FieldKind::kFile, role, [member](R& r, FieldValue&& v) {
+RequestField<R> File(std::string name, Member R::*member, FileRole role, FieldDoc doc = {}) {
+  return {name, FieldKind::kFile, role,
+          [member](R& r, FieldValue&& v) {
             r.*member = std::move(v.file);
             return Status::Ok();
-          }};
+          },
+          Filled(std::move(doc))};
 }
 
 // Appends the rows of `sub`, setting them on `part(request)`.
 template <typename R, typename Sub, typename Part>
 void AddAll(RequestFields<R>& out, const RequestFields<Sub>& sub, Part part) {
   for (const RequestField<Sub>& f : sub) {
-    out.push_back({f.name, f.kind, f.role, [set = f.set, part](R& r, FieldValue&& v) {
-                     return set(part(r), std::move(v));
-                   }});
+    out.push_back({f.name, f.kind, f.role,
+                   [set = f.set, part](R& r, FieldValue&& v) { return set(part(r), std::move(v)); },
+                   f.doc});
   }
 }
 
@@ -149,22 +186,44 @@ Status UnknownField(std::string_view name, const std::vector<std::string>& accep
 
 const RequestFields<UncertaintyRequest>& UncertaintyFields() {
   using R = UncertaintyRequest;
-  static const RequestFields<R> t = {Flag("uncertainty", &R::uncertainty),
-                                     Text("samples", &R::samples), Text("seed", &R::seed),
-                                     List("quantiles", &R::quantiles)};
+  static const RequestFields<R> t = {
+      Flag("uncertainty", &R::uncertainty,
+           FlagDoc("give assumptions their default ranges (utilization, backward/forward ratio, "
+                   "guessed precision, imputed peak; docs/uncertainty.md) and report a 90% "
+                   "interval")),
+      Text("samples", &R::samples,
+           NumberDoc("N", "Monte Carlo samples (default {default}; at most 1e8)",
+                     WithThousands(kDefaultSamples))),
+      Text("seed", &R::seed,
+           NumberDoc("S", "Monte Carlo seed (default {default}; printed with every result)",
+                     std::to_string(kDefaultSeed))),
+      List("quantiles", &R::quantiles,
+           NumberDoc("P", "also report the P quantile, P in (0, 1); repeatable"))};
   return t;
 }
 
 const RequestFields<TrainingRequest>& TrainingFields() {
   using R = TrainingRequest;
-  static const RequestFields<R> t = {Text("epochs", &R::epochs),
-                                     Text("examples", &R::examples),
-                                     Text("batches", &R::batches),
-                                     Text("batch_size", &R::batch_size),
-                                     Text("tokens_per_sequence", &R::tokens_per_sequence),
-                                     Text("bp_ratio", &R::bp_ratio),
-                                     Text("batch_regime", &R::batch_regime),
-                                     Text("formula", &R::formula)};
+  static const RequestFields<R> t = {
+      Text("epochs", &R::epochs,
+           NumberDoc("N", "passes over the data (overrides training.epochs) [range]")),
+      Text("examples", &R::examples,
+           NumberDoc("N", "examples per epoch (overrides the spec) [range]")),
+      Text("batches", &R::batches, NumberDoc("N", "batches per epoch (with `batch_size`) [range]")),
+      Text("batch_size", &R::batch_size,
+           NumberDoc("N", "examples per batch (with `batches`) [range]")),
+      Text("tokens_per_sequence", &R::tokens_per_sequence,
+           NumberDoc("N", "average tokens per sequence, for per-token parts")),
+      Text("bp_ratio", &R::bp_ratio,
+           NumberDoc("R",
+                     "backward/forward ratio: a number (default {default}), 'table' or "
+                     "'per-layer'",
+                     FormatCount(kDefaultBpRatio))),
+      Text(
+          "batch_regime", &R::batch_regime,
+          ChoiceDoc("large|small", "for `bp_ratio` table: large batches (or heavy conv) or small")),
+      Text("formula", &R::formula,
+           ChoiceDoc("exact|approx", "Table 1's exact terms (default) or its approximate form"))};
   return t;
 }
 
@@ -172,20 +231,99 @@ const RequestFields<LlmRequest>& LlmFields() {
   using R = LlmRequest;
   static const RequestFields<R> t = [] {
     RequestFields<R> table = {
-        Text("tokens", &R::tokens),         List("stages", &R::stages),
-        Text("seq_len", &R::seq_len),       Text("convention", &R::convention),
-        Text("attention", &R::attention),   Text("recompute", &R::recompute),
-        Flag("thresholds", &R::thresholds), Text("range", &R::range)};
+        Text("tokens", &R::tokens,
+             NumberDoc("D", "pre-training tokens (SI suffixes: 2T, 300B) [range]")),
+        List("stages", &R::stages,
+             TextDoc("NAME:TOKENS[:forward]",
+                     "a training stage (fine-tuning, RL...); repeatable; ':forward' = forward "
+                     "passes only (synthetic-data generation, rollouts); TOKENS [range]")),
+        Text("seq_len", &R::seq_len,
+             NumberDoc("T", "training sequence length (for the attention terms)")),
+        Text(
+            "convention", &R::convention,
+            ChoiceDoc("NAME", "6nd (default), kaplan, palm, chinchilla or megatron (docs/llm.md)")),
+        Text("attention", &R::attention,
+             ChoiceDoc("causal|full",
+                       "count the keys a causal query sees (T/2; w - w²/2T in a window of w) or "
+                       "the whole span (T; w) in the attention-score terms (default: as each "
+                       "paper counts them); each layer's span follows the config (sliding "
+                       "window, chunk)")),
+        Text("recompute", &R::recompute,
+             ChoiceDoc("none|selective|full",
+                       "activation recomputation: reported as hardware FLOP, separately from "
+                       "model FLOP")),
+        Flag("thresholds", &R::thresholds,
+             FlagDoc("check the total against the legal compute thresholds")),
+        Text("range", &R::range,
+             TextDoc("LOW..HIGH",
+                     "uncertainty range of the total, for the threshold check (default: the 90% "
+                     "interval when inputs are ranges)"))};
     AddAll(table, UncertaintyFields(), [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
     return table;
   }();
   return t;
 }
 
+namespace {
+
+// A phase field: its member and description. PhaseFields (hardware_request.h)
+// and PhaseRequestFields are both made from these rows.
+struct PhaseRow {
+  const char* name;
+  std::optional<std::string> PhaseRequest::*member;
+  FieldDoc doc;
+};
+
+const std::vector<PhaseRow>& PhaseRows() {
+  using R = PhaseRequest;
+  static const std::vector<PhaseRow> rows = {
+      {"chip", &R::chip,
+       TextDoc("NAME",
+               "hardware as named in papers ('V100', 'TPU v3'); starts a phase; 'unknown' "
+               "imputes from `year`")},
+      {"count", &R::count, NumberDoc("N", "number of chips [range]")},
+      {"time", &R::time,
+       NumberDoc("DURATION",
+                 "wall-clock training time: '14.8 days', '355h', '2 weeks', '3 months' [range]")},
+      {"chip_hours", &R::chip_hours,
+       NumberDoc("H", "total chip-hours instead of `count` and `time` [range]")},
+      {"chip_days", &R::chip_days, NumberDoc("D", "total chip-days (e.g. 2500 V100-days) [range]")},
+      {"precision", &R::precision,
+       ChoiceDoc("P",
+                 "fp64|fp32|tf32|fp16|bf16|fp8|int8 (default: the rule of Sevilla et al. 2022)")},
+      {"tensor_cores", &R::tensor_cores,
+       ChoiceDoc("yes|no",
+                 "yes: tensor-core peak attainable; no: plain FP16 rate (default: tensor peak "
+                 "with utilization 0.30)")},
+      {"utilization", &R::utilization,
+       NumberDoc("U",
+                 "in (0, 1], a percentage, or openai-gpu|openai-cpu|epoch-llm|epoch-other "
+                 "[range]")},
+      {"peak_flops", &R::peak_flops,
+       NumberDoc("F", "peak FLOP/s per chip, replacing the table's ('125 TFLOPS') [range]")},
+      {"tdp", &R::tdp,
+       NumberDoc("W", "power per chip in watts, for `energy` (default: the table's TDP)")},
+      {"price_per_chip_hour", &R::price_per_chip_hour,
+       NumberDoc("USD", "price of one chip-hour: adds the cost")},
+  };
+  return rows;
+}
+
+}  // namespace
+
+const std::vector<PhaseField>& PhaseFields() {
+  static const std::vector<PhaseField> fields = [] {
+    std::vector<PhaseField> out;
+    for (const PhaseRow& row : PhaseRows()) out.push_back({row.name, row.member});
+    return out;
+  }();
+  return fields;
+}
+
 const RequestFields<PhaseRequest>& PhaseRequestFields() {
   static const RequestFields<PhaseRequest> t = [] {
     RequestFields<PhaseRequest> table;
-    for (const PhaseField& f : PhaseFields()) table.push_back(Text(f.name, f.member));
+    for (const PhaseRow& row : PhaseRows()) table.push_back(Text(row.name, row.member, row.doc));
     return table;
   }();
   return t;
@@ -197,9 +335,10 @@ const RequestFields<EstimateRequest>& EstimateFields() {
     RequestFields<R> table = {File("model", &R::model, FileRole::kModel),
                               Flag("thresholds", &R::thresholds),
                               List("dims", &R::dims),
-                              Text("examples_per_run", &R::examples_per_run),
+                              Text("examples_per_run", &R::examples_per_run,
+                                   NumberDoc("", "", FormatCount(kDefaultExamplesPerRun))),
                               Flag("strict", &R::strict),
-                              Text("unit", &R::unit),
+                              Text("unit", &R::unit, ChoiceDoc("flop|mac|pfs-day")),
                               Flag("show_layers", &R::show_layers),
                               File("checkpoint", &R::checkpoint, FileRole::kCheckpoint)};
     AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
@@ -218,13 +357,24 @@ const RequestFields<EstimateRequest>& EstimateFields() {
 const RequestFields<HardwareRequest>& HardwareFields() {
   using R = HardwareRequest;
   static const RequestFields<R> t = [] {
-    RequestFields<R> table = {Text("year", &R::year),
-                              Text("llm", &R::llm),
-                              Text("industry", &R::industry),
-                              Flag("energy", &R::energy),
-                              Text("pue", &R::pue),
-                              File("hardware_db", &R::hardware_db, FileRole::kHardwareTable),
-                              Text("unit", &R::unit)};
+    RequestFields<R> table = {
+        Text("year", &R::year,
+             NumberDoc("Y",
+                       "training year: precision rule (FP32 before 2019, 16-bit from 2021 "
+                       "on tensor chips) and imputation")),
+        Text("llm", &R::llm,
+             ChoiceDoc("yes|no", "large language model: utilization 0.30 (else 0.40)")),
+        Text("industry", &R::industry,
+             ChoiceDoc("yes|no", "large industry model: FP16/BF16 (default: as `llm`)")),
+        Flag("energy", &R::energy, FlagDoc("add the energy: TDP x chip-hours x PUE")),
+        Text("pue", &R::pue,
+             NumberDoc("P",
+                       "power usage effectiveness, >= 1 (default 1.0: the chips only); implies "
+                       "`energy`")),
+        File("hardware_db", &R::hardware_db, FileRole::kHardwareTable,
+             TextDoc("FILE", "use this hardware table (same columns as data/hardware.csv)")),
+        // Each command words its --unit its own way.
+        Text("unit", &R::unit, ChoiceDoc("flop|mac|pfs-day"))};
     AddAll(table, PhaseRequestFields(), [](R& r) -> PhaseRequest& { return r.all_phases; });
     AddAll(table, UncertaintyFields(), [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
     return table;
@@ -236,8 +386,9 @@ const RequestFields<CompareRequest>& CompareFields() {
   using R = CompareRequest;
   static const RequestFields<R> t = [] {
     RequestFields<R> table = {File("model", &R::model, FileRole::kModel),
-                              Text("params", &R::params), Text("tokens", &R::tokens),
-                              Text("method1_flop", &R::method1_flop)};
+                              Text("params", &R::params, NumberDoc()),
+                              Text("tokens", &R::tokens, NumberDoc()),
+                              Text("method1_flop", &R::method1_flop, NumberDoc())};
     AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
     AddAll(table, HardwareFields(), [](R& r) -> HardwareRequest& { return r.hardware; });
     return table;
@@ -249,16 +400,16 @@ const RequestFields<TokensRequest>& TokensFields() {
   using R = TokensRequest;
   static const RequestFields<R> t = [] {
     RequestFields<R> table = {
-        Text("params", &R::params),
+        Text("params", &R::params, NumberDoc()),
         File("params_checkpoint", &R::params_checkpoint, FileRole::kCheckpoint),
         File("checkpoint_config", &R::checkpoint_config, FileRole::kModel),
-        Text("active_params", &R::active_params),
-        Text("layers", &R::layers),
-        Text("d_model", &R::d_model),
-        Text("heads", &R::heads),
-        Text("head_dim", &R::head_dim),
-        Text("vocab", &R::vocab),
-        Text("d_ff", &R::d_ff),
+        Text("active_params", &R::active_params, NumberDoc()),
+        Text("layers", &R::layers, NumberDoc()),
+        Text("d_model", &R::d_model, NumberDoc()),
+        Text("heads", &R::heads, NumberDoc()),
+        Text("head_dim", &R::head_dim, NumberDoc()),
+        Text("vocab", &R::vocab, NumberDoc()),
+        Text("d_ff", &R::d_ff, NumberDoc()),
         Flag("gated", &R::gated)};
     AddAll(table, LlmFields(), [](R& r) -> LlmRequest& { return r.llm; });
     return table;
@@ -268,31 +419,33 @@ const RequestFields<TokensRequest>& TokensFields() {
 
 const RequestFields<TrendRequest>& TrendFields() {
   using R = TrendRequest;
-  static const RequestFields<R> t = {File("data", &R::data, FileRole::kDataset),
-                                     Text("date_column", &R::date_column),
-                                     Text("compute_column", &R::compute_column),
-                                     Text("name_column", &R::name_column),
-                                     Text("compute_unit", &R::compute_unit),
-                                     Text("from", &R::from),
-                                     Text("to", &R::to),
-                                     List("where", &R::where),
-                                     List("exclude", &R::exclude),
-                                     Flag("include_modest", &R::include_modest),
-                                     List("breaks", &R::breaks),
-                                     Text("bootstrap", &R::bootstrap),
-                                     Text("level", &R::level),
-                                     Text("seed", &R::seed)};
+  static const RequestFields<R> t = {
+      File("data", &R::data, FileRole::kDataset),
+      Text("date_column", &R::date_column),
+      Text("compute_column", &R::compute_column),
+      Text("name_column", &R::name_column),
+      Text("compute_unit", &R::compute_unit, ChoiceDoc()),
+      Text("from", &R::from),
+      Text("to", &R::to),
+      List("where", &R::where),
+      List("exclude", &R::exclude),
+      Flag("include_modest", &R::include_modest),
+      List("breaks", &R::breaks),
+      Text("bootstrap", &R::bootstrap, NumberDoc("", "", std::to_string(kDefaultBootstrap))),
+      Text("level", &R::level, NumberDoc("", "", FormatScientific(kDefaultTrendLevel))),
+      Text("seed", &R::seed, NumberDoc("", "", std::to_string(kDefaultSeed)))};
   return t;
 }
 
 const RequestFields<BatchRequest>& BatchFields() {
   using R = BatchRequest;
-  static const RequestFields<R> t = {File("data", &R::data, FileRole::kDataset),
-                                     Text("format", &R::format),
-                                     List("columns", &R::columns),
-                                     Text("samples", &R::samples),
-                                     Text("seed", &R::seed),
-                                     Text("rules_off", &R::rules_off)};
+  static const RequestFields<R> t = {
+      File("data", &R::data, FileRole::kDataset),
+      Text("format", &R::format, ChoiceDoc("csv|jsonl")),
+      List("columns", &R::columns),
+      Text("samples", &R::samples, NumberDoc("", "", std::to_string(kDefaultRowSamples))),
+      Text("seed", &R::seed, NumberDoc("", "", std::to_string(kDefaultSeed))),
+      Text("rules_off", &R::rules_off)};
   return t;
 }
 
@@ -306,13 +459,15 @@ const RequestFields<ChipsRequest>& ChipsFields() {
 
 const RequestFields<ThresholdsRequest>& ThresholdsFields() {
   using R = ThresholdsRequest;
-  static const RequestFields<R> t = {Required("flop", &R::flop), Text("range", &R::range)};
+  static const RequestFields<R> t = {Required("flop", &R::flop, NumberDoc()),
+                                     Text("range", &R::range)};
   return t;
 }
 
 const RequestFields<UnitsRequest>& UnitsFields() {
   using R = UnitsRequest;
-  static const RequestFields<R> t = {Required("amount", &R::amount), Text("to", &R::to)};
+  static const RequestFields<R> t = {Required("amount", &R::amount, NumberDoc()),
+                                     Text("to", &R::to, ChoiceDoc("flop|mac|pfs-day"))};
   return t;
 }
 
@@ -343,10 +498,11 @@ const RequestFields<LedgerFileRequest>& LedgerFields() {
 
 const RequestFields<LayerRequest>& LayerFields() {
   using R = LayerRequest;
-  static const RequestFields<R> t = {Required("type", &R::type),
-                                     Flag("list", &R::list),
-                                     Text("bp_ratio", &R::bp_ratio),
-                                     {"dims", FieldKind::kList, FileRole::kModel, SetLayerDims}};
+  static const RequestFields<R> t = {
+      Required("type", &R::type),
+      Flag("list", &R::list),
+      Text("bp_ratio", &R::bp_ratio, NumberDoc("", "", FormatCount(kDefaultLayerBpRatio))),
+      {"dims", FieldKind::kList, FileRole::kModel, SetLayerDims, NumberDoc()}};
   return t;
 }
 

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
+#include <string>
+#include <vector>
 
 namespace trainflops {
 namespace {
@@ -95,6 +98,69 @@ TEST(RequestFields, FilesOpenWithTheKindOfTheirRole) {
   EXPECT_EQ(InputKindFor(FileRole::kDataset, "rows.jsonl"), InputKind::kJsonLines);
   EXPECT_EQ(InputKindFor(FileRole::kDataset, "rows.csv"), InputKind::kCsv);
   EXPECT_EQ(InputKindFor(FileRole::kCheckpoint, "x.gguf"), InputKind::kCheckpoint);
+}
+
+// The backquoted names of a help text ("with `batches`").
+std::vector<std::string> NamesIn(const std::string& help) {
+  std::vector<std::string> names;
+  for (size_t open = help.find('`'); open != std::string::npos;) {
+    const size_t close = help.find('`', open + 1);
+    if (close == std::string::npos) break;
+    names.push_back(help.substr(open + 1, close - open - 1));
+    open = help.find('`', close + 1);
+  }
+  return names;
+}
+
+// A flag takes no value, so it has no placeholder; a described row of any
+// other kind needs one (the command line would otherwise parse it as a flag).
+// Every field a help names is one of the same request, so that each front
+// end can word it as its own option or keyword.
+template <typename R>
+void ExpectDescribedRows(const RequestFields<R>& fields, const char* table) {
+  const std::vector<std::string> names = FieldNames(fields);
+  for (const RequestField<R>& f : fields) {
+    if (f.kind == FieldKind::kFlag) {
+      EXPECT_TRUE(f.doc.metavar.empty()) << table << ": flag " << f.name;
+    } else if (!f.doc.help.empty()) {
+      EXPECT_FALSE(f.doc.metavar.empty()) << table << ": " << f.name;
+    }
+    EXPECT_EQ(f.doc.help.find("{default}"), std::string::npos) << table << ": " << f.name;
+    for (const std::string& named : NamesIn(f.doc.help)) {
+      EXPECT_NE(std::find(names.begin(), names.end(), named), names.end())
+          << table << ": the help of " << f.name << " names `" << named << "`";
+    }
+  }
+}
+
+TEST(RequestFields, DescriptionsAreWellFormed) {
+  ExpectDescribedRows(EstimateFields(), "estimate");
+  ExpectDescribedRows(HardwareFields(), "hardware");
+  ExpectDescribedRows(CompareFields(), "compare");
+  ExpectDescribedRows(TokensFields(), "tokens");
+  ExpectDescribedRows(TrendFields(), "trend");
+  ExpectDescribedRows(BatchFields(), "batch");
+  ExpectDescribedRows(EvidenceFields(), "evidence");
+  ExpectDescribedRows(LedgerFields(), "ledger");
+  ExpectDescribedRows(LayerFields(), "layer");
+}
+
+// The defaults come from defaults.h, formatted as the help writes them, and
+// the help quotes them.
+TEST(RequestFields, DefaultsAreTheLibrarysAndTheHelpQuotesThem) {
+  const RequestField<UncertaintyRequest>* samples = *FindField(UncertaintyFields(), "samples");
+  // kDefaultSamples = 100000, grouped by thousands.
+  EXPECT_EQ(samples->doc.default_text, "100,000");
+  EXPECT_EQ(samples->doc.help, "Monte Carlo samples (default 100,000; at most 1e8)");
+  EXPECT_EQ(samples->doc.type, FieldType::kNumber);
+  const RequestField<TrainingRequest>* bp = *FindField(TrainingFields(), "bp_ratio");
+  // The 2:1 backward/forward ratio of Sevilla et al. 2022, Method 1.
+  EXPECT_EQ(bp->doc.default_text, "2");
+  EXPECT_NE(bp->doc.help.find("a number (default 2)"), std::string::npos) << bp->doc.help;
+  // Sub-request rows keep their description in every request that takes them.
+  const RequestField<EvidenceFileRequest>* seed = *FindField(EvidenceFields(), "seed");
+  EXPECT_EQ(seed->doc.default_text, "20260101");
+  EXPECT_EQ(seed->doc.metavar, "S");
 }
 
 }  // namespace
