@@ -21,7 +21,6 @@ namespace {
 // Bounded work per input (every row may run a Monte Carlo), yet large enough
 // for a line nested 70,000 deep (140 KB), which once crashed the JSON printer.
 constexpr size_t kMaxInput = 1 << 18;
-constexpr size_t kOutputColumns = 11;  // BatchOutputColumns()
 
 void Check(bool condition) {
   if (!condition) std::abort();
@@ -77,13 +76,14 @@ void RunCsv(std::string_view text, const trainflops::BatchOptions& options) {
     const auto parsed = trainflops::ParseCsv(line, "out");
     Check(parsed.ok() && parsed->rows.empty());
     const std::vector<std::string>& cells = parsed->header;
+    const size_t output_columns = trainflops::BatchOutputColumns().size();
     if (lines++ == 0) {
       fields = cells.size();
-      Check(fields > kOutputColumns);
+      Check(fields > output_columns);
       return;
     }
     Check(cells.size() == fields);
-    const size_t at = fields - kOutputColumns;
+    const size_t at = fields - output_columns;
     CheckEstimate(cells[at], cells[at + 1], cells[at + 2], cells[at + 3], cells[at + 4],
                   cells[at + 9]);
   });
