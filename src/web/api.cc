@@ -194,12 +194,12 @@ HttpResponse ListEndpoints() {
 // The request's uploads as the only files a command may read; every other
 // name (a path on the server's disk included) is refused.
 UploadOpener UploadsOnly(const std::map<std::string, std::string>& uploads,
-                         const UploadLimits& limits) {
-  return [&uploads, limits](const std::string& name, InputKind kind) -> Result<InputFile> {
+                         int64_t max_onnx_nodes) {
+  return [&uploads, max_onnx_nodes](const std::string& name, InputKind kind) -> Result<InputFile> {
     const auto it = uploads.find(name);
     if (it != uploads.end()) {
       TF_RETURN_IF_ERROR(CheckInputSize(it->second.size(), kind, name));
-      TF_RETURN_IF_ERROR(CheckUploadCost(name, it->second, kind, limits));
+      TF_RETURN_IF_ERROR(CheckUploadCost(name, it->second, kind, max_onnx_nodes));
       return InputFile::View(name, it->second);
     }
     std::vector<std::string> names;
@@ -230,7 +230,6 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
   Result<CommandRequest> parsed = CommandRequestFrom(request);
   if (!parsed.ok()) return JsonError(400, parsed.status().message());
   CommandRequest& call = *parsed;
-  if (const Status cost = CheckCost(call.args); !cost.ok()) return JsonError(400, cost.message());
   const auto has = [&call](const char* word) {
     return std::find(call.args.begin(), call.args.end(), word) != call.args.end();
   };
@@ -241,8 +240,8 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
     call.args.push_back("--json");
   }
   HttpResponse r;
-  const Result<WebCall> words = command.parse(
-      call.args, UploadsOnly(call.uploads, LimitsFor(command.name, call.args, options)));
+  const Result<WebCall> words =
+      command.parse(call.args, UploadsOnly(call.uploads, options.max_onnx_nodes), options);
   if (!words.ok()) {
     r = JsonError(400, WebWording(words.status().message()));
   } else if (words->help) {

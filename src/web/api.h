@@ -45,18 +45,18 @@ inline constexpr double kApiMaxBootstrap = 1e4;
 // million nodes. Real exports hold far fewer: a 32-layer decoder, a few
 // thousand.
 inline constexpr int64_t kApiMaxOnnxNodes = 50'000;
-// A trend fit's work: data lines x bootstrap resamples (each resample refits
+// A trend fit's work: data rows x bootstrap resamples (each resample refits
 // every point). 25,000 points x 2,000 resamples take about 2 s and 40 MB.
 inline constexpr double kApiMaxTrendWork = 5e7;
 // Hardware phases (--chip) and training stages (--stage) per request: each is
 // an estimate of its own, with up to kApiMaxSamples Monte Carlo samples (32
 // phases x 1e6 samples take about 1.5 s). Real runs have a handful.
 inline constexpr size_t kApiMaxRepeats = 32;
-// Lines of a dataset sent to /api/batch: each row is estimated and answered
-// as a JSON object with its note, about 0.8 KB. The bundled development file
-// (2,858 lines, 477 rows: notes span lines) takes 0.15 s and answers 365 KB;
-// 20,000 lines of one row each would answer about 15 MB, which the page
-// still shows.
+// Rows of a dataset sent to /api/batch (records, not lines: a quoted note
+// may span lines): each row is estimated and answered as a JSON object with
+// its note, about 0.8 KB. The bundled development file (2,858 lines, 477
+// rows) takes 0.15 s and answers 365 KB; 20,000 rows would answer about
+// 16 MB, which the page still shows.
 inline constexpr size_t kApiMaxBatchRows = 20'000;
 
 struct ApiOptions {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "../onnx/testing/onnx_writer.h"
+#include "cost.h"
 #include "request_args.h"
 #include "trainflops/batch.h"
 #include "trainflops/evidence_request.h"
@@ -600,12 +601,33 @@ TEST(WebApi, CostLimitsCapSamplesAndBootstrap) {
       {"/api/trend", "bootstrap=20000", 400,
        "--bootstrap: '20000' is over the web API's limit of 10,000"},
       {"/api/trend", "bootstrap=200", 200, "doubling"},
+      // Every request with Monte Carlo options, wherever the request keeps them.
+      {"/api/tokens", "params=7e9&tokens=1T..2T&samples=2e6", 400,
+       "--samples: '2e6' is over the web API's limit of 1,000,000"},
+      {"/api/compare", "method1-flop=1e20&chip=V100&count=8&time=5d..6d&samples=2e6", 400,
+       "--samples: '2e6' is over the web API's limit of 1,000,000"},
+      {"/api/tokens", "params=7e9&tokens=1T..2T&samples=1e6", 200, "\"training_flop\""},
   };
   for (const Case& c : cases) {
     const HttpResponse r = Handle(Request("GET", c.path, c.query));
     EXPECT_EQ(r.status, c.status) << c.query << ": " << r.body.substr(0, 300);
     EXPECT_NE(r.body.find(c.part), std::string::npos) << c.query << ": " << r.body.substr(0, 300);
   }
+  // A JSON envelope's options are held to the same limits as the query's.
+  const HttpResponse envelope =
+      Handle(Request("POST", "/api/hardware", "", "application/json",
+                     R"({"options": {"chip": "V100", "count": 8, "time": "5d..6d",
+                                     "samples": 100000000}})"));
+  EXPECT_EQ(envelope.status, 400) << envelope.body;
+  EXPECT_TRUE(Has(envelope.body, "--samples: '100000000' is over the web API's limit"))
+      << envelope.body;
+  // Training stages: each an estimate with its own samples, 32 at most.
+  std::string stages = "params=7e9&tokens=1T";
+  for (int i = 0; i < 33; ++i) stages += "&stage=sft" + std::to_string(i) + ":1B";
+  const HttpResponse many = Handle(Request("GET", "/api/tokens", stages));
+  EXPECT_EQ(many.status, 400) << many.body;
+  EXPECT_TRUE(Has(many.body, "33 training stages (--stage) are over the web API's limit of 32"))
+      << many.body;
 }
 
 // The work an upload may cost: ONNX nodes, and trend rows x resamples. The
@@ -638,11 +660,11 @@ TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
   EXPECT_EQ(renamed.status, 400);
   EXPECT_TRUE(Has(renamed.body, "'graph.bin' holds 26 nodes")) << renamed.body;
 
-  // Five points a year apart (a header line and 5 rows: 6 lines).
+  // Five points a year apart: a header and 5 rows.
   const std::string csv =
       "date,flop\n2010-01-01,1e18\n2011-01-01,1e19\n2012-01-01,1e20\n2013-01-01,1e21\n"
       "2014-01-01,1e22\n";
-  options.max_trend_work = 60;  // 6 lines x 10 resamples
+  options.max_trend_work = 50;  // 5 rows x 10 resamples
   const auto trend = [&](const std::string& resamples, const std::string& name = "points.csv",
                          const std::string& bytes = "") {
     return Handle(
@@ -652,22 +674,57 @@ TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
                 "application/octet-stream", bytes.empty() ? csv : bytes),
         options);
   };
-  const HttpResponse too_many = trend("11");  // 60 / 11 = 5 lines at most
+  const HttpResponse too_many = trend("11");  // floor(50 / 11) = 4 rows at most
   EXPECT_EQ(too_many.status, 400);
   EXPECT_TRUE(Has(too_many.body,
-                  "'points.csv' has 6 lines; with 11 bootstrap resamples the web "
-                  "API fits at most 5"))
+                  "'points.csv' has 5 rows; with 11 bootstrap resamples the web "
+                  "API fits at most 4"))
       << too_many.body;
   const HttpResponse fits = trend("10");
   EXPECT_EQ(fits.status, 200) << fits.body.substr(0, 300);
-  // Lines end as the CSV reader ends them (a lone CR too), and a .jsonl name
+  // Records end as the CSV reader ends them (a lone CR too), and a .jsonl name
   // does not escape the limit.
   std::string cr = csv;
   std::replace(cr.begin(), cr.end(), '\n', '\r');
   const HttpResponse cr_only = trend("11", "p.csv", cr);
-  EXPECT_TRUE(Has(cr_only.body, "'p.csv' has 6 lines")) << cr_only.body;
+  EXPECT_TRUE(Has(cr_only.body, "'p.csv' has 5 rows")) << cr_only.body;
   const HttpResponse jsonl = trend("11", "p.jsonl");
-  EXPECT_TRUE(Has(jsonl.body, "'p.jsonl' has 6 lines")) << jsonl.body;
+  EXPECT_TRUE(Has(jsonl.body, "'p.jsonl' has 5 rows")) << jsonl.body;
+  // The limit is held on the typed request, whatever spelled the field: the
+  // JSON envelope's options too.
+  const HttpResponse envelope = Handle(
+      Request("POST", "/api/trend", "", "application/json",
+              R"({"options": {"data": "p.csv", "date_column": "date", "compute_column": "flop",
+                  "name_column": "date", "bootstrap": 11},
+                  "files": [{"name": "p.csv", "text": ")" +
+                  std::string("date,flop\\n2010-01-01,1e18\\n2011-01-01,1e19\\n2012-01-01,"
+                              "1e20\\n2013-01-01,1e21\\n2014-01-01,1e22\\n") +
+                  R"("}]})"),
+      options);
+  EXPECT_EQ(envelope.status, 400) << envelope.body.substr(0, 300);
+  EXPECT_TRUE(Has(envelope.body, "'p.csv' has 5 rows")) << envelope.body;
+}
+
+// Rows as the readers see them (RFC 4180 for CSV): a quoted field may span
+// lines, the header and blank lines are not rows, CRLF and a lone CR end a
+// record, the last record needs no line end; JSON lines count their
+// non-blank lines.
+TEST(WebApi, DataRowsAreRecordsNotLines) {
+  struct Case {
+    const char* bytes;
+    InputKind kind;
+    size_t rows;
+  };
+  const Case cases[] = {
+      {"a,b\n1,2\n3,4\n", InputKind::kCsv, 2},
+      {"a,b\n1,\"two\nlines\nof note\"\n3,4", InputKind::kCsv, 2},
+      {"a,b\r\n1,\"say \"\"hi\"\"\r\n\"\r\n\r\n3,4\r\n", InputKind::kCsv, 2},
+      {"a,b\r1,2\r3,4\r", InputKind::kCsv, 2},
+      {"a,b\n", InputKind::kCsv, 0},
+      {"", InputKind::kCsv, 0},
+      {"{\"a\": 1}\n\n{\"a\": 2}\n{\"a\": 3}", InputKind::kJsonLines, 3},
+  };
+  for (const Case& c : cases) EXPECT_EQ(CountDataRows(c.bytes, c.kind), c.rows) << c.bytes;
 }
 
 // The bundled factor of a confidence label: "error,all,LABEL,0.9,FACTOR,ROWS"
@@ -749,11 +806,18 @@ TEST(WebApi, BatchRowsCarryProbabilitiesLabelsAndTheSummary) {
 TEST(WebApi, BatchRefusesLargeEmptyAndBadDatasets) {
   ApiOptions options;
   options.max_batch_rows = 2;
-  const std::string csv = "Model,Parameters,Training dataset size (total)\nA,1e9,1e10\nB,1,1\n";
+  const std::string csv =
+      "Model,Parameters,Training dataset size (total)\nA,1e9,1e10\nB,1,1\nC,1,1\n";
   HttpResponse r =
       Handle(Request("POST", "/api/batch", "file=three.csv", "text/csv", csv), options);
   EXPECT_EQ(r.status, 413);
-  EXPECT_TRUE(Has(r.body, "'three.csv' has 3 lines; the web API estimates at most 2")) << r.body;
+  EXPECT_TRUE(Has(r.body, "'three.csv' has 3 rows; the web API estimates at most 2")) << r.body;
+  // Rows, not lines: a note that spans lines is one row's cell (RFC 4180).
+  const std::string two =
+      "Model,Parameters,Training dataset size (total),Notes\nA,1e9,1e10,\"a\nlong\nnote\"\n"
+      "B,1,1,\n";
+  r = Handle(Request("POST", "/api/batch", "file=two.csv", "text/csv", two), options);
+  EXPECT_EQ(r.status, 200) << r.body.substr(0, 300);
   // Over the CSV dataset's cap (64 MiB) with a body limit that lets it in.
   options = ApiOptions();
   options.max_body = size_t{128} << 20;

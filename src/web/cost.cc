@@ -16,115 +16,103 @@ namespace {
 
 std::string Thousands(double v) { return WithThousands(static_cast<std::uint64_t>(v)); }
 
-// The value of `option` among the words, as "--samples N" or "--samples=N".
-std::vector<std::string> OptionValues(const std::vector<std::string>& words,
-                                      const std::string& option) {
-  std::vector<std::string> values;
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (words[i] == option && i + 1 < words.size()) values.push_back(words[i + 1]);
-    if (words[i].rfind(option + "=", 0) == 0) values.push_back(words[i].substr(option.size() + 1));
-  }
-  return values;
+constexpr const char* kCheap = "(a request must stay cheap; the command line accepts more)";
+
+// `field`'s value over `limit` (a value that is not a number is left to the
+// library's own message).
+Status CheckAtMost(const std::string& field, const std::optional<std::string>& value,
+                   double limit) {
+  if (!value) return Status::Ok();
+  const Result<double> n = ParseNumber(*value);
+  if (!n.ok() || *n <= limit) return Status::Ok();
+  return Status::InvalidArgument("`" + field + "`: '" + Abbreviate(*value) +
+                                 "' is over the web API's limit of " + Thousands(limit) + " " +
+                                 kCheap);
 }
 
-// Lines as the CSV reader ends them: at "\n", "\r\n" or a lone "\r".
-size_t CountLines(std::string_view bytes) {
-  size_t lines = 0;
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\n' || (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n'))) {
-      ++lines;
-    }
-  }
-  return lines;
+// The bootstrap resamples a trend fit draws: the request's, else the default.
+double Resamples(const std::optional<std::string>& bootstrap) {
+  if (!bootstrap) return static_cast<double>(kDefaultBootstrap);
+  const Result<double> n = ParseNumber(*bootstrap);
+  return n.ok() && *n >= 1 ? std::floor(*n) : static_cast<double>(kDefaultBootstrap);
 }
 
 }  // namespace
 
-Status CheckCost(const std::vector<std::string>& words) {
-  static const std::pair<const char*, double> kLimits[] = {{"--samples", kApiMaxSamples},
-                                                           {"--bootstrap", kApiMaxBootstrap}};
-  // Each hardware phase and each training stage is an estimate of its own
-  // (with its own Monte Carlo samples).
-  static const std::pair<std::vector<const char*>, const char*> kRepeats[] = {
-      {{"--chip"}, "phases (--chip)"}, {{"--stage", "--stages"}, "training stages (--stage)"}};
-  for (const auto& [options, what] : kRepeats) {
-    size_t n = 0;
-    for (const char* option : options) n += OptionValues(words, option).size();
-    if (n > kApiMaxRepeats) {
-      return Status::InvalidArgument(std::to_string(n) + " " + what +
-                                     " are over the web API's limit of " +
-                                     std::to_string(kApiMaxRepeats) +
-                                     " (a request must stay cheap; the command line accepts more)");
+std::size_t CountDataRows(std::string_view bytes, InputKind kind) {
+  const bool csv = kind != InputKind::kJsonLines;
+  std::size_t records = 0;
+  bool quoted = false, blank = true;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const char c = bytes[i];
+    if (csv && c == '"') quoted = !quoted;  // a doubled quote toggles twice
+    const bool end = !quoted && (c == '\n' || c == '\r');
+    if (!end) {
+      blank = blank && (c == ' ' || c == '\t');
+      continue;
     }
+    if (c == '\r' && i + 1 < bytes.size() && bytes[i + 1] == '\n') ++i;
+    if (!blank) ++records;
+    blank = true;
   }
-  for (const auto& [option, limit] : kLimits) {
-    for (const std::string& value : OptionValues(words, option)) {
-      const Result<double> n = ParseNumber(value);
-      if (n.ok() && *n > limit) {
-        return Status::InvalidArgument(std::string(option) + ": '" + Abbreviate(value) +
-                                       "' is over the web API's limit of " +
-                                       WithThousands(static_cast<std::uint64_t>(limit)) +
-                                       " (a request must stay cheap; the command line accepts "
-                                       "more)");
-      }
-    }
-  }
-  return Status::Ok();
+  if (!blank) ++records;  // the last record, without a line end
+  return csv && records > 0 ? records - 1 : records;
 }
 
-UploadLimits LimitsFor(const std::string& command, const std::vector<std::string>& words,
-                       const ApiOptions& options) {
-  UploadLimits limits;
-  limits.max_onnx_nodes = options.max_onnx_nodes;
-  if (command == "trend") {
-    limits.resamples = static_cast<double>(kDefaultBootstrap);
-    for (const std::string& value : OptionValues(words, "--bootstrap")) {
-      const Result<double> n = ParseNumber(value);
-      if (n.ok() && *n >= 1) limits.resamples = std::floor(*n);
-    }
-    limits.max_csv_rows = std::max(1.0, std::floor(options.max_trend_work / limits.resamples));
-  }
-  return limits;
+Status CheckSamples(const UncertaintyRequest& uncertainty) {
+  return CheckAtMost("samples", uncertainty.samples, kApiMaxSamples);
+}
+
+Status CheckRepeats(std::size_t count, const std::string& what) {
+  if (count <= kApiMaxRepeats) return Status::Ok();
+  return Status::InvalidArgument(std::to_string(count) + " " + what +
+                                 " are over the web API's limit of " +
+                                 std::to_string(kApiMaxRepeats) + " " + kCheap);
+}
+
+Status CheckTrendWork(const std::optional<InputFile>& data,
+                      const std::optional<std::string>& bootstrap, const ApiOptions& options) {
+  TF_RETURN_IF_ERROR(CheckAtMost("bootstrap", bootstrap, kApiMaxBootstrap));
+  if (!data) return Status::Ok();  // the bundled points
+  std::string storage;
+  const Result<std::string_view> text = data->TextView(storage);
+  if (!text.ok()) return Status::Ok();  // the command reports it
+  const double resamples = Resamples(bootstrap);
+  const double max_rows = std::max(1.0, std::floor(options.max_trend_work / resamples));
+  const double rows = static_cast<double>(CountDataRows(*text, InputKind::kCsv));
+  if (rows <= max_rows) return Status::Ok();
+  return Status::InvalidArgument(
+      "'" + Abbreviate(data->name()) + "' has " + Thousands(rows) + " rows; with " +
+      Thousands(resamples) + " bootstrap resamples the web API fits at most " +
+      Thousands(max_rows) + " (rows x resamples at most " + Thousands(max_rows * resamples) +
+      ", to keep a request cheap; ask for fewer `bootstrap` resamples, or use the command line)");
 }
 
 Status CheckUploadCost(const std::string& name, std::string_view bytes, InputKind kind,
-                       const UploadLimits& limits) {
+                       std::int64_t max_onnx_nodes) {
   // By its name or, whatever the name, by its bytes, as `estimate` tells an
   // ONNX graph from a spec (DetectModelFileKind).
-  if (kind == InputKind::kOnnx ||
-      DetectModelFileKind(InputFile::View(name, bytes)) == ModelFileKind::kOnnx) {
-    const Result<int64_t> nodes = CountOnnxNodes(MemoryByteSource(bytes));
-    if (nodes.ok() && *nodes > limits.max_onnx_nodes) {
-      return Status::InvalidArgument(
-          "'" + Abbreviate(name) + "' holds " + Thousands(static_cast<double>(*nodes)) +
-          " nodes, or items costing as much memory (4 KiB a node), over the web API's limit of " +
-          Thousands(static_cast<double>(limits.max_onnx_nodes)) +
-          " (a request must stay cheap; the command line analyses graphs of any size)");
-    }
+  if (kind != InputKind::kOnnx &&
+      DetectModelFileKind(InputFile::View(name, bytes)) != ModelFileKind::kOnnx) {
+    return Status::Ok();
   }
-  const bool rows_of_data = kind == InputKind::kCsv || kind == InputKind::kJsonLines;
-  if (rows_of_data && limits.max_csv_rows > 0) {
-    const double rows = static_cast<double>(CountLines(bytes));
-    if (rows > limits.max_csv_rows) {
-      return Status::InvalidArgument(
-          "'" + Abbreviate(name) + "' has " + Thousands(rows) + " lines; with " +
-          Thousands(limits.resamples) + " bootstrap resamples the web API fits at most " +
-          Thousands(limits.max_csv_rows) + " (lines x resamples at most " +
-          Thousands(limits.max_csv_rows * limits.resamples) +
-          ", to keep a request cheap; pass a smaller --bootstrap, or use the command line)");
-    }
-  }
-  return Status::Ok();
+  const Result<int64_t> nodes = CountOnnxNodes(MemoryByteSource(bytes));
+  if (!nodes.ok() || *nodes <= max_onnx_nodes) return Status::Ok();
+  return Status::InvalidArgument(
+      "'" + Abbreviate(name) + "' holds " + Thousands(static_cast<double>(*nodes)) +
+      " nodes, or items costing as much memory (4 KiB a node), over the web API's limit of " +
+      Thousands(static_cast<double>(max_onnx_nodes)) +
+      " (a request must stay cheap; the command line analyses graphs of any size)");
 }
 
 Status CheckBatchUpload(const std::string& name, std::string_view bytes, InputKind kind,
-                        size_t max_rows) {
+                        std::size_t max_rows) {
   TF_RETURN_IF_ERROR(CheckInputSize(bytes.size(), kind, name));
-  const size_t lines = CountLines(bytes);
-  if (lines <= max_rows) return Status::Ok();
+  const std::size_t rows = CountDataRows(bytes, kind);
+  if (rows <= max_rows) return Status::Ok();
   return Status::InvalidArgument(
-      "'" + Abbreviate(name) + "' has " + Thousands(static_cast<double>(lines)) +
-      " lines; the web API estimates at most " + Thousands(static_cast<double>(max_rows)) +
+      "'" + Abbreviate(name) + "' has " + Thousands(static_cast<double>(rows)) +
+      " rows; the web API estimates at most " + Thousands(static_cast<double>(max_rows)) +
       " (to keep a request and its answer small; `trainflops batch` takes any number)");
 }
 

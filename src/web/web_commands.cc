@@ -4,6 +4,7 @@
 
 #include "api.h"
 #include "core/text.h"
+#include "cost.h"
 #include "trainflops/checkpoint.h"
 #include "trainflops/ledger_request.h"
 #include "trainflops/request_fields.h"
@@ -80,7 +81,8 @@ Status AddPositional(SortedWords& sorted, const std::vector<std::string>& all, R
 
 template <typename R>
 Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
-                          const std::vector<std::string>& words, const UploadOpener& open) {
+                          const std::vector<std::string>& words, const UploadOpener& open,
+                          const ApiOptions& options) {
   const RequestFields<R>& table = shape.table();
   WordRules rules = RulesOf(table, shape.phases != nullptr);
   if (shape.html) rules.fields.push_back("format");
@@ -109,6 +111,7 @@ Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
     shape.phases(request)->push_back(std::move(phase));
   }
   if (shape.finish) TF_RETURN_IF_ERROR(shape.finish(request, open));
+  TF_RETURN_IF_ERROR(CheckRequestCost(request, options));
   call.run = [request = std::move(request)]() -> Result<std::unique_ptr<Report>> {
     auto result = trainflops::Run(request);
     if (!result.ok()) return result.status();
@@ -121,8 +124,9 @@ Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
 template <typename R>
 WebCommand Command(const char* name, const char* summary, Shape<R> shape) {
   return {name, summary,
-          [name, shape](const std::vector<std::string>& words, const UploadOpener& open) {
-            return ParseWith(name, shape, words, open);
+          [name, shape](const std::vector<std::string>& words, const UploadOpener& open,
+                        const ApiOptions& options) {
+            return ParseWith(name, shape, words, open, options);
           }};
 }
 

@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/request.h"
 
@@ -47,7 +48,10 @@ struct WebCall {
 struct WebCommand {
   const char* name;
   const char* summary;
-  std::function<Result<WebCall>(const std::vector<std::string>& words, const UploadOpener& open)>
+  // The words set on the command's typed request, held to the limits of
+  // `options` (cost.h).
+  std::function<Result<WebCall>(const std::vector<std::string>& words, const UploadOpener& open,
+                                const ApiOptions& options)>
       parse;
 };
 
