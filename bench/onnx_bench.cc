@@ -24,7 +24,7 @@
 #include "chain_model.h"
 #include "large_weights_model.h"
 #include "trainflops/byte_source.h"
-#include "trainflops/onnx_report.h"
+#include "report/onnx_report.h"
 
 namespace {
 

@@ -16,7 +16,7 @@
 
 #include "trainflops/byte_source.h"
 #include "trainflops/onnx.h"
-#include "trainflops/onnx_report.h"
+#include "report/onnx_report.h"
 
 namespace {
 

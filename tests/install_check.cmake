@@ -9,14 +9,29 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "install failed")
 endif()
 file(MAKE_DIRECTORY "${consumer}")
+# Includes every installed header, so that one which includes a private
+# header (under src/, never installed) or misses an include of its own
+# fails here; uses the lowest subsystem (units) and one near the top (the
+# citation, in report, over estimators and core), so every exported link
+# must resolve.
+file(GLOB installed_headers RELATIVE "${prefix}/include" "${prefix}/include/trainflops/*.h")
+list(LENGTH installed_headers header_count)
+if(header_count LESS 10)
+  message(FATAL_ERROR "the install holds ${header_count} headers under include/trainflops")
+endif()
+# Each header alone in a file of its own: it must compile by itself.
+set(header_sources "")
+foreach(header IN LISTS installed_headers)
+  get_filename_component(stem "${header}" NAME_WE)
+  file(WRITE "${consumer}/header_${stem}.cc" "#include <${header}>\n")
+  string(APPEND header_sources " header_${stem}.cc")
+endforeach()
 file(WRITE "${consumer}/CMakeLists.txt" "cmake_minimum_required(VERSION 3.25)
 project(consumer CXX)
 find_package(trainflops REQUIRED)
-add_executable(consumer main.cc)
+add_executable(consumer main.cc${header_sources})
 target_link_libraries(consumer PRIVATE trainflops::trainflops)
 ")
-# Uses the lowest subsystem (units) and one near the top (the citation, in
-# report, over estimators and core), so every exported link must resolve.
 file(WRITE "${consumer}/main.cc" "#include <trainflops/citation.h>
 #include <trainflops/units.h>
 int main() {

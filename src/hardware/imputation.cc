@@ -1,5 +1,5 @@
 // Imputing the peak FLOP/s of unknown hardware from the training year.
-#include "trainflops/imputation.h"
+#include "imputation.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // Imputing the peak of unknown hardware from the training year.
-#include "trainflops/imputation.h"
+#include "imputation.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 #include <cmath>
 
 #include "method2_internal.h"
-#include "trainflops/imputation.h"
+#include "imputation.h"
 #include "trainflops/units.h"
 
 namespace trainflops::hardware {

@@ -10,7 +10,7 @@
 #include <unordered_map>
 
 #include "../core/chunked_writer.h"
-#include "trainflops/onnx_report.h"
+#include "onnx_report.h"
 #include "trainflops/references.h"
 
 namespace trainflops {

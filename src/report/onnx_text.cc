@@ -9,7 +9,7 @@
 
 #include "../core/table.h"
 #include "core/text.h"
-#include "trainflops/onnx_report.h"
+#include "onnx_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

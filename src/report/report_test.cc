@@ -10,7 +10,7 @@
 #include "trainflops/byte_source.h"
 #include "trainflops/field_names.h"
 #include "trainflops/onnx.h"
-#include "trainflops/onnx_report.h"
+#include "onnx_report.h"
 
 namespace trainflops {
 namespace {

@@ -12,7 +12,7 @@
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/defaults.h"
 #include "trainflops/llm_report.h"
-#include "trainflops/onnx_report.h"
+#include "report/onnx_report.h"
 #include "trainflops/report.h"
 #include "trainflops/units.h"
 

@@ -12,8 +12,8 @@
 // earlier, hence the window ends at Y-1. The 16-bit column ("fp16", also used
 // for bf16) takes each row's fastest 16-bit rate: max(fp16_tensor, bf16,
 // plain fp16), as the article's own FP16 averages from 2017 on are tensor rates.
-#ifndef TRAINFLOPS_IMPUTATION_H_
-#define TRAINFLOPS_IMPUTATION_H_
+#ifndef TRAINFLOPS_SRC_HARDWARE_IMPUTATION_H_
+#define TRAINFLOPS_SRC_HARDWARE_IMPUTATION_H_
 
 #include <optional>
 #include <string>
@@ -55,4 +55,4 @@ Result<ImputedPeak> ExtendedYearPeak(int year, Precision precision, const Hardwa
 
 }  // namespace trainflops
 
-#endif  // TRAINFLOPS_IMPUTATION_H_
+#endif  // TRAINFLOPS_SRC_HARDWARE_IMPUTATION_H_

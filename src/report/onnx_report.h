@@ -1,8 +1,8 @@
 // The reports of an ONNX estimate (onnx.h): text, and JSON written as a
 // stream. The reports subsystem renders them, as it renders every Method 1
 // estimate; the importer itself knows nothing of reports.
-#ifndef TRAINFLOPS_ONNX_REPORT_H_
-#define TRAINFLOPS_ONNX_REPORT_H_
+#ifndef TRAINFLOPS_SRC_REPORT_ONNX_REPORT_H_
+#define TRAINFLOPS_SRC_REPORT_ONNX_REPORT_H_
 
 #include <functional>
 #include <iosfwd>
@@ -37,4 +37,4 @@ std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& est
 
 }  // namespace trainflops
 
-#endif  // TRAINFLOPS_ONNX_REPORT_H_
+#endif  // TRAINFLOPS_SRC_REPORT_ONNX_REPORT_H_
