@@ -45,14 +45,8 @@ def layer(type: Optional[str] = ..., *, bp_ratio: Optional[Value] = ..., **dims:
 def estimate(
     source: Source,
     *,
+    # value of a symbolic dimension (repeatable), e.g. batch_size=1
     dims: Optional[Mapping[str, Value]] = ...,
-    thresholds: bool = ...,
-    # default 1
-    examples_per_run: Optional[Value] = ...,
-    strict: bool = ...,
-    unit: Optional[str] = ...,
-    show_layers: bool = ...,
-    checkpoint: Optional[Source] = ...,
     # passes over the data (overrides training.epochs) [range]
     epochs: Optional[Value] = ...,
     # examples per epoch (overrides the spec) [range]
@@ -78,6 +72,10 @@ def estimate(
     seed: Optional[Value] = ...,
     # also report the P quantile, P in (0, 1); repeatable
     quantiles: Optional[Sequence[Value]] = ...,
+    # cross-check the parameter count with a checkpoint: model.safetensors.index.json
+    # (default: the one beside the config, if any), a .safetensors shard or a .gguf file
+    # (headers only)
+    checkpoint: Optional[Source] = ...,
     # pre-training tokens (SI suffixes: 2T, 300B) [range]
     tokens: Optional[Value] = ...,
     # a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only
@@ -93,9 +91,19 @@ def estimate(
     attention: Optional[str] = ...,
     # activation recomputation: reported as hardware FLOP, separately from model FLOP
     recompute: Optional[str] = ...,
+    # examples one run of the graph processes (default 1)
+    examples_per_run: Optional[Value] = ...,
+    # stop at the first node whose input shapes are unknown (default: leave it and the nodes
+    # after it uncounted, and give a lower bound)
+    strict: bool = ...,
+    # unit of the printed figures (JSON is always in FLOP)
+    unit: Optional[str] = ...,
+    # check the total against the legal compute thresholds
+    thresholds: bool = ...,
     # uncertainty range of the total, for the threshold check (default: the 90% interval when
     # inputs are ranges)
     range: Optional[str] = ...,
+    show_layers: bool = ...,
 ) -> Result:
     """Method 1: count a model's operations (``trainflops estimate``)."""
 
@@ -300,23 +308,34 @@ def units(
 
 
 def trend(
+    # a CSV of models (default: the bundled AI-and-Compute points)
     data: Union[None, str, 'os.PathLike[str]', bytes, Iterable[Mapping[str, Any]]] = ...,
     *,
+    # publication date column, YYYY-MM-DD (default 'Publication date')
     date_column: Optional[str] = ...,
+    # training compute column (default 'Training compute (FLOP)')
     compute_column: Optional[str] = ...,
+    # model name column (default 'Model')
     name_column: Optional[str] = ...,
+    # unit of bare numbers in the compute column: flop, mac, pfs-day
     compute_unit: Optional[str] = ...,
+    # keep points on or after DATE (YYYY-MM-DD)
     from_date: Optional[str] = ...,
+    # keep points on or before DATE (YYYY-MM-DD)
     to_date: Optional[str] = ...,
+    # keep rows whose cell (or one of its comma-separated items) is VALUE
     where: Optional[Sequence[str]] = ...,
+    # leave out the model NAME
     exclude: Optional[Sequence[str]] = ...,
+    # bundled data: keep the post's 'modest compute' results
     include_modest: bool = ...,
+    # start a new era at DATE and fit each era separately
     breaks: Optional[Sequence[str]] = ...,
-    # default 2000
+    # bootstrap resamples for the interval (default 2000; 0 for none)
     bootstrap: Optional[Value] = ...,
-    # default 0.9
+    # level of the interval (default 0.9)
     level: Optional[Value] = ...,
-    # default 20260101
+    # random seed of the bootstrap (default 20260101)
     seed: Optional[Value] = ...,
 ) -> Result:
     """The growth of training compute over time (``trainflops trend``)."""
@@ -325,12 +344,19 @@ def trend(
 def batch(
     data: Union[str, 'os.PathLike[str]', bytes, Iterable[Mapping[str, Any]]],
     *,
+    # input format (default: jsonl for .jsonl/.ndjson files, else csv)
     format: Optional[str] = ...,
+    # map other column names (keys: name, parameters, dataset, epochs, hardware, quantity,
+    # hours, utilization, format, date, organization, domain, recorded, base,
+    # parameters_notes, dataset_notes, finetune, cost, power)
     columns: Optional[Sequence[str]] = ...,
-    # default 2000
+    # Monte Carlo samples per row for the interval (default 2000)
     samples: Optional[Value] = ...,
-    # default 20260101
+    # random seed of the intervals (default 20260101)
     seed: Optional[Value] = ...,
+    # switch estimation rules off, to measure them (rules: active-parameters, both-methods,
+    # token-data, format-fallback, list-cells, unnamed-chips, base-models, utilization,
+    # evidence, guards, calibration; docs/batch.md)
     rules_off: Optional[str] = ...,
 ) -> Iterator[Dict[str, Any]]:
     """Estimates every model of a dataset (``trainflops batch``); yields dicts."""

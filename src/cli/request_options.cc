@@ -14,6 +14,14 @@ std::vector<std::string> AllValues(const ParsedArgs& args, const std::string& na
   return it == args.options.end() ? std::vector<std::string>() : it->second;
 }
 
+std::vector<OptionSpec> InsertAfter(std::vector<OptionSpec> specs, const std::string& after,
+                                    const std::vector<OptionSpec>& own) {
+  const auto at = std::find_if(specs.begin(), specs.end(),
+                               [&after](const OptionSpec& s) { return s.name == after; });
+  specs.insert(at == specs.end() ? at : at + 1, own.begin(), own.end());
+  return specs;
+}
+
 Result<FieldValue> OptionValue(const ParsedArgs& args, const std::string& option, FieldKind kind,
                                FileRole role, const FileOpener& open) {
   switch (kind) {

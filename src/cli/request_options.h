@@ -48,17 +48,25 @@ std::vector<OptionSpec> AroundOptionsOf(std::vector<OptionSpec> before,
   return before;
 }
 
+// `specs` with `own` inserted after the option named `after` (at the end
+// when there is none): a command's own options placed among its request's
+// where its help lists them.
+std::vector<OptionSpec> InsertAfter(std::vector<OptionSpec> specs, const std::string& after,
+                                    const std::vector<OptionSpec>& own);
+
 // The value `args` holds for the option of a field of `kind`: its text, all
 // its values, true, or the file it names opened with `open`.
 Result<FieldValue> OptionValue(const ParsedArgs& args, const std::string& option, FieldKind kind,
                                FileRole role, const FileOpener& open);
 
-// Sets each field of `fields` whose option `args` holds; the others keep
-// their defaults.
+// Sets each field of `fields` but those in `except` (which the command sets
+// its own way) whose option `args` holds; the others keep their defaults.
 template <typename R>
 Status SetFromOptions(const RequestFields<R>& fields, const ParsedArgs& args,
-                      const FileOpener& open, R& request) {
+                      const FileOpener& open, R& request,
+                      const std::vector<std::string>& except = {}) {
   for (const RequestField<R>& f : fields) {
+    if (std::find(except.begin(), except.end(), f.name) != except.end()) continue;
     const std::string option = OptionName(f.name);
     if (!args.Has(option)) continue;
     TF_ASSIGN_OR_RETURN(FieldValue value, OptionValue(args, option, f.kind, f.role, open));

@@ -10,9 +10,11 @@
 #include <string_view>
 
 #include "core/text.h"
+#include "trainflops/batch.h"
 #include "trainflops/defaults.h"
 #include "trainflops/field_names.h"
 #include "trainflops/input_limits.h"
+#include "trainflops/trend.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -124,6 +126,13 @@ RequestFields<Sub> Only(const RequestFields<Sub>& sub, const std::vector<std::st
     if (std::find(names.begin(), names.end(), f.name) != names.end()) out.push_back(f);
   }
   return out;
+}
+
+// The description of the row `name` of `sub`, for a row of another request
+// that means the same; a missing row throws as in Only.
+template <typename Sub>
+FieldDoc DocOf(const RequestFields<Sub>& sub, const std::string& name) {
+  return Only(sub, {name}).front().doc;
 }
 
 // "KEY=VALUE" texts as pairs, for a layer's dimensions.
@@ -332,23 +341,41 @@ const RequestFields<PhaseRequest>& PhaseRequestFields() {
 const RequestFields<EstimateRequest>& EstimateFields() {
   using R = EstimateRequest;
   static const RequestFields<R> t = [] {
-    RequestFields<R> table = {File("model", &R::model, FileRole::kModel),
-                              Flag("thresholds", &R::thresholds),
-                              List("dims", &R::dims),
-                              Text("examples_per_run", &R::examples_per_run,
-                                   NumberDoc("", "", FormatCount(kDefaultExamplesPerRun))),
-                              Flag("strict", &R::strict),
-                              Text("unit", &R::unit, ChoiceDoc("flop|mac|pfs-day")),
-                              Flag("show_layers", &R::show_layers),
-                              File("checkpoint", &R::checkpoint, FileRole::kCheckpoint)};
+    // In the order of the command line's help for each kind of model file
+    // (a spec, an ONNX graph, a config.json), which lists its options in
+    // table order: hence the language-model rows split around `thresholds`.
+    RequestFields<R> table = {File("model", &R::model, FileRole::kModel)};
     AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
     AddAll(table, UncertaintyFields(), [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
+    table.push_back(File("checkpoint", &R::checkpoint, FileRole::kCheckpoint,
+                         TextDoc("FILE",
+                                 "cross-check the parameter count with a checkpoint: "
+                                 "model.safetensors.index.json (default: the one beside the "
+                                 "config, if any), a .safetensors shard or a .gguf file "
+                                 "(headers only)")));
     // A config.json's language-model fields; its thresholds and uncertainty
     // are the estimate's own.
-    AddAll(table,
-           Only(LlmFields(),
-                {"tokens", "stages", "seq_len", "convention", "attention", "recompute", "range"}),
-           [](R& r) -> LlmRequest& { return r.llm; });
+    const auto llm = [](R& r) -> LlmRequest& { return r.llm; };
+    AddAll(
+        table,
+        Only(LlmFields(), {"tokens", "stages", "seq_len", "convention", "attention", "recompute"}),
+        llm);
+    table.insert(
+        table.end(),
+        {List("dims", &R::dims,
+              TextDoc("NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1")),
+         Text("examples_per_run", &R::examples_per_run,
+              NumberDoc("N", "examples one run of the graph processes (default {default})",
+                        FormatCount(kDefaultExamplesPerRun))),
+         Flag("strict", &R::strict,
+              FlagDoc("stop at the first node whose input shapes are unknown (default: leave "
+                      "it and the nodes after it uncounted, and give a lower bound)")),
+         Text(
+             "unit", &R::unit,
+             ChoiceDoc("flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)")),
+         Flag("thresholds", &R::thresholds, DocOf(LlmFields(), "thresholds"))});
+    AddAll(table, Only(LlmFields(), {"range"}), llm);
+    table.push_back(Flag("show_layers", &R::show_layers));
     return table;
   }();
   return t;
@@ -419,21 +446,39 @@ const RequestFields<TokensRequest>& TokensFields() {
 
 const RequestFields<TrendRequest>& TrendFields() {
   using R = TrendRequest;
+  static const TrendColumns columns;  // the defaults: Epoch AI's column names
   static const RequestFields<R> t = {
-      File("data", &R::data, FileRole::kDataset),
-      Text("date_column", &R::date_column),
-      Text("compute_column", &R::compute_column),
-      Text("name_column", &R::name_column),
-      Text("compute_unit", &R::compute_unit, ChoiceDoc()),
-      Text("from", &R::from),
-      Text("to", &R::to),
-      List("where", &R::where),
-      List("exclude", &R::exclude),
-      Flag("include_modest", &R::include_modest),
-      List("breaks", &R::breaks),
-      Text("bootstrap", &R::bootstrap, NumberDoc("", "", std::to_string(kDefaultBootstrap))),
-      Text("level", &R::level, NumberDoc("", "", FormatScientific(kDefaultTrendLevel))),
-      Text("seed", &R::seed, NumberDoc("", "", std::to_string(kDefaultSeed)))};
+      File("data", &R::data, FileRole::kDataset,
+           TextDoc("FILE", "a CSV of models (default: the bundled AI-and-Compute points)")),
+      Text("date_column", &R::date_column,
+           {FieldType::kText, "NAME", "publication date column, YYYY-MM-DD (default '{default}')",
+            columns.date}),
+      Text("compute_column", &R::compute_column,
+           {FieldType::kText, "NAME", "training compute column (default '{default}')",
+            columns.compute}),
+      Text("name_column", &R::name_column,
+           {FieldType::kText, "NAME", "model name column (default '{default}')", columns.name}),
+      Text("compute_unit", &R::compute_unit,
+           ChoiceDoc("UNIT", "unit of bare numbers in the compute column: flop, mac, pfs-day")),
+      Text("from", &R::from, TextDoc("DATE", "keep points on or after DATE (YYYY-MM-DD)")),
+      Text("to", &R::to, TextDoc("DATE", "keep points on or before DATE (YYYY-MM-DD)")),
+      List("where", &R::where,
+           TextDoc("COLUMN=VALUE",
+                   "keep rows whose cell (or one of its comma-separated items) is VALUE")),
+      List("exclude", &R::exclude, TextDoc("NAME", "leave out the model NAME")),
+      Flag("include_modest", &R::include_modest,
+           FlagDoc("bundled data: keep the post's 'modest compute' results")),
+      List("breaks", &R::breaks,
+           TextDoc("DATE", "start a new era at DATE and fit each era separately")),
+      Text("bootstrap", &R::bootstrap,
+           NumberDoc("N", "bootstrap resamples for the interval (default {default}; 0 for none)",
+                     std::to_string(kDefaultBootstrap))),
+      Text("level", &R::level,
+           NumberDoc("P", "level of the interval (default {default})",
+                     FormatScientific(kDefaultTrendLevel))),
+      Text("seed", &R::seed,
+           NumberDoc("N", "random seed of the bootstrap (default {default})",
+                     std::to_string(kDefaultSeed)))};
   return t;
 }
 
@@ -441,11 +486,21 @@ const RequestFields<BatchRequest>& BatchFields() {
   using R = BatchRequest;
   static const RequestFields<R> t = {
       File("data", &R::data, FileRole::kDataset),
-      Text("format", &R::format, ChoiceDoc("csv|jsonl")),
-      List("columns", &R::columns),
-      Text("samples", &R::samples, NumberDoc("", "", std::to_string(kDefaultRowSamples))),
-      Text("seed", &R::seed, NumberDoc("", "", std::to_string(kDefaultSeed))),
-      Text("rules_off", &R::rules_off)};
+      Text("format", &R::format,
+           ChoiceDoc("csv|jsonl",
+                     "input format (default: jsonl for .jsonl/.ndjson files, else csv)")),
+      List("columns", &R::columns,
+           TextDoc("KEY=NAME,...",
+                   "map other column names (keys: " + JoinNames(BatchColumnKeys()) + ")")),
+      Text("samples", &R::samples,
+           NumberDoc("N", "Monte Carlo samples per row for the interval (default {default})",
+                     std::to_string(kDefaultRowSamples))),
+      Text("seed", &R::seed,
+           NumberDoc("N", "random seed of the intervals (default {default})",
+                     std::to_string(kDefaultSeed))),
+      Text("rules_off", &R::rules_off,
+           TextDoc("RULE,...", "switch estimation rules off, to measure them (rules: " +
+                                   JoinNames(BatchRuleNames()) + "; docs/batch.md)"))};
   return t;
 }
 
