@@ -166,8 +166,11 @@ def compare(
     source: Optional[Source] = ...,
     *,
     phases: Optional[Sequence[Mapping[str, Value]]] = ...,
+    # Method 1 as 6 x N x D: parameters (with tokens)
     params: Optional[Value] = ...,
+    # Method 1 as 6 x N x D: training tokens (with params)
     tokens: Optional[Value] = ...,
+    # Method 1 figure taken as given ('1.1e19', '22 pfs-days')
     method1_flop: Optional[Value] = ...,
     # passes over the data (overrides training.epochs) [range]
     epochs: Optional[Value] = ...,
@@ -237,19 +240,30 @@ def compare(
 
 
 def tokens(
+    # parameters (total; 6ND uses it, or active_params for MoE) [range], or a checkpoint to
+    # count them from: model.safetensors.index.json (with the config.json beside it), a
+    # .safetensors or a .gguf file (headers only)
     params: Optional[Union[Value, 'os.PathLike[str]']] = ...,
     # pre-training tokens (SI suffixes: 2T, 300B) [range]
     tokens: Optional[Value] = ...,
     *,
     params_checkpoint: Optional[Source] = ...,
     checkpoint_config: Optional[Source] = ...,
+    # parameters used per token (mixture of experts) [range]
     active_params: Optional[Value] = ...,
+    # transformer blocks
     layers: Optional[Value] = ...,
+    # hidden size
     d_model: Optional[Value] = ...,
+    # attention heads
     heads: Optional[Value] = ...,
+    # width of one head (default d_model / heads)
     head_dim: Optional[Value] = ...,
+    # vocabulary size
     vocab: Optional[Value] = ...,
+    # MLP width (default 4 x d_model)
     d_ff: Optional[Value] = ...,
+    # gated MLP (SwiGLU/GeGLU: three matrices)
     gated: bool = ...,
     # a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only
     # (synthetic-data generation, rollouts); TOKENS [range]
@@ -285,6 +299,7 @@ def tokens(
 def chips(
     filter: Optional[str] = ...,
     *,
+    # use this hardware table (same columns as data/hardware.csv)
     hardware_db: Optional[Union[str, 'os.PathLike[str]', bytes]] = ...,
     show: Optional[str] = ...,
 ) -> Result:
@@ -294,6 +309,7 @@ def chips(
 def thresholds(
     flop: Value,
     *,
+    # uncertainty range of the figure (e.g. 4e24..2e25)
     range: Optional[str] = ...,
 ) -> Result:
     """A compute figure against the legal thresholds (EU AI Act, SB 53, ...)."""
@@ -302,6 +318,7 @@ def thresholds(
 def units(
     text: Value,
     *,
+    # flop, mac or pfs-day (default: all three)
     to: Optional[str] = ...,
 ) -> Result:
     """An amount ("22 pfs-days", "2.5 GMAC") in FLOP, multiply-adds and pfs-days."""

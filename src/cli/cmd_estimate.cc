@@ -57,23 +57,12 @@ const std::vector<OptionSpec>& OnnxOptions() {
   return specs;
 }
 
-// A Hugging Face config.json: the language-model options and a checkpoint,
-// --json, then the uncertainty options as `tokens` lists them. A config has
-// no Method 1 training and its report no --unit.
+// A Hugging Face config.json: the language-model options and a checkpoint
+// (LlmOptionsOf, as `tokens` lists them). A config has no Method 1 training
+// and its report no --unit.
 const std::vector<OptionSpec>& HfConfigOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    const std::vector<std::string> elsewhere = Joined({kNoOption,
-                                                       kOnnxOnly,
-                                                       {"unit"},
-                                                       FieldNames(TrainingFields()),
-                                                       FieldNames(UncertaintyFields())});
-    std::vector<OptionSpec> all =
-        AroundOptionsOf({}, EstimateFields(), elsewhere, {{"--json", "", "print one JSON object"}});
-    all.insert(all.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
-    all.push_back(CiteOption());
-    all.push_back({"--help", "", "show this help"});
-    return all;
-  }();
+  static const std::vector<OptionSpec> specs = LlmOptionsOf(
+      EstimateFields(), Joined({kNoOption, kOnnxOnly, {"unit"}, FieldNames(TrainingFields())}));
   return specs;
 }
 

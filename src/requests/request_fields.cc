@@ -412,10 +412,14 @@ const RequestFields<HardwareRequest>& HardwareFields() {
 const RequestFields<CompareRequest>& CompareFields() {
   using R = CompareRequest;
   static const RequestFields<R> t = [] {
-    RequestFields<R> table = {File("model", &R::model, FileRole::kModel),
-                              Text("params", &R::params, NumberDoc()),
-                              Text("tokens", &R::tokens, NumberDoc()),
-                              Text("method1_flop", &R::method1_flop, NumberDoc())};
+    RequestFields<R> table = {
+        File("model", &R::model, FileRole::kModel),
+        Text("params", &R::params,
+             NumberDoc("N", "Method 1 as 6 x N x D: parameters (with `tokens`)")),
+        Text("tokens", &R::tokens,
+             NumberDoc("D", "Method 1 as 6 x N x D: training tokens (with `params`)")),
+        Text("method1_flop", &R::method1_flop,
+             NumberDoc("F", "Method 1 figure taken as given ('1.1e19', '22 pfs-days')"))};
     AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
     AddAll(table, HardwareFields(), [](R& r) -> HardwareRequest& { return r.hardware; });
     return table;
@@ -427,17 +431,23 @@ const RequestFields<TokensRequest>& TokensFields() {
   using R = TokensRequest;
   static const RequestFields<R> t = [] {
     RequestFields<R> table = {
-        Text("params", &R::params, NumberDoc()),
+        Text("params", &R::params,
+             NumberDoc("N|FILE",
+                       "parameters (total; 6ND uses it, or `active_params` for MoE) [range], or a "
+                       "checkpoint to count them from: model.safetensors.index.json (with the "
+                       "config.json beside it), a .safetensors or a .gguf file (headers only)")),
         File("params_checkpoint", &R::params_checkpoint, FileRole::kCheckpoint),
         File("checkpoint_config", &R::checkpoint_config, FileRole::kModel),
-        Text("active_params", &R::active_params, NumberDoc()),
-        Text("layers", &R::layers, NumberDoc()),
-        Text("d_model", &R::d_model, NumberDoc()),
-        Text("heads", &R::heads, NumberDoc()),
-        Text("head_dim", &R::head_dim, NumberDoc()),
-        Text("vocab", &R::vocab, NumberDoc()),
-        Text("d_ff", &R::d_ff, NumberDoc()),
-        Flag("gated", &R::gated)};
+        Text("active_params", &R::active_params,
+             NumberDoc("A", "parameters used per token (mixture of experts) [range]")),
+        Text("layers", &R::layers, NumberDoc("L", "transformer blocks")),
+        Text("d_model", &R::d_model, NumberDoc("H", "hidden size")),
+        Text("heads", &R::heads, NumberDoc("N", "attention heads")),
+        Text("head_dim", &R::head_dim,
+             NumberDoc("Q", "width of one head (default d_model / heads)")),
+        Text("vocab", &R::vocab, NumberDoc("V", "vocabulary size")),
+        Text("d_ff", &R::d_ff, NumberDoc("F", "MLP width (default 4 x d_model)")),
+        Flag("gated", &R::gated, FlagDoc("gated MLP (SwiGLU/GeGLU: three matrices)"))};
     AddAll(table, LlmFields(), [](R& r) -> LlmRequest& { return r.llm; });
     return table;
   }();
@@ -506,23 +516,26 @@ const RequestFields<BatchRequest>& BatchFields() {
 
 const RequestFields<ChipsRequest>& ChipsFields() {
   using R = ChipsRequest;
-  static const RequestFields<R> t = {
-      Required("filter", &R::filter), Text("show", &R::show),
-      File("hardware_db", &R::hardware_db, FileRole::kHardwareTable)};
+  static const RequestFields<R> t = {Required("filter", &R::filter), Text("show", &R::show),
+                                     File("hardware_db", &R::hardware_db, FileRole::kHardwareTable,
+                                          DocOf(HardwareFields(), "hardware_db"))};
   return t;
 }
 
 const RequestFields<ThresholdsRequest>& ThresholdsFields() {
   using R = ThresholdsRequest;
-  static const RequestFields<R> t = {Required("flop", &R::flop, NumberDoc()),
-                                     Text("range", &R::range)};
+  static const RequestFields<R> t = {
+      Required("flop", &R::flop, NumberDoc()),
+      Text("range", &R::range,
+           TextDoc("LOW..HIGH", "uncertainty range of the figure (e.g. 4e24..2e25)"))};
   return t;
 }
 
 const RequestFields<UnitsRequest>& UnitsFields() {
   using R = UnitsRequest;
-  static const RequestFields<R> t = {Required("amount", &R::amount, NumberDoc()),
-                                     Text("to", &R::to, ChoiceDoc("flop|mac|pfs-day"))};
+  static const RequestFields<R> t = {
+      Required("amount", &R::amount, NumberDoc()),
+      Text("to", &R::to, ChoiceDoc("UNIT", "flop, mac or pfs-day (default: all three)"))};
   return t;
 }
 
@@ -555,8 +568,12 @@ const RequestFields<LayerRequest>& LayerFields() {
   using R = LayerRequest;
   static const RequestFields<R> t = {
       Required("type", &R::type),
-      Flag("list", &R::list),
-      Text("bp_ratio", &R::bp_ratio, NumberDoc("", "", FormatCount(kDefaultLayerBpRatio))),
+      Flag("list", &R::list, FlagDoc("list every layer type with its parameters")),
+      Text("bp_ratio", &R::bp_ratio,
+           NumberDoc("R",
+                     "backward/forward ratio for the one-example training figure (default "
+                     "{default})",
+                     FormatCount(kDefaultLayerBpRatio))),
       {"dims", FieldKind::kList, FileRole::kModel, SetLayerDims, NumberDoc()}};
   return t;
 }
