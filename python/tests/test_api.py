@@ -157,7 +157,7 @@ def test_a_keyword_not_in_the_table_is_an_error_naming_the_closest():
     # of the function's field table and every accepted one.
     with pytest.raises(trainflops.Error, match=r"unknown keyword 'epoch'; did you mean 'epochs'\?") as raised:
         trainflops.estimate(DENSE_SPEC, epoch=3)
-    assert "(accepted: source, thresholds, dims, " in str(raised.value)
+    assert "(accepted: source, epochs, examples, " in str(raised.value)
     assert str(raised.value).count("source") == 1
     with pytest.raises(trainflops.Error, match=r"unknown keyword 'chip_hour'; did you mean 'chip_hours'\?"):
         trainflops.hardware(chip="V100", chip_hour=1000)

@@ -45,14 +45,8 @@ def layer(type: Optional[str] = ..., *, bp_ratio: Optional[Value] = ..., **dims:
 def estimate(
     source: Source,
     *,
+    # value of a symbolic dimension (repeatable), e.g. batch_size=1
     dims: Optional[Mapping[str, Value]] = ...,
-    thresholds: bool = ...,
-    # default 1
-    examples_per_run: Optional[Value] = ...,
-    strict: bool = ...,
-    unit: Optional[str] = ...,
-    show_layers: bool = ...,
-    checkpoint: Optional[Source] = ...,
     # passes over the data (overrides training.epochs) [range]
     epochs: Optional[Value] = ...,
     # examples per epoch (overrides the spec) [range]
@@ -78,6 +72,10 @@ def estimate(
     seed: Optional[Value] = ...,
     # also report the P quantile, P in (0, 1); repeatable
     quantiles: Optional[Sequence[Value]] = ...,
+    # cross-check the parameter count with a checkpoint: model.safetensors.index.json
+    # (default: the one beside the config, if any), a .safetensors shard or a .gguf file
+    # (headers only)
+    checkpoint: Optional[Source] = ...,
     # pre-training tokens (SI suffixes: 2T, 300B) [range]
     tokens: Optional[Value] = ...,
     # a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only
@@ -93,9 +91,19 @@ def estimate(
     attention: Optional[str] = ...,
     # activation recomputation: reported as hardware FLOP, separately from model FLOP
     recompute: Optional[str] = ...,
+    # examples one run of the graph processes (default 1)
+    examples_per_run: Optional[Value] = ...,
+    # stop at the first node whose input shapes are unknown (default: leave it and the nodes
+    # after it uncounted, and give a lower bound)
+    strict: bool = ...,
+    # unit of the printed figures (JSON is always in FLOP)
+    unit: Optional[str] = ...,
+    # check the total against the legal compute thresholds
+    thresholds: bool = ...,
     # uncertainty range of the total, for the threshold check (default: the 90% interval when
     # inputs are ranges)
     range: Optional[str] = ...,
+    show_layers: bool = ...,
 ) -> Result:
     """Method 1: count a model's operations (``trainflops estimate``)."""
 
@@ -158,8 +166,11 @@ def compare(
     source: Optional[Source] = ...,
     *,
     phases: Optional[Sequence[Mapping[str, Value]]] = ...,
+    # Method 1 as 6 x N x D: parameters (with tokens)
     params: Optional[Value] = ...,
+    # Method 1 as 6 x N x D: training tokens (with params)
     tokens: Optional[Value] = ...,
+    # Method 1 figure taken as given ('1.1e19', '22 pfs-days')
     method1_flop: Optional[Value] = ...,
     # passes over the data (overrides training.epochs) [range]
     epochs: Optional[Value] = ...,
@@ -229,19 +240,30 @@ def compare(
 
 
 def tokens(
+    # parameters (total; 6ND uses it, or active_params for MoE) [range], or a checkpoint to
+    # count them from: model.safetensors.index.json (with the config.json beside it), a
+    # .safetensors or a .gguf file (headers only)
     params: Optional[Union[Value, 'os.PathLike[str]']] = ...,
     # pre-training tokens (SI suffixes: 2T, 300B) [range]
     tokens: Optional[Value] = ...,
     *,
     params_checkpoint: Optional[Source] = ...,
     checkpoint_config: Optional[Source] = ...,
+    # parameters used per token (mixture of experts) [range]
     active_params: Optional[Value] = ...,
+    # transformer blocks
     layers: Optional[Value] = ...,
+    # hidden size
     d_model: Optional[Value] = ...,
+    # attention heads
     heads: Optional[Value] = ...,
+    # width of one head (default d_model / heads)
     head_dim: Optional[Value] = ...,
+    # vocabulary size
     vocab: Optional[Value] = ...,
+    # MLP width (default 4 x d_model)
     d_ff: Optional[Value] = ...,
+    # gated MLP (SwiGLU/GeGLU: three matrices)
     gated: bool = ...,
     # a training stage (fine-tuning, RL...); repeatable; ':forward' = forward passes only
     # (synthetic-data generation, rollouts); TOKENS [range]
@@ -277,6 +299,7 @@ def tokens(
 def chips(
     filter: Optional[str] = ...,
     *,
+    # use this hardware table (same columns as data/hardware.csv)
     hardware_db: Optional[Union[str, 'os.PathLike[str]', bytes]] = ...,
     show: Optional[str] = ...,
 ) -> Result:
@@ -286,6 +309,7 @@ def chips(
 def thresholds(
     flop: Value,
     *,
+    # uncertainty range of the figure (e.g. 4e24..2e25)
     range: Optional[str] = ...,
 ) -> Result:
     """A compute figure against the legal thresholds (EU AI Act, SB 53, ...)."""
@@ -294,29 +318,41 @@ def thresholds(
 def units(
     text: Value,
     *,
+    # flop, mac or pfs-day (default: all three)
     to: Optional[str] = ...,
 ) -> Result:
     """An amount ("22 pfs-days", "2.5 GMAC") in FLOP, multiply-adds and pfs-days."""
 
 
 def trend(
+    # a CSV of models (default: the bundled AI-and-Compute points)
     data: Union[None, str, 'os.PathLike[str]', bytes, Iterable[Mapping[str, Any]]] = ...,
     *,
+    # publication date column, YYYY-MM-DD (default 'Publication date')
     date_column: Optional[str] = ...,
+    # training compute column (default 'Training compute (FLOP)')
     compute_column: Optional[str] = ...,
+    # model name column (default 'Model')
     name_column: Optional[str] = ...,
+    # unit of bare numbers in the compute column: flop, mac, pfs-day
     compute_unit: Optional[str] = ...,
+    # keep points on or after DATE (YYYY-MM-DD)
     from_date: Optional[str] = ...,
+    # keep points on or before DATE (YYYY-MM-DD)
     to_date: Optional[str] = ...,
+    # keep rows whose cell (or one of its comma-separated items) is VALUE
     where: Optional[Sequence[str]] = ...,
+    # leave out the model NAME
     exclude: Optional[Sequence[str]] = ...,
+    # bundled data: keep the post's 'modest compute' results
     include_modest: bool = ...,
+    # start a new era at DATE and fit each era separately
     breaks: Optional[Sequence[str]] = ...,
-    # default 2000
+    # bootstrap resamples for the interval (default 2000; 0 for none)
     bootstrap: Optional[Value] = ...,
-    # default 0.9
+    # level of the interval (default 0.9)
     level: Optional[Value] = ...,
-    # default 20260101
+    # random seed of the bootstrap (default 20260101)
     seed: Optional[Value] = ...,
 ) -> Result:
     """The growth of training compute over time (``trainflops trend``)."""
@@ -325,12 +361,19 @@ def trend(
 def batch(
     data: Union[str, 'os.PathLike[str]', bytes, Iterable[Mapping[str, Any]]],
     *,
+    # input format (default: jsonl for .jsonl/.ndjson files, else csv)
     format: Optional[str] = ...,
+    # map other column names (keys: name, parameters, dataset, epochs, hardware, quantity,
+    # hours, utilization, format, date, organization, domain, recorded, base,
+    # parameters_notes, dataset_notes, finetune, cost, power)
     columns: Optional[Sequence[str]] = ...,
-    # default 2000
+    # Monte Carlo samples per row for the interval (default 2000)
     samples: Optional[Value] = ...,
-    # default 20260101
+    # random seed of the intervals (default 20260101)
     seed: Optional[Value] = ...,
+    # switch estimation rules off, to measure them (rules: active-parameters, both-methods,
+    # token-data, format-fallback, list-cells, unnamed-chips, base-models, utilization,
+    # evidence, guards, calibration; docs/batch.md)
     rules_off: Optional[str] = ...,
 ) -> Iterator[Dict[str, Any]]:
     """Estimates every model of a dataset (``trainflops batch``); yields dicts."""

@@ -12,33 +12,27 @@
 #include "request_options.h"
 #include "trainflops/batch_request.h"
 #include "trainflops/citation.h"
-#include "trainflops/defaults.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/uncertainty.h"
 #include "trainflops/units.h"
 
 namespace trainflops::cli {
 namespace {
 
+// BatchFields but `data` (the FILE word), with the command line's files
+// after --columns and --cite after --seed.
 const std::vector<OptionSpec>& BatchOptionSpecs() {
-  static const std::vector<OptionSpec> specs = {
-      {"--format", "csv|jsonl", "input format (default: jsonl for .jsonl/.ndjson files, else csv)"},
-      {"--columns", "KEY=NAME,...",
-       "map other column names (keys: " + JoinNames(BatchColumnKeys()) + ")", true},
-      {"--output", "FILE", "write the rows to FILE (default: standard output)"},
-      {"--summary-json", "FILE", "write the summary as one JSON object to FILE"},
-      {"--samples", "N",
-       "Monte Carlo samples per row for the interval (default " +
-           std::to_string(kDefaultRowSamples) + ")"},
-      {"--seed", "N",
-       "random seed of the intervals (default " + std::to_string(kDefaultSeed) + ")"},
-      {"--cite", "",
-       "add 'Cite this estimate' to the summary: the models estimated by each method, its "
-       "source, and the BibTeX of the works used"},
-      {"--rules-off", "RULE,...",
-       "switch estimation rules off, to measure them (rules: " + JoinNames(BatchRuleNames()) +
-           "; docs/batch.md)"},
-      {"--help", "", "show this help"},
-  };
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> all =
+        AroundOptionsOf({}, BatchFields(), {"data"}, {{"--help", "", "show this help"}});
+    all = InsertAfter(std::move(all), "--columns",
+                      {{"--output", "FILE", "write the rows to FILE (default: standard output)"},
+                       {"--summary-json", "FILE", "write the summary as one JSON object to FILE"}});
+    return InsertAfter(std::move(all), "--seed",
+                       {{"--cite", "",
+                         "add 'Cite this estimate' to the summary: the models estimated by each "
+                         "method, its source, and the BibTeX of the works used"}});
+  }();
   return specs;
 }
 
@@ -134,11 +128,7 @@ Result<Call> ParseBatch(const std::vector<std::string>& words, const FileOpener&
                                    std::to_string(args.positional.size()));
   }
   BatchRequest r;
-  r.format = args.Get("--format");
-  r.columns = AllValues(args, "--columns");
-  r.samples = args.Get("--samples");
-  r.seed = args.Get("--seed");
-  r.rules_off = args.Get("--rules-off");
+  TF_RETURN_IF_ERROR(SetFromOptions(BatchFields(), args, open, r));
   TF_ASSIGN_OR_RETURN(
       r.data, open(args.positional.front(), BatchInputKind(r.format, args.positional.front())));
   call.stream = [r = std::move(r), output = args.Get("--output"),

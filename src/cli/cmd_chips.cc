@@ -3,16 +3,16 @@
 #include "core/text.h"
 #include "request_options.h"
 #include "trainflops/chips_request.h"
+#include "trainflops/request_fields.h"
 
 namespace trainflops::cli {
 namespace {
 
 const std::vector<OptionSpec>& ChipsOptions() {
-  static const std::vector<OptionSpec> specs = {
-      {"--hardware-db", "FILE", "use this hardware table (same columns as data/hardware.csv)"},
-      {"--json", "", "print one JSON object"},
-      {"--help", "", "show this help"},
-  };
+  // ChipsFields but the words FILTER and show NAME.
+  static const std::vector<OptionSpec> specs =
+      AroundOptionsOf({}, ChipsFields(), {"filter", "show"},
+                      {{"--json", "", "print one JSON object"}, {"--help", "", "show this help"}});
   return specs;
 }
 
@@ -46,7 +46,7 @@ Result<Call> ParseChips(const std::vector<std::string>& words, const FileOpener&
   } else {
     r.filter = Words(args.positional, 0);
   }
-  TF_ASSIGN_OR_RETURN(r.hardware_db, HardwareDbFrom(args, open));
+  TF_RETURN_IF_ERROR(SetFromOptions(ChipsFields(), args, open, r));
   call.json = args.Has("--json");
   call.run = LibraryCall(std::move(r));
   return call;

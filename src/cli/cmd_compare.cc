@@ -3,19 +3,27 @@
 #include "commands.h"
 #include "request_options.h"
 #include "trainflops/compare_request.h"
+#include "trainflops/request_fields.h"
 
 namespace trainflops::cli {
 namespace {
 
+// The rows of CompareFields that are not Method 1's: the FILE word and the
+// hardware run's (ParseHardwareWords).
+const std::vector<std::string>& NotMethod1() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all = FieldNames(HardwareFields());
+    all.push_back("model");
+    return all;
+  }();
+  return names;
+}
+
 const std::vector<OptionSpec>& CompareOptions() {
   static const std::vector<OptionSpec> specs = [] {
-    std::vector<OptionSpec> s = {
-        {"--params", "N", "Method 1 as 6 x N x D: parameters (with --tokens)"},
-        {"--tokens", "D", "Method 1 as 6 x N x D: training tokens (with --params)"},
-        {"--method1-flop", "F", "Method 1 figure taken as given ('1.1e19', '22 pfs-days')"},
-    };
-    const auto& m1 = Method1OptionSpecs();  // for a spec FILE, as `estimate` takes them
-    s.insert(s.end(), m1.begin(), m1.end());
+    // Method 1's rows (the training ones for a spec FILE, as `estimate`
+    // takes them), then the hardware run's, in phase order.
+    std::vector<OptionSpec> s = OptionSpecsOf(CompareFields(), NotMethod1());
     const auto& hw = HardwareRunOptions();
     s.insert(s.end(), hw.begin(), hw.end());
     s.push_back({"--unit", "flop|mac|pfs-day", "unit of the headline figures"});
@@ -52,10 +60,7 @@ Result<Call> ParseCompare(const std::vector<std::string>& words, const FileOpene
         std::string(kUsage));
   }
   CompareRequest r;
-  TF_RETURN_IF_ERROR(SetFromOptions(TrainingFields(), a, open, r.training));
-  r.params = a.Get("--params");
-  r.tokens = a.Get("--tokens");
-  r.method1_flop = a.Get("--method1-flop");
+  TF_RETURN_IF_ERROR(SetFromOptions(CompareFields(), a, open, r, NotMethod1()));
   r.hardware = std::move(run.request);
   if (!a.positional.empty()) {
     // The checks that need no file come first, as the command always did.

@@ -1,5 +1,9 @@
 // `trainflops estimate FILE`: a model spec, an ONNX graph or a Hugging Face
 // config.json, each with its own options, mapped onto EstimateRequest.
+#include <initializer_list>
+#include <string>
+#include <vector>
+
 #include "args.h"
 #include "cite_output.h"
 #include "commands.h"
@@ -9,60 +13,56 @@
 #include "trainflops/estimate_request.h"
 #include "trainflops/hf_config.h"
 #include "trainflops/hub_cache.h"
+#include "trainflops/request_fields.h"
 
 namespace trainflops::cli {
 namespace {
 
+// The rows of EstimateFields with no option: `model` is the FILE word, and
+// `show_layers` is set by --no-layers, its negation, worded per kind.
+const std::vector<std::string> kNoOption = {"model", "show_layers"};
+// The rows only a config.json takes, and those only an ONNX graph takes.
+const std::vector<std::string> kConfigOnly = {"checkpoint", "tokens",    "stages",    "seq_len",
+                                              "convention", "attention", "recompute", "range"};
+const std::vector<std::string> kOnnxOnly = {"dims", "examples_per_run", "strict"};
+
+std::vector<std::string> Joined(std::initializer_list<std::vector<std::string>> lists) {
+  std::vector<std::string> all;
+  for (const std::vector<std::string>& names : lists)
+    all.insert(all.end(), names.begin(), names.end());
+  return all;
+}
+
+// The options of EstimateFields but `except`, with --no-layers (after
+// --unit), --json, --cite and --help.
+std::vector<OptionSpec> GraphOptions(const std::vector<std::string>& except,
+                                     const std::string& no_layers_help) {
+  return InsertAfter(AroundOptionsOf({}, EstimateFields(), except,
+                                     {{"--json", "", "print one JSON object instead of the report"},
+                                      CiteOption(),
+                                      {"--help", "", "show this help"}}),
+                     "--unit", {{"--no-layers", "", no_layers_help}});
+}
+
 const std::vector<OptionSpec>& SpecOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    std::vector<OptionSpec> s = Method1OptionSpecs();
-    s.insert(s.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
-    s.push_back(
-        {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"});
-    s.push_back({"--no-layers", "", "omit the per-layer table"});
-    s.push_back({"--thresholds", "", "check the total against the legal compute thresholds"});
-    s.push_back({"--json", "", "print one JSON object instead of the report"});
-    s.push_back(CiteOption());
-    s.push_back({"--help", "", "show this help"});
-    return s;
-  }();
+  static const std::vector<OptionSpec> specs =
+      GraphOptions(Joined({kNoOption, kConfigOnly, kOnnxOnly}), "omit the per-layer table");
   return specs;
 }
 
-// The Method 1 options shared with spec files and compare, then the graph's own.
+// The library refuses `thresholds` for a graph.
 const std::vector<OptionSpec>& OnnxOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    std::vector<OptionSpec> all = Method1OptionSpecs();
-    all.insert(all.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
-    const std::vector<OptionSpec> own = {
-        {"--dim", "NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1", true},
-        {"--examples-per-run", "N", "examples one run of the graph processes (default 1)"},
-        {"--strict", "",
-         "stop at the first node whose input shapes are unknown (default: leave it and the "
-         "nodes after it uncounted, and give a lower bound)"},
-        {"--unit", "flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)"},
-        {"--no-layers", "", "omit the per-node table"},
-        {"--json", "", "print one JSON object instead of the report"},
-        CiteOption(),
-        {"--help", "", "show this help"},
-    };
-    all.insert(all.end(), own.begin(), own.end());
-    return all;
-  }();
+  static const std::vector<OptionSpec> specs =
+      GraphOptions(Joined({kNoOption, kConfigOnly, {"thresholds"}}), "omit the per-node table");
   return specs;
 }
 
-// A Hugging Face config.json: the language-model options and a checkpoint.
+// A Hugging Face config.json: the language-model options and a checkpoint
+// (LlmOptionsOf, as `tokens` lists them). A config has no Method 1 training
+// and its report no --unit.
 const std::vector<OptionSpec>& HfConfigOptions() {
-  static const std::vector<OptionSpec> specs = [] {
-    std::vector<OptionSpec> all = LlmCommonOptions();
-    all.insert(all.begin(),
-               {"--checkpoint", "FILE",
-                "cross-check the parameter count with a checkpoint: "
-                "model.safetensors.index.json (default: the one beside the config, if any), a "
-                ".safetensors shard or a .gguf file (headers only)"});
-    return all;
-  }();
+  static const std::vector<OptionSpec> specs = LlmOptionsOf(
+      EstimateFields(), Joined({kNoOption, kOnnxOnly, {"unit"}, FieldNames(TrainingFields())}));
   return specs;
 }
 
@@ -164,14 +164,8 @@ Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpen
     return Status::InvalidArgument(WrongCount(kind, args.positional.size()));
   }
   EstimateRequest r;
-  TF_RETURN_IF_ERROR(SetFromOptions(TrainingFields(), args, open, r.training));
-  TF_RETURN_IF_ERROR(SetFromOptions(UncertaintyFields(), args, open, r.uncertainty));
-  r.thresholds = args.Has("--thresholds");
-  r.dims = AllValues(args, "--dim");
-  r.examples_per_run = args.Get("--examples-per-run");
-  r.strict = args.Has("--strict");
-  if (kind == Kind::kHfConfig) TF_RETURN_IF_ERROR(SetFromOptions(LlmFields(), args, open, r.llm));
-  r.unit = args.Get("--unit");
+  // A checkpoint defaults to the one beside the config (OpenCheckpoint).
+  TF_RETURN_IF_ERROR(SetFromOptions(EstimateFields(), args, open, r, {"checkpoint"}));
   r.show_layers = !args.Has("--no-layers");
   const std::string& model = args.positional.front();
   TF_ASSIGN_OR_RETURN(r.model, open(model, kind == Kind::kHfConfig ? InputKind::kJsonConfig

@@ -2,7 +2,9 @@
 // are undisclosed, each with its interval, and their combination.
 #include "commands.h"
 #include "file_command.h"
+#include "request_options.h"
 #include "trainflops/evidence_request.h"
+#include "trainflops/request_fields.h"
 
 namespace trainflops::cli {
 namespace {
@@ -14,6 +16,7 @@ const FileCommand& EvidenceCommand() {
       "evidence FILE",
       "[--json]",
       {{"--json", "", "print one JSON object"}},
+      OptionSpecsOf(EvidenceFields(), {"evidence"}),  // the FILE word
       "report",
       "Reads lines of evidence about one model (money spent, power drawn, a cluster and a "
       "duration, a ratio to another model, a stage's share, a compute figure), estimates each "
@@ -32,7 +35,7 @@ Result<Call> ParseEvidence(const std::vector<std::string>& words, const FileOpen
   call.help = w.help;
   if (w.help) return call;
   EvidenceFileRequest r;
-  r.uncertainty = w.uncertainty;
+  TF_RETURN_IF_ERROR(SetFromOptions(EvidenceFields(), w.args, open, r));
   TF_ASSIGN_OR_RETURN(r.file, open(w.path, InputKind::kEvidence));
   call.json = w.args.Has("--json");
   // With --output, the report goes to the file, written whole or not at all.

@@ -3,20 +3,19 @@
 #include "args.h"
 #include "cite_output.h"
 #include "commands.h"
+#include "request_options.h"
 #include "trainflops/catalogue.h"
 #include "trainflops/layer_request.h"
+#include "trainflops/request_fields.h"
 
 namespace trainflops::cli {
 namespace {
 
 const std::vector<OptionSpec>& LayerOptions() {
-  static const std::vector<OptionSpec> specs = {
-      {"--list", "", "list every layer type with its parameters"},
-      {"--bp-ratio", "R", "backward/forward ratio for the one-example training figure (default 2)"},
-      {"--json", "", "print one JSON object"},
-      CiteOption(),
-      {"--help", "", "show this help"},
-  };
+  // LayerFields but the words TYPE and key=value.
+  static const std::vector<OptionSpec> specs = AroundOptionsOf(
+      {}, LayerFields(), {"type", "dims"},
+      {{"--json", "", "print one JSON object"}, CiteOption(), {"--help", "", "show this help"}});
   return specs;
 }
 
@@ -38,12 +37,12 @@ std::string KindHelp(const LayerKind& kind) {
 
 }  // namespace
 
-Result<Call> ParseLayer(const std::vector<std::string>& words, const FileOpener&) {
+Result<Call> ParseLayer(const std::vector<std::string>& words, const FileOpener& open) {
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, LayerOptions()));
   Call call;
   LayerRequest r;
-  if (args.Has("--list")) {
-    r.list = true;
+  TF_RETURN_IF_ERROR(SetFromOptions(LayerFields(), args, open, r));
+  if (r.list) {
     call.run = LibraryCall(std::move(r));
     return call;
   }
@@ -73,7 +72,6 @@ Result<Call> ParseLayer(const std::vector<std::string>& words, const FileOpener&
     }
     r.dims.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
-  r.bp_ratio = args.Get("--bp-ratio");
   call.json = args.Has("--json");
   call.cite = args.Has("--cite");
   call.run = LibraryCall(std::move(r));

@@ -4,7 +4,9 @@
 
 #include "commands.h"
 #include "file_command.h"
+#include "request_options.h"
 #include "trainflops/ledger_request.h"
+#include "trainflops/request_fields.h"
 
 namespace trainflops::cli {
 namespace {
@@ -18,6 +20,7 @@ const FileCommand& LedgerCommand() {
       {{"--format", "F", "markdown (default), json or html (printable, self-contained)"},
        {"--json", "", "the same as --format json"},
        {"--cite", "", "add \"Cite this estimate\" (the EU cumulative total) with BibTeX"}},
+      OptionSpecsOf(LedgerFields(), {"run"}),  // the RUN.yaml word
       "statement",
       "Reads a run record (the model, the original it modifies, the phases of its training "
       "lifecycle, each with the one method its evidence allows) and states the training compute "
@@ -49,7 +52,7 @@ Result<Call> ParseLedger(const std::vector<std::string>& words, const FileOpener
   if (w.help) return call;
   TF_ASSIGN_OR_RETURN(const std::string format, FormatOf(w.args));
   LedgerFileRequest r;
-  r.uncertainty = w.uncertainty;
+  TF_RETURN_IF_ERROR(SetFromOptions(LedgerFields(), w.args, open, r));
   TF_ASSIGN_OR_RETURN(r.file, open(w.path, InputKind::kEvidence));
   // Model files named by the phases are read beside the record (standard
   // input: beside the working directory).

@@ -2,16 +2,17 @@
 #include "args.h"
 #include "commands.h"
 #include "core/text.h"
+#include "request_options.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/thresholds_request.h"
 
 namespace trainflops::cli {
 
-Result<Call> ParseThresholds(const std::vector<std::string>& words, const FileOpener&) {
-  static const std::vector<OptionSpec> specs = {
-      {"--range", "LOW..HIGH", "uncertainty range of the figure (e.g. 4e24..2e25)"},
-      {"--json", "", "print one JSON object"},
-      {"--help", "", "show this help"},
-  };
+Result<Call> ParseThresholds(const std::vector<std::string>& words, const FileOpener& open) {
+  // ThresholdsFields but the word FLOP.
+  static const std::vector<OptionSpec> specs =
+      AroundOptionsOf({}, ThresholdsFields(), {"flop"},
+                      {{"--json", "", "print one JSON object"}, {"--help", "", "show this help"}});
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, specs));
   Call call;
   if (args.Has("--help")) {
@@ -28,7 +29,7 @@ Result<Call> ParseThresholds(const std::vector<std::string>& words, const FileOp
   }
   ThresholdsRequest r;
   r.flop = JoinNames(args.positional, " ");
-  r.range = args.Get("--range");
+  TF_RETURN_IF_ERROR(SetFromOptions(ThresholdsFields(), args, open, r));
   call.json = args.Has("--json");
   call.run = LibraryCall(std::move(r));
   return call;

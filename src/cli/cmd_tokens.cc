@@ -3,28 +3,16 @@
 #include "commands.h"
 #include "request_options.h"
 #include "trainflops/checkpoint_file.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/tokens_request.h"
 
 namespace trainflops::cli {
 namespace {
 
+// TokensFields (LlmOptionsOf). A checkpoint and its config are given as
+// --params FILE.
 std::vector<OptionSpec> TokensOptions() {
-  std::vector<OptionSpec> specs = {
-      {"--params", "N|FILE",
-       "parameters (total; 6ND uses it, or --active-params for MoE) [range], or a checkpoint "
-       "to count them from: model.safetensors.index.json (with the config.json beside it), a "
-       ".safetensors or a .gguf file (headers only)"},
-      {"--active-params", "A", "parameters used per token (mixture of experts) [range]"},
-      {"--layers", "L", "transformer blocks"},
-      {"--d-model", "H", "hidden size"},
-      {"--heads", "N", "attention heads"},
-      {"--head-dim", "Q", "width of one head (default d_model / heads)"},
-      {"--vocab", "V", "vocabulary size"},
-      {"--d-ff", "F", "MLP width (default 4 x d_model)"},
-      {"--gated", "", "gated MLP (SwiGLU/GeGLU: three matrices)"},
-  };
-  for (OptionSpec& s : LlmCommonOptions()) specs.push_back(std::move(s));
-  return specs;
+  return LlmOptionsOf(TokensFields(), {"params_checkpoint", "checkpoint_config"});
 }
 
 // --params FILE: a checkpoint, with the config.json beside an index.
@@ -56,20 +44,11 @@ Result<Call> ParseTokens(const std::vector<std::string>& words, const FileOpener
                                    "'; usage: trainflops tokens --params N --tokens D");
   }
   TokensRequest r;
-  r.params = args.Get("--params");
+  TF_RETURN_IF_ERROR(SetFromOptions(TokensFields(), args, open, r));
   if (r.params && CheckpointKindOf(*r.params) != CheckpointKind::kNotAFile) {
     TF_RETURN_IF_ERROR(OpenParamsCheckpoint(*r.params, open, r));
     r.params.reset();
   }
-  r.active_params = args.Get("--active-params");
-  r.layers = args.Get("--layers");
-  r.d_model = args.Get("--d-model");
-  r.heads = args.Get("--heads");
-  r.head_dim = args.Get("--head-dim");
-  r.vocab = args.Get("--vocab");
-  r.d_ff = args.Get("--d-ff");
-  r.gated = args.Has("--gated");
-  TF_RETURN_IF_ERROR(SetFromOptions(LlmFields(), args, open, r.llm));
   call.json = args.Has("--json");
   call.cite = args.Has("--cite");
   call.run = LibraryCall(std::move(r));

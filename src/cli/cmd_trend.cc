@@ -3,37 +3,19 @@
 #include "args.h"
 #include "commands.h"
 #include "request_options.h"
-#include "trainflops/defaults.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/trend_request.h"
 
 namespace trainflops::cli {
 namespace {
 
+// TrendFields, then the command line's figure file, --json and --help.
 const std::vector<OptionSpec>& TrendOptionSpecs() {
-  static const std::vector<OptionSpec> specs = {
-      {"--data", "FILE", "a CSV of models (default: the bundled AI-and-Compute points)"},
-      {"--date-column", "NAME", "publication date column, YYYY-MM-DD (default 'Publication date')"},
-      {"--compute-column", "NAME", "training compute column (default 'Training compute (FLOP)')"},
-      {"--name-column", "NAME", "model name column (default 'Model')"},
-      {"--compute-unit", "UNIT", "unit of bare numbers in the compute column: flop, mac, pfs-day"},
-      {"--from", "DATE", "keep points on or after DATE (YYYY-MM-DD)"},
-      {"--to", "DATE", "keep points on or before DATE (YYYY-MM-DD)"},
-      {"--where", "COLUMN=VALUE",
-       "keep rows whose cell (or one of its comma-separated items) is VALUE", true},
-      {"--exclude", "NAME", "leave out the model NAME", true},
-      {"--include-modest", "", "bundled data: keep the post's 'modest compute' results"},
-      {"--break", "DATE", "start a new era at DATE and fit each era separately", true},
-      {"--bootstrap", "N",
-       "bootstrap resamples for the interval (default " + std::to_string(kDefaultBootstrap) +
-           "; 0 for none)"},
-      {"--level", "P",
-       "level of the interval (default " + FormatScientific(kDefaultTrendLevel) + ")"},
-      {"--seed", "N",
-       "random seed of the bootstrap (default " + std::to_string(kDefaultSeed) + ")"},
-      {"--plot", "FILE", "write the figure to FILE (.svg, or .png)"},
-      {"--json", "", "print one JSON object instead of the report"},
-      {"--help", "", "show this help"},
-  };
+  static const std::vector<OptionSpec> specs =
+      AroundOptionsOf({}, TrendFields(), {},
+                      {{"--plot", "FILE", "write the figure to FILE (.svg, or .png)"},
+                       {"--json", "", "print one JSON object instead of the report"},
+                       {"--help", "", "show this help"}});
   return specs;
 }
 
@@ -61,22 +43,7 @@ Result<Call> ParseTrend(const std::vector<std::string>& words, const FileOpener&
                                    "' (give a dataset with --data FILE)");
   }
   TrendRequest r;
-  if (auto path = args.Get("--data")) {
-    TF_ASSIGN_OR_RETURN(r.data, open(*path, InputKind::kCsv));
-  }
-  r.date_column = args.Get("--date-column");
-  r.compute_column = args.Get("--compute-column");
-  r.name_column = args.Get("--name-column");
-  r.compute_unit = args.Get("--compute-unit");
-  r.from = args.Get("--from");
-  r.to = args.Get("--to");
-  r.where = AllValues(args, "--where");
-  r.exclude = AllValues(args, "--exclude");
-  r.include_modest = args.Has("--include-modest");
-  r.breaks = AllValues(args, "--break");
-  r.bootstrap = args.Get("--bootstrap");
-  r.level = args.Get("--level");
-  r.seed = args.Get("--seed");
+  TF_RETURN_IF_ERROR(SetFromOptions(TrendFields(), args, open, r));
   r.plot = args.Get("--plot");
   call.plot = r.plot;
   call.json = args.Has("--json");

@@ -2,16 +2,18 @@
 #include "args.h"
 #include "commands.h"
 #include "core/text.h"
+#include "request_options.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/units_request.h"
 
 namespace trainflops::cli {
 
-Result<Call> ParseUnits(const std::vector<std::string>& words, const FileOpener&) {
-  static const std::vector<OptionSpec> specs = {
-      {"--to", "UNIT", "flop, mac or pfs-day (default: all three)"},
-      {"--json", "", "print one JSON object: flop, multiply_adds, pfs_days"},
-      {"--help", "", "show this help"},
-  };
+Result<Call> ParseUnits(const std::vector<std::string>& words, const FileOpener& open) {
+  // UnitsFields but the word AMOUNT.
+  static const std::vector<OptionSpec> specs =
+      AroundOptionsOf({}, UnitsFields(), {"amount"},
+                      {{"--json", "", "print one JSON object: flop, multiply_adds, pfs_days"},
+                       {"--help", "", "show this help"}});
   TF_ASSIGN_OR_RETURN(const ParsedArgs args, ParseArgs(words, specs));
   Call call;
   if (args.Has("--help")) {
@@ -29,7 +31,9 @@ Result<Call> ParseUnits(const std::vector<std::string>& words, const FileOpener&
   UnitsRequest r;
   r.amount = JoinNames(args.positional, " ");
   // --json prints every unit: --to shapes the text only.
-  if (!args.Has("--json")) r.to = args.Get("--to");
+  const std::vector<std::string> text_only = {"to"};
+  TF_RETURN_IF_ERROR(SetFromOptions(UnitsFields(), args, open, r,
+                                    args.Has("--json") ? text_only : std::vector<std::string>()));
   call.json = args.Has("--json");
   call.run = LibraryCall(std::move(r));
   return call;

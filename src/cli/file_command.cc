@@ -5,16 +5,13 @@
 #include <vector>
 
 #include "args.h"
-#include "request_options.h"
 
 namespace trainflops::cli {
 namespace {
 
 std::vector<OptionSpec> OptionsOf(const FileCommand& command) {
-  const std::vector<OptionSpec>& mc = UncertaintyOptionSpecs();
   std::vector<OptionSpec> specs = command.own;
-  specs.push_back(mc[1]);  // --samples
-  specs.push_back(mc[2]);  // --seed
+  specs.insert(specs.end(), command.request.begin(), command.request.end());
   specs.push_back({"--output", "F",
                    "write the " + command.output +
                        " to F (replaced only when complete) instead of standard output"});
@@ -45,12 +42,6 @@ Result<FileWords> ParseFileWords(const std::vector<std::string>& words,
                                    ")");
   }
   w.path = w.args.positional.front();
-  // --samples and --seed, set by the uncertainty table's rows; the table has
-  // no file fields, so nothing is opened.
-  const FileOpener no_files = [](const std::string& name, InputKind) -> Result<InputFile> {
-    return Status::InvalidArgument("'" + name + "': this option takes no file");
-  };
-  TF_RETURN_IF_ERROR(SetFromOptions(UncertaintyFields(), w.args, no_files, w.uncertainty));
   w.output = w.args.Get("--output");
   return w;
 }

@@ -25,19 +25,20 @@ struct FileCommand {
   std::string what;             // "run record": "give exactly one run record"
   std::string own_usage;        // "[--format markdown|json|html] [--cite]"
   std::vector<OptionSpec> own;  // the command's own options, listed first
-  std::string output;           // what --output writes: "statement"
-  std::string description;      // the help's paragraph, before "FILE is YAML or JSON"
-  std::string doc;              // "docs/ledger.md"
+  // Then the options of its request's rows (OptionSpecsOf; --samples, --seed).
+  std::vector<OptionSpec> request;
+  std::string output;       // what --output writes: "statement"
+  std::string description;  // the help's paragraph, before "FILE is YAML or JSON"
+  std::string doc;          // "docs/ledger.md"
 };
 
 // A file command's words: its help text (--help: nothing else is read), or
-// the parsed options, the file's name as given, --samples, --seed and
-// --output.
+// the parsed options (the request's set with SetFromOptions), the file's
+// name as given and --output.
 struct FileWords {
   std::optional<std::string> help;
   ParsedArgs args;
   std::string path;  // "-": standard input
-  UncertaintyRequest uncertainty;
   std::optional<std::string> output;
 };
 

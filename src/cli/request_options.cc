@@ -14,6 +14,14 @@ std::vector<std::string> AllValues(const ParsedArgs& args, const std::string& na
   return it == args.options.end() ? std::vector<std::string>() : it->second;
 }
 
+std::vector<OptionSpec> InsertAfter(std::vector<OptionSpec> specs, const std::string& after,
+                                    const std::vector<OptionSpec>& own) {
+  const auto at = std::find_if(specs.begin(), specs.end(),
+                               [&after](const OptionSpec& s) { return s.name == after; });
+  specs.insert(at == specs.end() ? at : at + 1, own.begin(), own.end());
+  return specs;
+}
+
 Result<FieldValue> OptionValue(const ParsedArgs& args, const std::string& option, FieldKind kind,
                                FileRole role, const FileOpener& open) {
   switch (kind) {
@@ -42,26 +50,10 @@ const std::vector<OptionSpec>& UncertaintyOptionSpecs() {
   return specs;
 }
 
-std::vector<OptionSpec> LlmCommonOptions() {
-  std::vector<OptionSpec> specs = OptionSpecsOf(LlmFields(), FieldNames(UncertaintyFields()));
-  specs.push_back({"--json", "", "print one JSON object"});
-  specs.insert(specs.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
-  specs.push_back(CiteOption());
-  specs.push_back({"--help", "", "show this help"});
-  return specs;
-}
-
 std::string RangeHelp() {
   return "Numeric inputs marked [range] also take a range or a distribution: '0.3..0.5', "
          "'5..6 days', '1e12..2e12', 'lognormal(70B, 1.5)', 'triangular(0.2, 0.3, 0.5)' "
          "(docs/uncertainty.md); the result then has a median and a 90% interval.\n";
-}
-
-Result<std::optional<InputFile>> HardwareDbFrom(const ParsedArgs& args, const FileOpener& open) {
-  const std::optional<std::string> path = args.Get("--hardware-db");
-  if (!path) return std::optional<InputFile>();
-  TF_ASSIGN_OR_RETURN(InputFile file, open(*path, InputKind::kHardwareTable));
-  return std::optional<InputFile>(std::move(file));
 }
 
 // ---- hardware runs --------------------------------------------------------

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "args.h"
+#include "cite_output.h"
 #include "commands.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
@@ -48,17 +49,25 @@ std::vector<OptionSpec> AroundOptionsOf(std::vector<OptionSpec> before,
   return before;
 }
 
+// `specs` with `own` inserted after the option named `after` (at the end
+// when there is none): a command's own options placed among its request's
+// where its help lists them.
+std::vector<OptionSpec> InsertAfter(std::vector<OptionSpec> specs, const std::string& after,
+                                    const std::vector<OptionSpec>& own);
+
 // The value `args` holds for the option of a field of `kind`: its text, all
 // its values, true, or the file it names opened with `open`.
 Result<FieldValue> OptionValue(const ParsedArgs& args, const std::string& option, FieldKind kind,
                                FileRole role, const FileOpener& open);
 
-// Sets each field of `fields` whose option `args` holds; the others keep
-// their defaults.
+// Sets each field of `fields` but those in `except` (which the command sets
+// its own way) whose option `args` holds; the others keep their defaults.
 template <typename R>
 Status SetFromOptions(const RequestFields<R>& fields, const ParsedArgs& args,
-                      const FileOpener& open, R& request) {
+                      const FileOpener& open, R& request,
+                      const std::vector<std::string>& except = {}) {
   for (const RequestField<R>& f : fields) {
+    if (std::find(except.begin(), except.end(), f.name) != except.end()) continue;
     const std::string option = OptionName(f.name);
     if (!args.Has(option)) continue;
     TF_ASSIGN_OR_RETURN(FieldValue value, OptionValue(args, option, f.kind, f.role, open));
@@ -75,9 +84,20 @@ const std::vector<OptionSpec>& Method1OptionSpecs();
 // UncertaintyFields.
 const std::vector<OptionSpec>& UncertaintyOptionSpecs();
 
-// The options shared by `tokens` and `estimate config.json`: LlmFields,
-// --json, --cite and --help.
-std::vector<OptionSpec> LlmCommonOptions();
+// The options of a language-model request (`tokens`, `estimate
+// config.json`): the rows of `fields` but `except` and the uncertainty rows,
+// --json, the uncertainty options, --cite and --help.
+template <typename R>
+std::vector<OptionSpec> LlmOptionsOf(const RequestFields<R>& fields,
+                                     std::vector<std::string> except) {
+  for (const std::string& name : FieldNames(UncertaintyFields())) except.push_back(name);
+  std::vector<OptionSpec> specs =
+      AroundOptionsOf({}, fields, except, {{"--json", "", "print one JSON object"}});
+  specs.insert(specs.end(), UncertaintyOptionSpecs().begin(), UncertaintyOptionSpecs().end());
+  specs.push_back(CiteOption());
+  specs.push_back({"--help", "", "show this help"});
+  return specs;
+}
 
 // The phase and run options of `hardware` and `compare` (PhaseRequestFields,
 // then HardwareFields but --unit). Each --chip starts a phase; phase options
@@ -92,9 +112,6 @@ Result<HardwareWords> ParseHardwareWords(const std::vector<std::string>& words,
                                          const std::vector<OptionSpec>& specs,
                                          const FileOpener& open);
 std::string HardwareRunHelp();
-
-// --hardware-db FILE, opened with `open`.
-Result<std::optional<InputFile>> HardwareDbFrom(const ParsedArgs& args, const FileOpener& open);
 
 // One line for help texts: what a range-capable option accepts.
 std::string RangeHelp();

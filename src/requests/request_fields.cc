@@ -10,9 +10,11 @@
 #include <string_view>
 
 #include "core/text.h"
+#include "trainflops/batch.h"
 #include "trainflops/defaults.h"
 #include "trainflops/field_names.h"
 #include "trainflops/input_limits.h"
+#include "trainflops/trend.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -124,6 +126,13 @@ RequestFields<Sub> Only(const RequestFields<Sub>& sub, const std::vector<std::st
     if (std::find(names.begin(), names.end(), f.name) != names.end()) out.push_back(f);
   }
   return out;
+}
+
+// The description of the row `name` of `sub`, for a row of another request
+// that means the same; a missing row throws as in Only.
+template <typename Sub>
+FieldDoc DocOf(const RequestFields<Sub>& sub, const std::string& name) {
+  return Only(sub, {name}).front().doc;
 }
 
 // "KEY=VALUE" texts as pairs, for a layer's dimensions.
@@ -332,23 +341,41 @@ const RequestFields<PhaseRequest>& PhaseRequestFields() {
 const RequestFields<EstimateRequest>& EstimateFields() {
   using R = EstimateRequest;
   static const RequestFields<R> t = [] {
-    RequestFields<R> table = {File("model", &R::model, FileRole::kModel),
-                              Flag("thresholds", &R::thresholds),
-                              List("dims", &R::dims),
-                              Text("examples_per_run", &R::examples_per_run,
-                                   NumberDoc("", "", FormatCount(kDefaultExamplesPerRun))),
-                              Flag("strict", &R::strict),
-                              Text("unit", &R::unit, ChoiceDoc("flop|mac|pfs-day")),
-                              Flag("show_layers", &R::show_layers),
-                              File("checkpoint", &R::checkpoint, FileRole::kCheckpoint)};
+    // In the order of the command line's help for each kind of model file
+    // (a spec, an ONNX graph, a config.json), which lists its options in
+    // table order: hence the language-model rows split around `thresholds`.
+    RequestFields<R> table = {File("model", &R::model, FileRole::kModel)};
     AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
     AddAll(table, UncertaintyFields(), [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
+    table.push_back(File("checkpoint", &R::checkpoint, FileRole::kCheckpoint,
+                         TextDoc("FILE",
+                                 "cross-check the parameter count with a checkpoint: "
+                                 "model.safetensors.index.json (default: the one beside the "
+                                 "config, if any), a .safetensors shard or a .gguf file "
+                                 "(headers only)")));
     // A config.json's language-model fields; its thresholds and uncertainty
     // are the estimate's own.
-    AddAll(table,
-           Only(LlmFields(),
-                {"tokens", "stages", "seq_len", "convention", "attention", "recompute", "range"}),
-           [](R& r) -> LlmRequest& { return r.llm; });
+    const auto llm = [](R& r) -> LlmRequest& { return r.llm; };
+    AddAll(
+        table,
+        Only(LlmFields(), {"tokens", "stages", "seq_len", "convention", "attention", "recompute"}),
+        llm);
+    table.insert(
+        table.end(),
+        {List("dims", &R::dims,
+              TextDoc("NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1")),
+         Text("examples_per_run", &R::examples_per_run,
+              NumberDoc("N", "examples one run of the graph processes (default {default})",
+                        FormatCount(kDefaultExamplesPerRun))),
+         Flag("strict", &R::strict,
+              FlagDoc("stop at the first node whose input shapes are unknown (default: leave "
+                      "it and the nodes after it uncounted, and give a lower bound)")),
+         Text(
+             "unit", &R::unit,
+             ChoiceDoc("flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)")),
+         Flag("thresholds", &R::thresholds, DocOf(LlmFields(), "thresholds"))});
+    AddAll(table, Only(LlmFields(), {"range"}), llm);
+    table.push_back(Flag("show_layers", &R::show_layers));
     return table;
   }();
   return t;
@@ -385,10 +412,14 @@ const RequestFields<HardwareRequest>& HardwareFields() {
 const RequestFields<CompareRequest>& CompareFields() {
   using R = CompareRequest;
   static const RequestFields<R> t = [] {
-    RequestFields<R> table = {File("model", &R::model, FileRole::kModel),
-                              Text("params", &R::params, NumberDoc()),
-                              Text("tokens", &R::tokens, NumberDoc()),
-                              Text("method1_flop", &R::method1_flop, NumberDoc())};
+    RequestFields<R> table = {
+        File("model", &R::model, FileRole::kModel),
+        Text("params", &R::params,
+             NumberDoc("N", "Method 1 as 6 x N x D: parameters (with `tokens`)")),
+        Text("tokens", &R::tokens,
+             NumberDoc("D", "Method 1 as 6 x N x D: training tokens (with `params`)")),
+        Text("method1_flop", &R::method1_flop,
+             NumberDoc("F", "Method 1 figure taken as given ('1.1e19', '22 pfs-days')"))};
     AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
     AddAll(table, HardwareFields(), [](R& r) -> HardwareRequest& { return r.hardware; });
     return table;
@@ -400,17 +431,23 @@ const RequestFields<TokensRequest>& TokensFields() {
   using R = TokensRequest;
   static const RequestFields<R> t = [] {
     RequestFields<R> table = {
-        Text("params", &R::params, NumberDoc()),
+        Text("params", &R::params,
+             NumberDoc("N|FILE",
+                       "parameters (total; 6ND uses it, or `active_params` for MoE) [range], or a "
+                       "checkpoint to count them from: model.safetensors.index.json (with the "
+                       "config.json beside it), a .safetensors or a .gguf file (headers only)")),
         File("params_checkpoint", &R::params_checkpoint, FileRole::kCheckpoint),
         File("checkpoint_config", &R::checkpoint_config, FileRole::kModel),
-        Text("active_params", &R::active_params, NumberDoc()),
-        Text("layers", &R::layers, NumberDoc()),
-        Text("d_model", &R::d_model, NumberDoc()),
-        Text("heads", &R::heads, NumberDoc()),
-        Text("head_dim", &R::head_dim, NumberDoc()),
-        Text("vocab", &R::vocab, NumberDoc()),
-        Text("d_ff", &R::d_ff, NumberDoc()),
-        Flag("gated", &R::gated)};
+        Text("active_params", &R::active_params,
+             NumberDoc("A", "parameters used per token (mixture of experts) [range]")),
+        Text("layers", &R::layers, NumberDoc("L", "transformer blocks")),
+        Text("d_model", &R::d_model, NumberDoc("H", "hidden size")),
+        Text("heads", &R::heads, NumberDoc("N", "attention heads")),
+        Text("head_dim", &R::head_dim,
+             NumberDoc("Q", "width of one head (default d_model / heads)")),
+        Text("vocab", &R::vocab, NumberDoc("V", "vocabulary size")),
+        Text("d_ff", &R::d_ff, NumberDoc("F", "MLP width (default 4 x d_model)")),
+        Flag("gated", &R::gated, FlagDoc("gated MLP (SwiGLU/GeGLU: three matrices)"))};
     AddAll(table, LlmFields(), [](R& r) -> LlmRequest& { return r.llm; });
     return table;
   }();
@@ -419,21 +456,39 @@ const RequestFields<TokensRequest>& TokensFields() {
 
 const RequestFields<TrendRequest>& TrendFields() {
   using R = TrendRequest;
+  static const TrendColumns columns;  // the defaults: Epoch AI's column names
   static const RequestFields<R> t = {
-      File("data", &R::data, FileRole::kDataset),
-      Text("date_column", &R::date_column),
-      Text("compute_column", &R::compute_column),
-      Text("name_column", &R::name_column),
-      Text("compute_unit", &R::compute_unit, ChoiceDoc()),
-      Text("from", &R::from),
-      Text("to", &R::to),
-      List("where", &R::where),
-      List("exclude", &R::exclude),
-      Flag("include_modest", &R::include_modest),
-      List("breaks", &R::breaks),
-      Text("bootstrap", &R::bootstrap, NumberDoc("", "", std::to_string(kDefaultBootstrap))),
-      Text("level", &R::level, NumberDoc("", "", FormatScientific(kDefaultTrendLevel))),
-      Text("seed", &R::seed, NumberDoc("", "", std::to_string(kDefaultSeed)))};
+      File("data", &R::data, FileRole::kDataset,
+           TextDoc("FILE", "a CSV of models (default: the bundled AI-and-Compute points)")),
+      Text("date_column", &R::date_column,
+           {FieldType::kText, "NAME", "publication date column, YYYY-MM-DD (default '{default}')",
+            columns.date}),
+      Text("compute_column", &R::compute_column,
+           {FieldType::kText, "NAME", "training compute column (default '{default}')",
+            columns.compute}),
+      Text("name_column", &R::name_column,
+           {FieldType::kText, "NAME", "model name column (default '{default}')", columns.name}),
+      Text("compute_unit", &R::compute_unit,
+           ChoiceDoc("UNIT", "unit of bare numbers in the compute column: flop, mac, pfs-day")),
+      Text("from", &R::from, TextDoc("DATE", "keep points on or after DATE (YYYY-MM-DD)")),
+      Text("to", &R::to, TextDoc("DATE", "keep points on or before DATE (YYYY-MM-DD)")),
+      List("where", &R::where,
+           TextDoc("COLUMN=VALUE",
+                   "keep rows whose cell (or one of its comma-separated items) is VALUE")),
+      List("exclude", &R::exclude, TextDoc("NAME", "leave out the model NAME")),
+      Flag("include_modest", &R::include_modest,
+           FlagDoc("bundled data: keep the post's 'modest compute' results")),
+      List("breaks", &R::breaks,
+           TextDoc("DATE", "start a new era at DATE and fit each era separately")),
+      Text("bootstrap", &R::bootstrap,
+           NumberDoc("N", "bootstrap resamples for the interval (default {default}; 0 for none)",
+                     std::to_string(kDefaultBootstrap))),
+      Text("level", &R::level,
+           NumberDoc("P", "level of the interval (default {default})",
+                     FormatScientific(kDefaultTrendLevel))),
+      Text("seed", &R::seed,
+           NumberDoc("N", "random seed of the bootstrap (default {default})",
+                     std::to_string(kDefaultSeed)))};
   return t;
 }
 
@@ -441,33 +496,46 @@ const RequestFields<BatchRequest>& BatchFields() {
   using R = BatchRequest;
   static const RequestFields<R> t = {
       File("data", &R::data, FileRole::kDataset),
-      Text("format", &R::format, ChoiceDoc("csv|jsonl")),
-      List("columns", &R::columns),
-      Text("samples", &R::samples, NumberDoc("", "", std::to_string(kDefaultRowSamples))),
-      Text("seed", &R::seed, NumberDoc("", "", std::to_string(kDefaultSeed))),
-      Text("rules_off", &R::rules_off)};
+      Text("format", &R::format,
+           ChoiceDoc("csv|jsonl",
+                     "input format (default: jsonl for .jsonl/.ndjson files, else csv)")),
+      List("columns", &R::columns,
+           TextDoc("KEY=NAME,...",
+                   "map other column names (keys: " + JoinNames(BatchColumnKeys()) + ")")),
+      Text("samples", &R::samples,
+           NumberDoc("N", "Monte Carlo samples per row for the interval (default {default})",
+                     std::to_string(kDefaultRowSamples))),
+      Text("seed", &R::seed,
+           NumberDoc("N", "random seed of the intervals (default {default})",
+                     std::to_string(kDefaultSeed))),
+      Text("rules_off", &R::rules_off,
+           TextDoc("RULE,...", "switch estimation rules off, to measure them (rules: " +
+                                   JoinNames(BatchRuleNames()) + "; docs/batch.md)"))};
   return t;
 }
 
 const RequestFields<ChipsRequest>& ChipsFields() {
   using R = ChipsRequest;
-  static const RequestFields<R> t = {
-      Required("filter", &R::filter), Text("show", &R::show),
-      File("hardware_db", &R::hardware_db, FileRole::kHardwareTable)};
+  static const RequestFields<R> t = {Required("filter", &R::filter), Text("show", &R::show),
+                                     File("hardware_db", &R::hardware_db, FileRole::kHardwareTable,
+                                          DocOf(HardwareFields(), "hardware_db"))};
   return t;
 }
 
 const RequestFields<ThresholdsRequest>& ThresholdsFields() {
   using R = ThresholdsRequest;
-  static const RequestFields<R> t = {Required("flop", &R::flop, NumberDoc()),
-                                     Text("range", &R::range)};
+  static const RequestFields<R> t = {
+      Required("flop", &R::flop, NumberDoc()),
+      Text("range", &R::range,
+           TextDoc("LOW..HIGH", "uncertainty range of the figure (e.g. 4e24..2e25)"))};
   return t;
 }
 
 const RequestFields<UnitsRequest>& UnitsFields() {
   using R = UnitsRequest;
-  static const RequestFields<R> t = {Required("amount", &R::amount, NumberDoc()),
-                                     Text("to", &R::to, ChoiceDoc("flop|mac|pfs-day"))};
+  static const RequestFields<R> t = {
+      Required("amount", &R::amount, NumberDoc()),
+      Text("to", &R::to, ChoiceDoc("UNIT", "flop, mac or pfs-day (default: all three)"))};
   return t;
 }
 
@@ -500,8 +568,12 @@ const RequestFields<LayerRequest>& LayerFields() {
   using R = LayerRequest;
   static const RequestFields<R> t = {
       Required("type", &R::type),
-      Flag("list", &R::list),
-      Text("bp_ratio", &R::bp_ratio, NumberDoc("", "", FormatCount(kDefaultLayerBpRatio))),
+      Flag("list", &R::list, FlagDoc("list every layer type with its parameters")),
+      Text("bp_ratio", &R::bp_ratio,
+           NumberDoc("R",
+                     "backward/forward ratio for the one-example training figure (default "
+                     "{default})",
+                     FormatCount(kDefaultLayerBpRatio))),
       {"dims", FieldKind::kList, FileRole::kModel, SetLayerDims, NumberDoc()}};
   return t;
 }
