@@ -89,7 +89,9 @@ Result<CalibrationReport> Calibrate(std::string_view csv_text, const Calibration
     const bool fine_tune = !Trim(rows.Get(i, c.base)).empty();
     const std::string label = rows.Get(i, "estimate_confidence");
     if (label == "flagged") ++report.flagged;
-    if (!recorded || !flop || fine_tune || label == "flagged") continue;
+    // A record the row's own cells contradict has no ratio (CompareWithRecord).
+    const bool comparable = rows.Number(i, "ratio_to_recorded").has_value();
+    if (!recorded || !flop || fine_tune || label == "flagged" || !comparable) continue;
     CalibrationSample s{
         rows.Get(i, c.name), rows.Get(i, "estimate_method"), label, *flop, 0, 0, *recorded};
     estimated.push_back(s);

@@ -422,15 +422,12 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   if (!out.flop) notes.insert(notes.begin(), "not estimated");
   const batch::Recorded recorded = batch::ReadRecorded(row);
   notes.push_back(recorded.note);
-  const std::optional<double> compared = out.with_base ? out.with_base : out.flop;
-  if (compared && recorded.flop) {
-    const double ratio = *compared / *recorded.flop;
-    if (std::isnormal(ratio) && ratio > 0) {
-      out.ratio = ratio;
-    } else {
-      notes.push_back(std::string("no ratio: the estimate over the recorded compute ") +
-                      (std::isfinite(ratio) ? "underflows" : "overflows") + " a double");
-    }
+  if (recorded.flop && (out.flop || out.with_base)) {
+    const batch::RecordComparison compared =
+        batch::CompareWithRecord(*recorded.flop, out, hw.capacity);
+    out.ratio = compared.ratio;
+    if (!compared.note.empty()) notes.push_back(compared.note);
+    if (!compared.reason.empty()) out.reason = compared.reason;
   }
   if (out.fine_tune && out.flop && !out.with_base) {
     // Not an impossible quantity, but not the model's compute either: what

@@ -169,6 +169,18 @@ struct Recorded {
 };
 Recorded ReadRecorded(const RowCells& row);
 
+// The estimate over the recorded compute, like with like
+// (record_comparison.cc): the row's figure, with its base for a fine-tune
+// unless the record is under half the base alone (then the fine-tune's own);
+// none when the record implies a utilization under 1% or over 100% of the
+// row's `capacity` (chips x seconds x peak; 0 when unknown), with the reason.
+struct RecordComparison {
+  std::optional<double> ratio;
+  std::string note;
+  std::string reason;  // without a ratio: why, as the summary's misses count it
+};
+RecordComparison CompareWithRecord(double recorded, const RowEstimate& out, double capacity);
+
 // A fine-tune's own compute from the Finetune compute column, when given.
 std::optional<double> ReadFinetune(const RowCells& row);
 

@@ -315,7 +315,7 @@ function batchKeys(json) {
 }
 
 // The rows as the table shows them. A label says what it measured: "medium
-// (90% within 3.631x)". A row the guards flagged is marked, its figure not
+// (90% within 3.427x)". A row the guards flagged is marked, its figure not
 // given as an estimate.
 function batchRows(json) {
   const name = (json.columns || [])[0];
