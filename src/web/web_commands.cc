@@ -33,7 +33,7 @@ struct Shape {
   std::string (*html)(const Report&) = nullptr;
 };
 
-// --format's value, taken out of the words: "" when not given.
+// --format's value, taken out of the collected fields: "" when not given.
 Result<std::string> TakeFormat(SortedWords& sorted) {
   const std::vector<std::string>* values = sorted.options.Find("format");
   if (values == nullptr) return std::string();
