@@ -222,7 +222,7 @@ std::string Render(const Report& report, bool text, bool cite) {
               : AddCitationToJson(body, *citation);
 }
 
-// The command's words set on its typed request (web_commands.h), which runs
+// The command's inputs set on its typed request (web_commands.h), which runs
 // on the request's uploads and is rendered: JSON unless the request asks
 // for the text report.
 HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
@@ -230,41 +230,44 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
   Result<CommandRequest> parsed = CommandRequestFrom(request);
   if (!parsed.ok()) return JsonError(400, parsed.status().message());
   CommandRequest& call = *parsed;
-  const auto has = [&call](const char* word) {
-    return std::find(call.args.begin(), call.args.end(), word) != call.args.end();
+  // The equivalent command line (X-Trainflops-Command), where JSON is not
+  // the default: --json is added unless the request says otherwise.
+  std::vector<std::string> line = CommandLineWords(call.inputs);
+  const auto has = [&line](const char* word) {
+    return std::find(line.begin(), line.end(), word) != line.end();
   };
-  const bool format = std::any_of(call.args.begin(), call.args.end(),
+  const bool format = std::any_of(line.begin(), line.end(),
                                   [](const std::string& w) { return w.starts_with("--format"); });
-  // For the equivalent command line (X-Trainflops-Command): JSON is the default here.
   if (!call.text && !has("--json") && !has("--help") && !format) {
-    call.args.push_back("--json");
+    call.inputs.push_back(WebInput::Field("json", std::nullopt));
+    line.push_back("--json");
   }
   HttpResponse r;
-  const Result<WebCall> words =
-      command.parse(call.args, UploadsOnly(call.uploads, options.max_onnx_nodes), options);
-  if (!words.ok()) {
-    r = JsonError(400, WebWording(words.status().message()));
-  } else if (words->help) {
-    r = Text(200, "text/plain; charset=utf-8", *words->help);
+  const Result<WebCall> web_call =
+      command.parse(call.inputs, UploadsOnly(call.uploads, options.max_onnx_nodes), options);
+  if (!web_call.ok()) {
+    r = JsonError(400, WebWording(web_call.status().message()));
+  } else if (web_call->help) {
+    r = Text(200, "text/plain; charset=utf-8", *web_call->help);
   } else {
-    const Result<std::unique_ptr<Report>> report = words->run();
+    const Result<std::unique_ptr<Report>> report = web_call->run();
     if (!report.ok()) {
       r = JsonError(400, WebWording(report.status().message()));
-    } else if (words->format == "html") {
+    } else if (web_call->format == "html") {
       // The printable statement, self-contained and without script: its own
       // inline style may apply, nothing else (no script, no fetch).
-      r = Text(200, "text/html; charset=utf-8", words->html(**report));
+      r = Text(200, "text/html; charset=utf-8", web_call->html(**report));
       r.headers.emplace_back("Content-Security-Policy",
                              "default-src 'none'; style-src 'unsafe-inline'");
     } else {
-      const bool text = words->format.empty() ? call.text : words->format == "markdown";
-      const std::string body = Render(**report, text, words->cite);
+      const bool text = web_call->format.empty() ? call.text : web_call->format == "markdown";
+      const std::string body = Render(**report, text, web_call->cite);
       // `layer --list` prints its table even with --json: say what the body is.
       const bool json = nlohmann::json::accept(body);
       r = Text(200, json ? "application/json" : "text/plain; charset=utf-8", body);
     }
   }
-  r.headers.emplace_back("X-Trainflops-Command", CommandLine(command.name, call.args));
+  r.headers.emplace_back("X-Trainflops-Command", CommandLine(command.name, line));
   return r;
 }
 

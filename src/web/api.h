@@ -3,24 +3,25 @@
 //
 //   GET  /, /app.js, /style.css   the page (src/web/assets)
 //   GET  /api                     the endpoints, as JSON
-//   GET|POST /api/COMMAND         the words of request_args.h set on the
-//                                 command's typed library request field by
-//                                 field (web_commands.h: estimate, layer,
-//                                 hardware, compare, chips, tokens,
-//                                 thresholds, units, trend) and run; 200 with
-//                                 the result's JSON (as `trainflops COMMAND
-//                                 --json` prints it), or 400 {"error": one
-//                                 line naming the field}
+//   GET|POST /api/COMMAND         the fields and words of request_args.h
+//                                 set on the command's typed library
+//                                 request field by field (web_commands.h:
+//                                 estimate, layer, hardware, compare, chips,
+//                                 tokens, thresholds, units, trend) and run;
+//                                 200 with the result's JSON (as `trainflops
+//                                 COMMAND --json` prints it), or 400
+//                                 {"error": one line naming the field}
 //   POST /api/batch               a dataset of models (CSV, or JSON lines)
 //                                 estimated row by row (batch_endpoint.h)
 //
 // Every response to /api/COMMAND carries X-Trainflops-Command, the request's
-// words as a command line. Unknown paths get 404 with a did-you-mean, a wrong method 405
-// with Allow, a body over `max_body` 413, a Host not in `allowed_hosts` 403
-// (DNS rebinding: a web page in the user's browser must not reach the server
-// under another name), and a request a browser marks as sent by another site
-// 403 too (an Origin that is not the server's own, or Sec-Fetch-Site other
-// than same-origin or none). docs/web.md is the reference.
+// fields and words as a command line. Unknown paths get 404 with a
+// did-you-mean, a wrong method 405 with Allow, a body over `max_body` 413, a
+// Host not in `allowed_hosts` 403 (DNS rebinding: a web page in the user's
+// browser must not reach the server under another name), and a request a
+// browser marks as sent by another site 403 too (an Origin that is not the
+// server's own, or Sec-Fetch-Site other than same-origin or none).
+// docs/web.md is the reference.
 #ifndef TRAINFLOPS_SRC_WEB_API_H_
 #define TRAINFLOPS_SRC_WEB_API_H_
 

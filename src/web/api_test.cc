@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -18,6 +19,7 @@
 #include "trainflops/evidence_request.h"
 #include "trainflops/hardware_request.h"
 #include "trainflops/ledger_request.h"
+#include "trainflops/trend_request.h"
 
 namespace trainflops::web {
 namespace {
@@ -402,6 +404,80 @@ TEST(WebApi, SeveralChipsArePhasesAndShowNamesOneChip) {
   // chips show NAME: the words "show A100" name one row (the `show` field).
   EXPECT_EQ(JsonOf(Handle(Request("GET", "/api/chips", "arg=show&arg=A100")))["name"],
             "NVIDIA A100 SXM4 40 GB");
+}
+
+// A JSON option or a query field reaches its field on the typed request as
+// it is, never as a word: column names that begin with "--", hold '=' and
+// spaces are read from the CSV as given, and the equivalent command line
+// spells each field as its option. Five points a decade apart, one a year
+// on 1 January: log10 FLOP rises by exactly 1 per year, so the fitted slope
+// is 1, R² is 1 and the doubling time 12 x log10(2) = 3.6124 months; the
+// sixth row is left out by `where`.
+TEST(WebApi, FieldsReachTheTypedRequestAsGiven) {
+  const std::string csv =
+      "--when=date,flop total,the lab\n2010-01-01,1e18,a\n2011-01-01,1e19,a\n2012-01-01,1e20,a\n"
+      "2013-01-01,1e21,a\n2014-01-01,1e22,a\n2015-01-01,1e30,b\n";
+  // ordered_json: the options in this order (json would sort them).
+  const nlohmann::ordered_json envelope = {{"options",
+                                            {{"data", "p.csv"},
+                                             {"date_column", "--when=date"},
+                                             {"compute_column", "flop total"},
+                                             {"name_column", "--when=date"},
+                                             {"where", "the lab=a"},
+                                             {"bootstrap", 10}}},
+                                           {"files", {{{"name", "p.csv"}, {"text", csv}}}}};
+  const HttpResponse r =
+      Handle(Request("POST", "/api/trend", "", "application/json", envelope.dump()));
+  const json j = JsonOf(r);
+  EXPECT_EQ(j["n_points"], 5);
+  EXPECT_NEAR(j["slope"].get<double>(), 1, 1e-9);
+  EXPECT_NEAR(j["r_squared"].get<double>(), 1, 1e-9);
+  EXPECT_NEAR(j["doubling_time_months"].get<double>(), 12 * std::log10(2.0), 1e-6);
+  EXPECT_EQ(j["dataset"]["date_column"], "--when=date");
+  EXPECT_EQ(j["dataset"]["compute_column"], "flop total");
+  // The library's TrendRequest built directly gives the same answer.
+  TrendRequest direct;
+  direct.data = InputFile::Owned("p.csv", csv);
+  direct.date_column = direct.name_column = "--when=date";
+  direct.compute_column = "flop total";
+  direct.where = {"the lab=a"};
+  direct.bootstrap = "10";
+  const Result<TrendAnalysis> want = trainflops::Run(direct);
+  ASSERT_TRUE(want.ok()) << want.status().message();
+  EXPECT_EQ(j, json::parse(want->Json()));
+  EXPECT_EQ(Header(r, "X-Trainflops-Command"),
+            "trainflops trend --data=p.csv --date-column=--when=date '--compute-column=flop total' "
+            "--name-column=--when=date '--where=the lab=a' --bootstrap=10 --json");
+  // The same fields from the query ('+' a space, %3D '=').
+  const HttpResponse q =
+      Handle(Request("POST", "/api/trend",
+                     "file=p.csv&data=p.csv&date-column=--when%3Ddate&compute-column=flop+total&"
+                     "name-column=--when%3Ddate&where=the+lab%3Da&bootstrap=10",
+                     "application/octet-stream", csv));
+  EXPECT_EQ(JsonOf(q), j);
+  EXPECT_EQ(Header(q, "X-Trainflops-Command"), Header(r, "X-Trainflops-Command"));
+  // A repeatable field by its plural: the command line's singular option.
+  // Dense 100 -> 10 (Sevilla et al. 2022, Table 1): 100·10 + 10 = 1010.
+  const HttpResponse layer =
+      Handle(Request("POST", "/api/layer", "", "application/json",
+                     R"({"options": {"type": "dense", "dims": ["n=100", "units=10"]}})"));
+  EXPECT_DOUBLE_EQ(JsonOf(layer)["params"].get<double>(), 1010);
+  EXPECT_EQ(Header(layer, "X-Trainflops-Command"),
+            "trainflops layer --type=dense --dim=n=100 --dim=units=10 --json");
+}
+
+// A field given alone is a flag; any other field needs a value, and takes
+// none from what follows it. As words, "--tokens" took the "--json" the API
+// adds, and the option {"model": true} took the next option's word
+// "--epochs=3" as the model file.
+TEST(WebApi, AFieldAloneTakesNoWordAfterIt) {
+  const HttpResponse tokens = Handle(Request("GET", "/api/tokens", "params=70B&tokens"));
+  ASSERT_EQ(tokens.status, 400) << tokens.body;
+  EXPECT_EQ(json::parse(tokens.body)["error"], "--tokens: needs a value");
+  const HttpResponse model = Handle(Request("POST", "/api/estimate", "", "application/json",
+                                            R"({"options": {"model": true, "epochs": 3}})"));
+  ASSERT_EQ(model.status, 400) << model.body;
+  EXPECT_EQ(json::parse(model.body)["error"], "model: needs a value");
 }
 
 // A 400 names the field as the web's words spell it, what was wrong and

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/text.h"
 #include "query.h"
@@ -18,21 +22,21 @@ bool IsJsonMediaType(const std::string& content_type) {
   return ToLower(Trim(content_type.substr(0, content_type.find(';')))) == "application/json";
 }
 
-// "--name" or "--name=value" for an option given by name ("epochs" or
-// "--epochs") and an optional value.
-Result<std::string> OptionWord(const std::string& where, std::string name,
-                               const std::optional<std::string>& value) {
+// The field an option given by name ("epochs" or "--epochs") sets, with its
+// value as given (none: the field alone).
+Result<WebInput> FieldInput(const std::string& where, std::string name,
+                            std::optional<std::string> value) {
   if (name.rfind("--", 0) == 0) name = name.substr(2);
   if (name.empty() || name.find('=') != std::string::npos || name.front() == '-') {
     return Status::InvalidArgument(where + ": '" + name +
                                    "' is not an option name (e.g. epochs or --epochs)");
   }
-  return "--" + name + (value ? "=" + *value : "");
+  return WebInput::Field(std::move(name), std::move(value));
 }
 
-// A JSON scalar as a command-line word: strings as they are, numbers as
-// printed (8, 0.33, 1e+25).
-Result<std::string> ScalarWord(const std::string& where, const Json& value) {
+// A JSON scalar as text: strings as they are, numbers as printed (8, 0.33,
+// 1e+25).
+Result<std::string> ScalarText(const std::string& where, const Json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_number()) return value.dump();
   return Status::InvalidArgument(where + ": expected a string or a number, got " +
@@ -45,15 +49,15 @@ Status AddOptions(const Json& options, CommandRequest& out) {
     const std::string where = "options." + name;
     if (value.is_boolean() || value.is_null()) {
       if (!value.is_boolean() || !value.get<bool>()) continue;  // false/null: not given
-      TF_ASSIGN_OR_RETURN(std::string word, OptionWord(where, name, std::nullopt));
-      out.args.push_back(std::move(word));
+      TF_ASSIGN_OR_RETURN(WebInput alone, FieldInput(where, name, std::nullopt));
+      out.inputs.push_back(std::move(alone));
       continue;
     }
     const Json values = value.is_array() ? value : Json::array({value});
     for (const Json& v : values) {
-      TF_ASSIGN_OR_RETURN(const std::string text, ScalarWord(where, v));
-      TF_ASSIGN_OR_RETURN(std::string word, OptionWord(where, name, text));
-      out.args.push_back(std::move(word));
+      TF_ASSIGN_OR_RETURN(std::string text, ScalarText(where, v));
+      TF_ASSIGN_OR_RETURN(WebInput field, FieldInput(where, name, std::move(text)));
+      out.inputs.push_back(std::move(field));
     }
   }
   return Status::Ok();
@@ -130,8 +134,8 @@ Status ReadEnvelope(const std::string& body, CommandRequest& out) {
     if (!j["args"].is_array()) return Status::InvalidArgument("\"args\" must be an array of words");
     for (size_t i = 0; i < j["args"].size(); ++i) {
       TF_ASSIGN_OR_RETURN(std::string word,
-                          ScalarWord("args[" + std::to_string(i) + "]", j["args"][i]));
-      out.args.push_back(std::move(word));
+                          ScalarText("args[" + std::to_string(i) + "]", j["args"][i]));
+      out.inputs.push_back(WebInput::Word(std::move(word)));
     }
   }
   if (j.contains("options")) TF_RETURN_IF_ERROR(AddOptions(j["options"], out));
@@ -143,19 +147,25 @@ Status ReadEnvelope(const std::string& body, CommandRequest& out) {
   return Status::Ok();
 }
 
-// True when some word is `name` or an option's "=name" value.
-bool Mentions(const std::vector<std::string>& words, const std::string& name) {
-  return std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+// True when some input is `name`: a word, a word's "--option=name" value,
+// or a field's value.
+bool Mentions(const std::vector<WebInput>& inputs, const std::string& name) {
+  return std::any_of(inputs.begin(), inputs.end(), [&](const WebInput& in) {
+    if (!in.is_word) return in.value == name;
+    const std::string& w = in.text;
     const size_t eq = w.find('=');
     return w == name ||
            (w.rfind("--", 0) == 0 && eq != std::string::npos && w.substr(eq + 1) == name);
   });
 }
 
-Status RefuseFileWrites(const std::vector<std::string>& words) {
-  for (const std::string& w : words) {
+// A word "--plot" or "--plot=x", or the field plot: refused.
+Status RefuseFileWrites(const std::vector<WebInput>& inputs) {
+  for (const WebInput& in : inputs) {
     for (const std::string& option : FileWritingOptions()) {
-      if (w == option || w.rfind(option + "=", 0) == 0) {
+      const bool writes = in.is_word ? in.text == option || in.text.rfind(option + "=", 0) == 0
+                                     : "--" + in.text == option;
+      if (writes) {
         return Status::InvalidArgument(
             "option '" + option +
             "' writes a file on the server, which the web API never does (run it with the "
@@ -214,25 +224,25 @@ Result<CommandRequest> CommandRequestFrom(const HttpRequest& request) {
   const bool envelope = IsJsonMediaType(request.content_type) && !request.body.empty();
   if (envelope) TF_RETURN_IF_ERROR(ReadEnvelope(request.body, out));
   std::optional<std::string> body_name;
-  std::vector<std::string> query_words;
+  std::vector<WebInput> query_inputs;
   for (const QueryParam& p : *query) {
     if (p.name == "arg") {
-      query_words.push_back(p.value.value_or(""));
+      query_inputs.push_back(WebInput::Word(p.value.value_or("")));
     } else if (p.name == "file") {
       if (!p.value) return Status::InvalidArgument("query 'file' needs a value (file=model.onnx)");
       body_name = p.value;
     } else if (p.name == "text") {
       out.text = true;
     } else {
-      TF_ASSIGN_OR_RETURN(std::string word, OptionWord("query '" + p.name + "'", p.name, p.value));
-      query_words.push_back(std::move(word));
+      TF_ASSIGN_OR_RETURN(WebInput field, FieldInput("query '" + p.name + "'", p.name, p.value));
+      query_inputs.push_back(std::move(field));
     }
   }
   if (!envelope && !request.body.empty()) {
     const std::string name = body_name.value_or(GuessUploadName(request.body));
     TF_RETURN_IF_ERROR(AddUpload("query 'file'", name, request.body, out));
-    if (!Mentions(out.args, name) && !Mentions(query_words, name)) {
-      out.args.insert(out.args.begin(), name);
+    if (!Mentions(out.inputs, name) && !Mentions(query_inputs, name)) {
+      out.inputs.insert(out.inputs.begin(), WebInput::Word(name));
     }
   } else if (body_name) {
     return Status::InvalidArgument("query 'file' names the request body, but " +
@@ -240,12 +250,12 @@ Result<CommandRequest> CommandRequestFrom(const HttpRequest& request) {
                                                           "\"files\")"
                                                         : "the body is empty"));
   }
-  if (first_form_file && !Mentions(out.args, *first_form_file) &&
-      !Mentions(query_words, *first_form_file)) {
-    out.args.insert(out.args.begin(), *first_form_file);
+  if (first_form_file && !Mentions(out.inputs, *first_form_file) &&
+      !Mentions(query_inputs, *first_form_file)) {
+    out.inputs.insert(out.inputs.begin(), WebInput::Word(*first_form_file));
   }
-  out.args.insert(out.args.end(), query_words.begin(), query_words.end());
-  TF_RETURN_IF_ERROR(RefuseFileWrites(out.args));
+  out.inputs.insert(out.inputs.end(), query_inputs.begin(), query_inputs.end());
+  TF_RETURN_IF_ERROR(RefuseFileWrites(out.inputs));
   return out;
 }
 

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace trainflops::web {
 namespace {
 
@@ -15,13 +20,19 @@ HttpRequest Post(std::string query, std::string content_type, std::string body) 
   return r;
 }
 
-using Words = std::vector<std::string>;
+using Inputs = std::vector<WebInput>;
 
-TEST(RequestArgs, QueryOptionsBecomeInlineOptionsInOrder) {
+WebInput W(std::string word) { return WebInput::Word(std::move(word)); }
+WebInput F(std::string name, std::optional<std::string> value = std::nullopt) {
+  return WebInput::Field(std::move(name), std::move(value));
+}
+
+TEST(RequestArgs, QueryFieldsAndWordsInOrder) {
   const Result<CommandRequest> r =
       CommandRequestFrom(Post("chip=V100&count=8&time=5%20days&energy&arg=show&text", "", ""));
   ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(r->args, (Words{"--chip=V100", "--count=8", "--time=5 days", "--energy", "show"}));
+  EXPECT_EQ(r->inputs, (Inputs{F("chip", "V100"), F("count", "8"), F("time", "5 days"), F("energy"),
+                               W("show")}));
   EXPECT_TRUE(r->text);
   EXPECT_TRUE(r->uploads.empty());
 }
@@ -33,8 +44,9 @@ TEST(RequestArgs, JsonEnvelopeKeepsArgsOptionsOrderAndFiles) {
           "dim": ["a=1", "b=2"], "energy": true, "llm": false},
           "files": [{"name": "m.yaml", "text": "x"}, {"name": "b.bin", "base64": "AAE="}]})"));
   ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(r->args, (Words{"m.yaml", "--epochs", "90", "--count=8", "--chip=A100", "--dim=a=1",
-                            "--dim=b=2", "--energy", "--json"}));
+  EXPECT_EQ(r->inputs,
+            (Inputs{W("m.yaml"), W("--epochs"), W("90"), F("count", "8"), F("chip", "A100"),
+                    F("dim", "a=1"), F("dim", "b=2"), F("energy"), F("json")}));
   ASSERT_EQ(r->uploads.size(), 2u);
   EXPECT_EQ(r->uploads.at("m.yaml"), "x");
   EXPECT_EQ(r->uploads.at("b.bin"), std::string("\0\x01", 2));
@@ -44,12 +56,27 @@ TEST(RequestArgs, RawBodyIsAnUploadNamedFirst) {
   Result<CommandRequest> r =
       CommandRequestFrom(Post("file=net.onnx&epochs=2", "application/octet-stream", "bytes"));
   ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(r->args, (Words{"net.onnx", "--epochs=2"}));
+  EXPECT_EQ(r->inputs, (Inputs{W("net.onnx"), F("epochs", "2")}));
   EXPECT_EQ(r->uploads.at("net.onnx"), "bytes");
   // Named by an option already: not repeated as a positional argument.
   r = CommandRequestFrom(Post("file=pts.csv&data=pts.csv", "text/csv", "a,b"));
   ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(r->args, (Words{"--data=pts.csv"}));
+  EXPECT_EQ(r->inputs, (Inputs{F("data", "pts.csv")}));
+}
+
+// Fields keep their values as given, however they would read as words: a
+// value beginning with "--", holding '=' or spaces, and a field named with
+// "--" (the name without it). The query's "+" and "%3D" decode to a space
+// and '=' (RFC 3986 section 2.1, HTML forms).
+TEST(RequestArgs, FieldValuesAreNotWords) {
+  Result<CommandRequest> r = CommandRequestFrom(
+      Post("", "application/json",
+           R"({"options": {"--name-column": "--model=x y", "model": true, "epochs": 3}})"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->inputs, (Inputs{F("name-column", "--model=x y"), F("model"), F("epochs", "3")}));
+  r = CommandRequestFrom(Post("note=--json%3D1+2&arg=--help", "", ""));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->inputs, (Inputs{F("note", "--json=1 2"), W("--help")}));
 }
 
 TEST(RequestArgs, GuessesTheNameOfAnUnnamedBody) {
@@ -70,6 +97,8 @@ struct BadRequest {
 TEST(RequestArgs, BadRequestsNameWhatIsWrong) {
   const BadRequest cases[] = {
       {"plot=x.svg", "", "", "option '--plot' writes a file on the server"},
+      {"", "application/json", R"({"options": {"--summary-json": "s.json"}})",
+       "option '--summary-json' writes a file"},
       {"arg=--output=x.csv", "", "", "option '--output' writes a file"},
       {"", "application/json", R"({"args": ["--summary-json", "s.json"]})",
        "'--summary-json' writes"},

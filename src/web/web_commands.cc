@@ -33,7 +33,7 @@ struct Shape {
   std::string (*html)(const Report&) = nullptr;
 };
 
-// --format's value, taken out of the words: "" when not given.
+// --format's value, taken out of the collected fields: "" when not given.
 Result<std::string> TakeFormat(SortedWords& sorted) {
   const std::vector<std::string>* values = sorted.options.Find("format");
   if (values == nullptr) return std::string();
@@ -81,12 +81,12 @@ Status AddPositional(SortedWords& sorted, const std::vector<std::string>& all, R
 
 template <typename R>
 Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
-                          const std::vector<std::string>& words, const UploadOpener& open,
+                          const std::vector<WebInput>& inputs, const UploadOpener& open,
                           const ApiOptions& options) {
   const RequestFields<R>& table = shape.table();
   WordRules rules = RulesOf(table, shape.phases != nullptr);
   if (shape.html) rules.fields.push_back("format");
-  TF_ASSIGN_OR_RETURN(SortedWords sorted, SortWords(words, rules));
+  TF_ASSIGN_OR_RETURN(SortedWords sorted, SortWords(inputs, rules));
   WebCall call;
   if (sorted.help) {
     call.help = FieldsHelp(name, table, shape.positional);
@@ -124,9 +124,9 @@ Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
 template <typename R>
 WebCommand Command(const char* name, const char* summary, Shape<R> shape) {
   return {name, summary,
-          [name, shape](const std::vector<std::string>& words, const UploadOpener& open,
+          [name, shape](const std::vector<WebInput>& inputs, const UploadOpener& open,
                         const ApiOptions& options) {
-            return ParseWith(name, shape, words, open, options);
+            return ParseWith(name, shape, inputs, open, options);
           }};
 }
 
@@ -238,6 +238,18 @@ const WebCommand* FindWebCommand(std::string_view name) {
     if (c.name == name) return &c;
   }
   return nullptr;
+}
+
+std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs) {
+  std::vector<std::string> words;
+  for (const WebInput& in : inputs) {
+    if (in.is_word) {
+      words.push_back(in.text);
+    } else {
+      words.push_back(OptionOf(FieldOfOption(in.text)) + (in.value ? "=" + *in.value : ""));
+    }
+  }
+  return words;
 }
 
 std::string WebWording(std::string_view message) {

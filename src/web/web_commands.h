@@ -1,21 +1,25 @@
-// The web API's commands: its words mapped onto the library's typed requests
-// through the field tables of trainflops/request_fields.h, with no command
-// line in between.
+// The web API's commands: a request's inputs mapped onto the library's typed
+// requests through the field tables of trainflops/request_fields.h, with no
+// command line in between.
 //
-// The words (request_args.h gathers them from the query, the form, the JSON
-// envelope and the More options box) are the library's field names written
-// as options: "--bp-ratio 2" or "--bp-ratio=2" sets `bp_ratio`, "--uncertainty"
-// sets a flag ("--uncertainty=false" clears it), a file field names an
-// upload ("--checkpoint model.safetensors.index.json"), and a repeatable
-// field takes one value per word (its singular also reads: "--dim", "--break",
-// "--stage", "--quantile"). Words without "--" fill the command's positional
-// fields (estimate's model file, layer's type then KEY=VALUE dimensions, the
-// amount of units, ...). In hardware and compare, a request with several
-// "--chip" has one phase per "--chip", holding the phase fields after it;
-// phase fields before the first "--chip" apply to every phase. "--cite" adds
-// the citation, "--help" lists the fields, "--json" is accepted (JSON is
-// the default). A command with a printable page (ledger) also takes
-// "--format markdown|json|html", as its command line does.
+// The inputs (request_args.h gathers them) are fields and words, in order.
+// A field (a JSON option, a query or form field) goes to the library's field
+// of that name as it is ("bp-ratio" or "bp_ratio" is `bp_ratio`; the value
+// is never split or read as a word); given alone it sets a flag. Words (the
+// JSON envelope's "args", the query's "arg=WORD", the More options box) are
+// read as the command line reads them: "--bp-ratio 2" or "--bp-ratio=2" sets
+// `bp_ratio`, "--uncertainty" sets a flag ("--uncertainty=false" clears it),
+// and words without "--" fill the command's positional fields (estimate's
+// model file, layer's type then KEY=VALUE dimensions, the amount of units,
+// ...). Either way, a file field names an upload ("checkpoint
+// model.safetensors.index.json"), and a repeatable field takes one value per
+// input (its singular also reads: "dim", "break", "stage", "quantile").
+// In hardware and compare, a request with several chips has one phase per
+// chip, holding the phase fields given after it; phase fields before the
+// first chip apply to every phase. "cite" adds the citation, "help" lists
+// the fields, "json" is accepted (JSON is the default). A command with a
+// printable page (ledger) also takes "format markdown|json|html", as its
+// command line does.
 #ifndef TRAINFLOPS_SRC_WEB_WEB_COMMANDS_H_
 #define TRAINFLOPS_SRC_WEB_WEB_COMMANDS_H_
 
@@ -27,6 +31,7 @@
 #include <vector>
 
 #include "api.h"
+#include "request_args.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/request.h"
 
@@ -48,15 +53,20 @@ struct WebCall {
 struct WebCommand {
   const char* name;
   const char* summary;
-  // The words set on the command's typed request, held to the limits of
+  // The inputs set on the command's typed request, held to the limits of
   // `options` (cost.h).
-  std::function<Result<WebCall>(const std::vector<std::string>& words, const UploadOpener& open,
+  std::function<Result<WebCall>(const std::vector<WebInput>& inputs, const UploadOpener& open,
                                 const ApiOptions& options)>
       parse;
 };
 
 const std::vector<WebCommand>& WebCommands();
 const WebCommand* FindWebCommand(std::string_view name);
+
+// The inputs as the words of the equivalent command line: a word as it is,
+// a field as its option ("bp_ratio" 2 -> "--bp-ratio=2", given alone:
+// "--bp-ratio").
+std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs);
 
 // A library message's "`field`" names as the web's words spell them
 // ("`chip_hours`" -> "--chip-hours"; positional fields plainly: "model").

@@ -1,6 +1,9 @@
 #include "web_words.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "core/text.h"
 
@@ -10,8 +13,6 @@ namespace {
 bool Contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
-
-bool IsChip(const std::string& word) { return word == "--chip" || word.starts_with("--chip="); }
 
 // Repeatable fields whose option is singular, as on the command line.
 const std::vector<std::pair<std::string, std::string>>& SingularOptions() {
@@ -79,20 +80,44 @@ Result<bool> FlagValue(const std::string& field, const std::string& text) {
                                  "' is not accepted (accepted: true or false)");
 }
 
-Result<SortedWords> SortWords(const std::vector<std::string>& words, const WordRules& rules) {
+namespace {
+
+// An input as the field it sets and its value (none: given alone), or
+// nullopt for a positional word.
+struct Named {
+  std::string field;
+  std::optional<std::string> value;
+};
+
+std::optional<Named> NamedOf(const WebInput& in) {
+  if (!in.is_word) return Named{FieldOfOption(in.text), in.value};
+  const std::string& word = in.text;
+  if (!word.starts_with("--") || word.size() == 2) return std::nullopt;
+  const size_t eq = word.find('=');
+  Named named{FieldOfOption(word.substr(0, eq)), std::nullopt};
+  if (eq != std::string::npos) named.value = word.substr(eq + 1);
+  return named;
+}
+
+bool IsChip(const WebInput& in) {
+  const std::optional<Named> named = NamedOf(in);
+  return named && named->field == "chip";
+}
+
+}  // namespace
+
+Result<SortedWords> SortWords(const std::vector<WebInput>& inputs, const WordRules& rules) {
   SortedWords out;
   const bool phased =
-      !rules.phase_fields.empty() && std::count_if(words.begin(), words.end(), IsChip) > 1;
-  for (size_t i = 0; i < words.size(); ++i) {
-    const std::string& word = words[i];
-    if (!word.starts_with("--") || word.size() == 2) {
-      out.positional.push_back(word);
+      !rules.phase_fields.empty() && std::count_if(inputs.begin(), inputs.end(), IsChip) > 1;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    std::optional<Named> named = NamedOf(inputs[i]);
+    if (!named) {
+      out.positional.push_back(inputs[i].text);
       continue;
     }
-    const size_t eq = word.find('=');
-    std::string field = FieldOfOption(word.substr(0, eq));
-    std::optional<std::string> value;
-    if (eq != std::string::npos) value = word.substr(eq + 1);
+    std::string& field = named->field;
+    std::optional<std::string>& value = named->value;
     if (field == "help" || field == "cite") {
       TF_ASSIGN_OR_RETURN(const bool on, FlagValue(field, value.value_or("true")));
       (field == "help" ? out.help : out.cite) = on;
@@ -117,10 +142,10 @@ Result<SortedWords> SortWords(const std::vector<std::string>& words, const WordR
     if (!Contains(rules.fields, field)) return UnknownOption(field, rules.fields);
     if (!value && Contains(rules.flags, field)) value = "true";
     if (!value) {
-      if (i + 1 == words.size()) {
-        return Status::InvalidArgument(FieldRef(field) + ": needs a value");
-      }
-      value = words[++i];
+      // "--name value": only a word takes the next word as its value.
+      const bool next_word = inputs[i].is_word && i + 1 < inputs.size() && inputs[i + 1].is_word;
+      if (!next_word) return Status::InvalidArgument(FieldRef(field) + ": needs a value");
+      value = inputs[++i].text;
     }
     if (phased && field == "chip") out.phases.emplace_back();
     const bool in_phase = !out.phases.empty() && Contains(rules.phase_fields, field);

@@ -1,5 +1,6 @@
-// Internal to web_commands.cc: the web's words (web_commands.h) collected per
-// field, then set on a typed request through its field table.
+// Internal to web_commands.cc: a request's inputs (request_args.h), fields
+// and words, collected per field, then set on a typed request through its
+// field table.
 #ifndef TRAINFLOPS_SRC_WEB_WEB_WORDS_H_
 #define TRAINFLOPS_SRC_WEB_WEB_WORDS_H_
 
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "core/text.h"
+#include "request_args.h"
 #include "trainflops/request_fields.h"
 #include "web_commands.h"
 
@@ -23,8 +25,8 @@ struct Collected {
   void Erase(const std::string& field);
 };
 
-// The words of one request before they meet a field table: the options of
-// the whole request, those of each phase after the second --chip, and the
+// The inputs of one request before they meet a field table: the fields of
+// the whole request, those of each phase after the second chip, and the
 // positional words.
 struct SortedWords {
   Collected options;
@@ -33,8 +35,8 @@ struct SortedWords {
   bool help = false, cite = false;
 };
 
-// How words fill a request: which fields are positional and which are
-// flags, and whether a repeated --chip starts a phase.
+// How inputs fill a request: which fields there are and which are flags,
+// and whether a repeated chip starts a phase.
 struct WordRules {
   std::vector<std::string> fields;        // every field: another name is refused at once
   std::vector<std::string> flags;         // fields that take no value
@@ -49,7 +51,11 @@ std::string OptionOf(const std::string& field);
 // "unknown option '--x'; did you mean '--y'? (accepted: ...)".
 Status UnknownOption(const std::string& field, const std::vector<std::string>& fields);
 
-Result<SortedWords> SortWords(const std::vector<std::string>& words, const WordRules& rules);
+// The inputs in order. A word "--name value" or "--name=value" sets the
+// field `name`, as the command line reads it; a field input sets its field
+// with its value as it is. Either given alone sets a flag to "true" (any
+// other field needs a value: a field input never takes the next input's).
+Result<SortedWords> SortWords(const std::vector<WebInput>& inputs, const WordRules& rules);
 
 // A flag's value: "true", "yes", "on", "1" and the opposites.
 Result<bool> FlagValue(const std::string& field, const std::string& text);
