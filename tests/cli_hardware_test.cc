@@ -155,6 +155,60 @@ TEST(HardwareCli, JsonSurvivesBytesThatAreNotUtf8) {
   EXPECT_NEAR(j["training_flop"].get<double>(), 1e13 * 0.4, 1e-3);
 }
 
+// --thresholds: 4,096 A100 (BF16 dense 3.12e14 FLOP/s, datasheet) x 227
+// days (1.96128e7 s) x 0.4 = 1.002568679424e25 FLOP: over the EU AI Act's
+// 1e25 by 0.26%, a tenth of SB 53's 1e26. Without --thresholds the report is
+// what it was.
+TEST(HardwareCli, ThresholdsTextAndJson) {
+  const std::string args =
+      "hardware --chip A100 --count 4096 --time '227 days' --precision bf16 --utilization 0.4";
+  const CliOutput plain = RunCli(args);
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_FALSE(Has(plain.out, "Thresholds:"));
+  const CliOutput o = RunCli(args + " --thresholds");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.out.substr(0, plain.out.size()), plain.out);
+  EXPECT_TRUE(Has(o.out, "\nThresholds:\n")) << o.out;
+  EXPECT_TRUE(Has(o.out, "eu_ai_act_art51     > 1e25  1.003e25 FLOP        1   +0.00  yes"))
+      << o.out;
+  EXPECT_TRUE(Has(o.out, "ca_sb53_frontier    > 1e26  1.003e25 FLOP      0.1   -1.00  no"))
+      << o.out;
+  const json j = RunJson(args + " --thresholds");
+  ASSERT_TRUE(j["thresholds"].is_array());
+  const json& eu = j["thresholds"][0];
+  EXPECT_EQ(eu["id"], "eu_ai_act_art51");
+  EXPECT_EQ(eu["exceeds"], "yes");
+  EXPECT_NEAR(eu["ratio"].get<double>(), 1.002568679424, 1e-12);
+  EXPECT_FALSE(RunJson(args).contains("thresholds"));
+  // With the time a range, the interval's P(over) column and what to pin down:
+  // lognormal(100 days, gsd 2) puts the 90% interval at 2^(+-1.6449) of the
+  // point, -68% .. +211%, outside the EU's 30% margin.
+  const CliOutput ranged = RunCli(
+      "hardware --chip A100 --count 4096 --time 'lognormal(100, 2) days' --precision bf16 "
+      "--utilization 0.4 --thresholds");
+  ASSERT_EQ(ranged.code, 0) << ranged.err;
+  EXPECT_TRUE(Has(ranged.out, "P(over)")) << ranged.out;
+  EXPECT_TRUE(Has(ranged.out, "to narrow it, pin down --time first (100% of the width"))
+      << ranged.out;
+}
+
+// compare --thresholds: each method's figure against the thresholds.
+// 6ND = 6 x 70e9 x 1.4e12 = 5.88e23 (over the Commission's 1e23 indicator,
+// under the EU's 1e25); Method 2 as in the test above, 1.0026e25.
+TEST(CompareCli, ThresholdsForEachMethod) {
+  const std::string args =
+      "compare --params 70B --tokens 1.4T --chip A100 --count 4096 --time '227 days' "
+      "--precision bf16 --utilization 0.4 --thresholds";
+  const CliOutput o = RunCli(args);
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(Has(o.out, "\nThresholds, Method 1 (6 x N x D")) << o.out;
+  EXPECT_TRUE(Has(o.out, "\nThresholds, Method 2 (hardware):\n")) << o.out;
+  const json j = RunJson(args);
+  EXPECT_EQ(j["method1"]["thresholds"][0]["exceeds"], "no");
+  EXPECT_NEAR(j["method1"]["thresholds"][0]["ratio"].get<double>(), 5.88e23 / 1e25, 1e-9);
+  EXPECT_EQ(j["method2"]["thresholds"][0]["exceeds"], "yes");
+}
+
 TEST(CompareCli, Seq2SeqFromTheSpec) {
   // Method 1: examples/seq2seq.yaml = (348M + 304M) x 0.38 GFLOP x 2 x 3 x 7.5 = 1.11492e19.
   // Method 2: 7.98336e18. Ratio 1.3966; reconciling utilization 0.33 x 1.3966 = 0.46088.

@@ -6,10 +6,12 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "trainflops/compare.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
+#include "trainflops/thresholds.h"
 
 namespace trainflops {
 
@@ -23,11 +25,21 @@ struct CompareRequest {
   HardwareRequest hardware;                   // Method 2 (its unit is the headline's)
 };
 
+// With `thresholds`: each method's figure against the thresholds, since an
+// analyst reads a verdict that only one of them supports differently from
+// one both do. Method 1 is a point (compare takes its inputs as single
+// numbers); Method 2 brings its 90% interval when its inputs are ranges.
+struct CompareChecks {
+  std::vector<ThresholdCheck> method1, method2;
+};
+
 class CompareResult final : public Report {
  public:
-  CompareResult(Comparison comparison, ComputeUnit unit)
-      : comparison_(std::move(comparison)), unit_(unit) {}
+  CompareResult(Comparison comparison, ComputeUnit unit,
+                std::optional<CompareChecks> checks = std::nullopt)
+      : comparison_(std::move(comparison)), unit_(unit), checks_(std::move(checks)) {}
   const Comparison& comparison() const { return comparison_; }
+  const std::optional<CompareChecks>& checks() const { return checks_; }
   std::string Json() const override;
   std::string Text() const override;
   std::optional<Citation> Cite() const override;
@@ -35,6 +47,7 @@ class CompareResult final : public Report {
  private:
   Comparison comparison_;
   ComputeUnit unit_;
+  std::optional<CompareChecks> checks_;
 };
 
 Result<CompareResult> Run(const CompareRequest& request);

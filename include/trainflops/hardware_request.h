@@ -12,6 +12,7 @@
 #include "trainflops/hardware.h"
 #include "trainflops/method2.h"
 #include "trainflops/request.h"
+#include "trainflops/thresholds.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -50,13 +51,18 @@ struct HardwareRequest {
   std::optional<InputFile> hardware_db;  // a table with data/hardware.csv's columns
   UncertaintyRequest uncertainty;
   std::optional<std::string> unit;  // of the text report's result line
+  bool thresholds = false;          // check the result against the legal thresholds
 };
 
 class HardwareResult final : public Report {
  public:
-  HardwareResult(Method2Result result, ComputeUnit unit)
-      : result_(std::move(result)), unit_(unit) {}
+  HardwareResult(Method2Result result, ComputeUnit unit,
+                 std::optional<std::vector<ThresholdCheck>> checks = std::nullopt)
+      : result_(std::move(result)), unit_(unit), checks_(std::move(checks)) {}
   const Method2Result& result() const { return result_; }
+  // With `thresholds`: the result (its 90% interval when it has one) against
+  // each threshold of data/thresholds.yaml.
+  const std::optional<std::vector<ThresholdCheck>>& checks() const { return checks_; }
   std::string Json() const override;
   std::string Text() const override;
   std::optional<Citation> Cite() const override;
@@ -64,6 +70,7 @@ class HardwareResult final : public Report {
  private:
   Method2Result result_;
   ComputeUnit unit_;
+  std::optional<std::vector<ThresholdCheck>> checks_;
 };
 
 Result<HardwareResult> Run(const HardwareRequest& request);

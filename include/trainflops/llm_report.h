@@ -11,6 +11,7 @@
 #include "trainflops/hf_config.h"
 #include "trainflops/thresholds.h"
 #include "trainflops/transformer.h"
+#include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {
 
@@ -28,6 +29,11 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
 // first ...") is printed when the 90% interval misses the EU's 30% margin.
 std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
                                  std::string_view narrowing = {});
+// The same for an estimate with its own uncertainty (`tokens`, `hardware`):
+// when the interval misses the margin, the input with the largest share of
+// its width (uncertainty.width_shares) is the one to pin down first.
+std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
+                                 const UncertaintyReport& uncertainty);
 std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
                                  const std::vector<ThresholdCheck>& checks);
 

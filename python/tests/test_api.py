@@ -130,6 +130,24 @@ ERRORS = [
 ]
 
 
+def test_hardware_checks_the_thresholds(cli_json):
+    # 4,096 A100 (BF16 dense 3.12e14 FLOP/s, datasheet) x 227 days x 86,400 s x 0.4
+    # = 1.002568679424e25 FLOP: over the EU AI Act's 1e25, under SB 53's 1e26.
+    run = dict(chip="A100", count=4096, time="227 days", precision="bf16", utilization=0.4)
+    assert "thresholds" not in trainflops.hardware(**run).to_dict()
+    checked = trainflops.hardware(**run, thresholds=True).to_dict()
+    checks = {t["id"]: t for t in checked["thresholds"]}
+    assert checks["eu_ai_act_art51"]["exceeds"] == "yes"
+    assert checks["eu_ai_act_art51"]["ratio"] == pytest.approx(1.002568679424, rel=1e-12)
+    assert checks["ca_sb53_frontier"]["exceeds"] == "no"
+    assert checked == cli_json("hardware", "--chip", "A100", "--count", "4096", "--time", "227 days",
+                               "--precision", "bf16", "--utilization", "0.4", "--thresholds")
+    # compare checks each method's figure: 6ND = 6 x 70e9 x 1.4e12 = 5.88e23.
+    both = trainflops.compare(params="70B", tokens="1.4T", **run, thresholds=True).to_dict()
+    assert both["method1"]["thresholds"][0]["ratio"] == pytest.approx(5.88e23 / 1e25, rel=1e-9)
+    assert both["method2"]["thresholds"][0]["exceeds"] == "yes"
+
+
 @pytest.mark.parametrize("call,python_part,words,cli_part", ERRORS)
 def test_errors_name_the_keyword(call, python_part, words, cli_part, cli_error):
     with pytest.raises(trainflops.Error) as raised:

@@ -140,6 +140,9 @@ def hardware(
     # power usage effectiveness, >= 1 (default 1.0: the chips only); implies energy
     pue: Optional[Value] = ...,
     unit: Optional[str] = ...,
+    # check the training compute against the legal compute thresholds (with its 90% interval
+    # when inputs are ranges)
+    thresholds: bool = ...,
     # yes: tensor-core peak attainable; no: plain FP16 rate (default: tensor peak with
     # utilization 0.30)
     tensor_cores: Optional[Union[bool, str]] = ...,
@@ -202,6 +205,9 @@ def compare(
     # use this hardware table (same columns as data/hardware.csv)
     hardware_db: Optional[Source] = ...,
     unit: Optional[str] = ...,
+    # check the training compute against the legal compute thresholds (with its 90% interval
+    # when inputs are ranges)
+    thresholds: bool = ...,
     # hardware as named in papers ('V100', 'TPU v3'); starts a phase; 'unknown' imputes from
     # year
     chip: Optional[str] = ...,

@@ -124,6 +124,13 @@ TEST(Method2, PrecisionRule) {
     EXPECT_NE(r.phases[0].precision_rule.find(c.rule), std::string::npos)
         << c.name << ": " << r.phases[0].precision_rule;
   }
+  // Without a year, neither year rule applies, and the report names both:
+  // rule 1 (FP32 before 2019) and the from-2021 revision of rule 3.
+  const std::string unknown = One(MakePhase("V100", 1, "1 h")).phases[0].precision_rule;
+  EXPECT_NE(unknown.find("give `year` to apply the rules that depend on it (FP32 before 2019; "
+                         "16-bit on a chip with 16-bit tensor/matrix units from 2021 on)"),
+            std::string::npos)
+      << unknown;
 }
 
 // The large-run revision of rule 2 (docs/hardware.md): 256 chips or more with

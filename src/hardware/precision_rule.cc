@@ -194,8 +194,13 @@ std::string AvailableRates(const Chip& chip) {
 }
 
 Precision RulePrecision(const RunContext& context, std::string* why) {
+  // Both year rules stay silent without a year: rule 1 (FP32 before 2019)
+  // and the recent-run revision of rule 3 (RecentRunRule).
   const std::string unknown_year =
-      context.year ? "" : "; training year unknown (give `year` to apply the before-2019 rule)";
+      context.year ? ""
+                   : "; training year unknown: give `year` to apply the rules that depend on it "
+                     "(FP32 before 2019; 16-bit on a chip with 16-bit tensor/matrix units from " +
+                         std::to_string(kSixteenBitYear) + " on)";
   if (context.year && *context.year < 2019) {
     *why = "FP32: the run is from " + std::to_string(*context.year) +
            ", before 2019, when FP16 training was rare (Sevilla et al. 2022, 'which number "

@@ -349,6 +349,11 @@ std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
   return ThresholdTable(checks, nullptr, narrowing);
 }
 
+std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
+                                 const UncertaintyReport& uncertainty) {
+  return ThresholdTable(checks, &uncertainty);
+}
+
 std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
                                  const std::vector<ThresholdCheck>& checks) {
   json out;

@@ -2,7 +2,10 @@
 // hardware request, and the comparison.
 #include "trainflops/compare_request.h"
 
+#include <nlohmann/json.hpp>
+
 #include "fields.h"
+#include "threshold_checks.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/units.h"
@@ -95,8 +98,26 @@ Status CheckMethod1Source(const CompareRequest& r) {
   return Status::Ok();
 }
 
-std::string CompareResult::Json() const { return RenderComparisonJson(comparison_); }
-std::string CompareResult::Text() const { return RenderComparisonText(comparison_, unit_); }
+// Each method's checks go in its own object, where `estimate` and `hardware`
+// put theirs.
+std::string CompareResult::Json() const {
+  if (!checks_) return RenderComparisonJson(comparison_);
+  nlohmann::json j = nlohmann::json::parse(RenderComparisonJson(comparison_));
+  j["method1"]["thresholds"] = requests::ChecksJson(checks_->method1);
+  j["method2"]["thresholds"] = requests::ChecksJson(checks_->method2);
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string CompareResult::Text() const {
+  std::string out = RenderComparisonText(comparison_, unit_);
+  if (!checks_) return out;
+  return out +
+         requests::ChecksText("Thresholds, Method 1 (" + comparison_.method1_source + ")",
+                              checks_->method1, std::nullopt) +
+         requests::ChecksText("Thresholds, Method 2 (hardware)", checks_->method2,
+                              comparison_.method2.uncertainty);
+}
+
 std::optional<Citation> CompareResult::Cite() const {
   return CiteComparison(comparison_.method1, comparison_.method2.estimate, comparison_.ratio);
 }
@@ -120,7 +141,13 @@ Result<CompareResult> Run(const CompareRequest& request) {
   }
   TF_ASSIGN_OR_RETURN(Comparison c,
                       Compare(std::move(method1.first), method1.second, std::move(method2)));
-  return CompareResult(std::move(c), unit);
+  if (!request.hardware.thresholds) return CompareResult(std::move(c), unit);
+  CompareChecks checks;
+  TF_ASSIGN_OR_RETURN(checks.method1,
+                      requests::CheckEstimate(c.method1.training_flop, std::nullopt));
+  TF_ASSIGN_OR_RETURN(checks.method2, requests::CheckEstimate(c.method2.estimate.training_flop,
+                                                              c.method2.uncertainty));
+  return CompareResult(std::move(c), unit, std::move(checks));
 }
 
 }  // namespace trainflops

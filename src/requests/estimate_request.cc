@@ -9,10 +9,11 @@
 #include "core/text.h"
 #include "fields.h"
 #include "llm_request.h"
+#include "report/onnx_report.h"
+#include "threshold_checks.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/defaults.h"
 #include "trainflops/llm_report.h"
-#include "report/onnx_report.h"
 #include "trainflops/report.h"
 #include "trainflops/units.h"
 
@@ -56,13 +57,10 @@ Result<ReportOptions> ReportOptionsFrom(const EstimateRequest& r) {
 Result<EstimateResult> WithThresholds(EstimateResult::Spec spec, ReportOptions report) {
   std::vector<StageCompute> stages;
   for (const StageResult& s : spec.result.stages) stages.push_back({s.name, s.training_flop, true});
-  std::optional<ComputeRange> range;
-  if (spec.result.uncertainty) {
-    range =
-        ComputeRange{spec.result.uncertainty->summary.low, spec.result.uncertainty->summary.high};
-  }
-  TF_ASSIGN_OR_RETURN(std::vector<ThresholdCheck> checks,
-                      CheckThresholds(spec.result.estimate.training_flop, range, stages));
+  TF_ASSIGN_OR_RETURN(
+      std::vector<ThresholdCheck> checks,
+      requests::CheckEstimate(spec.result.estimate.training_flop, spec.result.uncertainty, stages));
+  const std::optional<ComputeRange> range = requests::RangeOf(spec.result.uncertainty);
   return EstimateResult(std::move(spec), report, std::move(checks), range);
 }
 
@@ -251,7 +249,7 @@ std::string EstimateResult::Text() const {
   if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Text();
   const Spec& s = std::get<Spec>(body_);
   std::string rendered = RenderMethod1Text(s.result, s.spec, report_);
-  if (checks_) rendered += "\nThresholds:\n" + RenderThresholdsText(*checks_);
+  if (checks_) rendered += requests::ChecksText("Thresholds", *checks_, std::nullopt);
   return rendered;
 }
 

@@ -3,9 +3,11 @@
 #include "trainflops/hardware_request.h"
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "fields.h"
 #include "phase.h"
+#include "threshold_checks.h"
 #include "trainflops/hardware_report.h"
 #include "trainflops/units.h"
 
@@ -75,8 +77,19 @@ Result<Method2Options> Method2OptionsFrom(const HardwareRequest& r) {
   return o;
 }
 
-std::string HardwareResult::Json() const { return RenderMethod2Json(result_); }
-std::string HardwareResult::Text() const { return RenderMethod2Text(result_, unit_); }
+std::string HardwareResult::Json() const {
+  if (!checks_) return RenderMethod2Json(result_);
+  nlohmann::json j = nlohmann::json::parse(RenderMethod2Json(result_));
+  j["thresholds"] = requests::ChecksJson(*checks_);
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string HardwareResult::Text() const {
+  std::string out = RenderMethod2Text(result_, unit_);
+  if (checks_) out += requests::ChecksText("Thresholds", *checks_, result_.uncertainty);
+  return out;
+}
+
 std::optional<Citation> HardwareResult::Cite() const {
   return CiteEstimate(result_.estimate,
                       {.subject = "", .interval = IntervalOf(result_.uncertainty)});
@@ -87,7 +100,11 @@ Result<HardwareResult> Run(const HardwareRequest& request) {
   TF_ASSIGN_OR_RETURN(const HardwareDb db, HardwareDbFrom(request.hardware_db));
   TF_ASSIGN_OR_RETURN(const ComputeUnit unit, UnitFrom(request.unit));
   TF_ASSIGN_OR_RETURN(Method2Result result, EstimateMethod2(options, db));
-  return HardwareResult(std::move(result), unit);
+  if (!request.thresholds) return HardwareResult(std::move(result), unit);
+  // Every phase trains the model, so the whole figure counts.
+  TF_ASSIGN_OR_RETURN(std::vector<ThresholdCheck> checks,
+                      requests::CheckEstimate(result.estimate.training_flop, result.uncertainty));
+  return HardwareResult(std::move(result), unit, std::move(checks));
 }
 
 }  // namespace trainflops

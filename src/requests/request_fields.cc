@@ -401,7 +401,10 @@ const RequestFields<HardwareRequest>& HardwareFields() {
         File("hardware_db", &R::hardware_db, FileRole::kHardwareTable,
              TextDoc("FILE", "use this hardware table (same columns as data/hardware.csv)")),
         // Each command words its --unit its own way.
-        Text("unit", &R::unit, ChoiceDoc("flop|mac|pfs-day"))};
+        Text("unit", &R::unit, ChoiceDoc("flop|mac|pfs-day")),
+        Flag("thresholds", &R::thresholds,
+             FlagDoc("check the training compute against the legal compute thresholds (with its "
+                     "90% interval when inputs are ranges)"))};
     AddAll(table, PhaseRequestFields(), [](R& r) -> PhaseRequest& { return r.all_phases; });
     AddAll(table, UncertaintyFields(), [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
     return table;

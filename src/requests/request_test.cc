@@ -4,12 +4,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
 #include "trainflops/batch.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/chips_request.h"
+#include "trainflops/compare_request.h"
 #include "trainflops/defaults.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/hardware_request.h"
+#include "trainflops/thresholds.h"
 #include "trainflops/thresholds_request.h"
 #include "trainflops/tokens_request.h"
 #include "trainflops/trend.h"
@@ -231,6 +236,116 @@ TEST(HardwareRequest, AllPhasesApplyWherePhasesSayNothing) {
   r.phases[1].count = "zero";
   const Status s = trainflops::Run(r).status();
   EXPECT_TRUE(Has(s.message(), "phase 2 (`chip` 'V100'): `count`")) << s.message();
+}
+
+// The point case: 4,096 A100 (BF16 dense 3.12e14 FLOP/s, NVIDIA A100
+// datasheet) for 227 days at utilization 0.4: 4,096 x 227 x 86,400 s =
+// 8.03340288e10 chip-seconds; x 3.12e14 x 0.4 = 1.002568679424e25 FLOP, just
+// over the EU AI Act's 1e25 (Art. 51(2)) and a tenth of SB 53's 1e26.
+HardwareRequest JustOverTheEuThreshold() {
+  HardwareRequest r;
+  r.all_phases.chip = "A100";
+  r.all_phases.count = "4096";
+  r.all_phases.time = "227 days";
+  r.all_phases.precision = "bf16";
+  r.all_phases.utilization = "0.4";
+  return r;
+}
+constexpr double kJustOver = 1.002568679424e25;
+
+const ThresholdCheck& CheckOf(const std::vector<ThresholdCheck>& checks, const std::string& id) {
+  const auto it = std::find_if(checks.begin(), checks.end(),
+                               [&](const ThresholdCheck& c) { return c.threshold.id == id; });
+  EXPECT_NE(it, checks.end()) << id;
+  return *it;
+}
+
+TEST(HardwareRequest, ThresholdsOnThePointFigure) {
+  HardwareRequest r = JustOverTheEuThreshold();
+  const Result<HardwareResult> plain = trainflops::Run(r);
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_NEAR(plain->result().estimate.training_flop / kJustOver, 1, 1e-12);
+  EXPECT_FALSE(plain->checks());
+  EXPECT_FALSE(Has(plain->Text(), "Thresholds:"));
+  EXPECT_FALSE(nlohmann::json::parse(plain->Json()).contains("thresholds"));
+
+  r.thresholds = true;
+  const Result<HardwareResult> checked = trainflops::Run(r);
+  ASSERT_TRUE(checked.ok()) << checked.status().message();
+  ASSERT_TRUE(checked->checks());
+  ASSERT_EQ(checked->checks()->size(), BundledThresholds().size());
+  const ThresholdCheck& eu = CheckOf(*checked->checks(), "eu_ai_act_art51");
+  EXPECT_EQ(eu.exceeds, Exceeds::kYes);
+  EXPECT_NEAR(eu.ratio, kJustOver / 1e25, 1e-12);
+  EXPECT_FALSE(eu.probability_over) << "a point figure has no odds";
+  EXPECT_EQ(CheckOf(*checked->checks(), "ca_sb53_frontier").exceeds, Exceeds::kNo);
+  // The report is the plain one with the thresholds table after it, in the
+  // shape `estimate` gives them.
+  const std::string text = checked->Text();
+  EXPECT_TRUE(text.starts_with(plain->Text()));
+  EXPECT_TRUE(Has(text, "\nThresholds:\n  threshold ")) << text;
+  const nlohmann::json j = nlohmann::json::parse(checked->Json());
+  ASSERT_TRUE(j["thresholds"].is_array());
+  EXPECT_EQ(j["thresholds"][0]["id"], "eu_ai_act_art51");
+  EXPECT_EQ(j["thresholds"][0]["exceeds"], "yes");
+  EXPECT_NEAR(j["thresholds"][0]["counted_flop"].get<double>() / kJustOver, 1, 1e-12);
+  EXPECT_FALSE(j["thresholds"][0].contains("probability_over"));
+}
+
+// The ranged case: the time as lognormal(100 days, gsd 2), the rest as above:
+// the point 4,096 x 100 x 86,400 x 3.12e14 x 0.4 = 4.416602112e24 FLOP is the
+// median of a lognormal of gsd 2, so its 90% interval is the point x 2^-1.6449
+// .. x 2^1.6449 = 1.4123e24 .. 1.3811e25, and P(> 1e25) = 1 - Phi(ln(1e25 /
+// 4.416602112e24) / ln 2) = 1 - Phi(1.17899) = 0.11920 (up to the Monte
+// Carlo's estimate of the 95th percentile). The interval, -68% .. +211%,
+// misses the EU's 30% margin, and the time carries all of its width.
+TEST(HardwareRequest, ThresholdsOnTheLognormalInterval) {
+  HardwareRequest r = JustOverTheEuThreshold();
+  r.all_phases.time = "lognormal(100, 2) days";
+  r.thresholds = true;
+  const Result<HardwareResult> checked = trainflops::Run(r);
+  ASSERT_TRUE(checked.ok()) << checked.status().message();
+  ASSERT_TRUE(checked->checks());
+  const ThresholdCheck& eu = CheckOf(*checked->checks(), "eu_ai_act_art51");
+  EXPECT_NEAR(eu.counted_flop / 4.416602112e24, 1, 1e-12);
+  ASSERT_TRUE(eu.counted_range);
+  EXPECT_NEAR(eu.counted_range->low / 1.4123e24, 1, 0.02);
+  EXPECT_NEAR(eu.counted_range->high / 1.3811e25, 1, 0.02);
+  EXPECT_EQ(eu.exceeds, Exceeds::kUncertain);
+  ASSERT_TRUE(eu.probability_over);
+  EXPECT_NEAR(*eu.probability_over, 0.11920, 0.005);
+  const std::string text = checked->Text();
+  EXPECT_TRUE(Has(text, "not within the 30% error margin")) << text;
+  EXPECT_TRUE(Has(text, "to narrow it, pin down `time` first (100% of the width")) << text;
+  const nlohmann::json j = nlohmann::json::parse(checked->Json());
+  EXPECT_NEAR(j["thresholds"][0]["probability_over"].get<double>(), 0.11920, 0.005);
+}
+
+// compare checks each method's figure: Method 1 given as 2e25 (twice the EU
+// threshold), Method 2 the point case above (1.002568679424e25).
+TEST(CompareRequest, ThresholdsOnEachMethodsFigure) {
+  CompareRequest r;
+  r.method1_flop = "2e25";
+  r.hardware = JustOverTheEuThreshold();
+  const Result<CompareResult> plain = trainflops::Run(r);
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_FALSE(plain->checks());
+  r.hardware.thresholds = true;
+  const Result<CompareResult> checked = trainflops::Run(r);
+  ASSERT_TRUE(checked.ok()) << checked.status().message();
+  ASSERT_TRUE(checked->checks());
+  EXPECT_NEAR(CheckOf(checked->checks()->method1, "eu_ai_act_art51").ratio, 2, 1e-12);
+  EXPECT_NEAR(CheckOf(checked->checks()->method2, "eu_ai_act_art51").ratio, kJustOver / 1e25,
+              1e-12);
+  const std::string text = checked->Text();
+  EXPECT_TRUE(text.starts_with(plain->Text()));
+  EXPECT_TRUE(Has(text, "\nThresholds, Method 1 (given with `method1_flop`):\n")) << text;
+  EXPECT_TRUE(Has(text, "\nThresholds, Method 2 (hardware):\n")) << text;
+  const nlohmann::json j = nlohmann::json::parse(checked->Json());
+  EXPECT_EQ(j["method1"]["thresholds"][0]["exceeds"], "yes");
+  EXPECT_NEAR(j["method1"]["thresholds"][0]["ratio"].get<double>(), 2, 1e-12);
+  EXPECT_NEAR(j["method2"]["thresholds"][0]["ratio"].get<double>(), kJustOver / 1e25, 1e-12);
+  EXPECT_FALSE(j.contains("thresholds"));
 }
 
 TEST(SmallRequests, ThresholdsUnitsChips) {

@@ -155,6 +155,19 @@ TEST(WebApi, HardwareMatchesHandArithmeticAndNamesTheCommand) {
             "trainflops hardware --chip=V100 --count=8 '--time=5 days' --utilization=0.33 --json");
 }
 
+// The hardware table's `thresholds` row is a field of the API too: 4,096
+// A100 (BF16 dense 3.12e14 FLOP/s, datasheet) x 227 days x 86,400 s x 0.4 =
+// 1.002568679424e25 FLOP, over the EU AI Act's 1e25 (Art. 51(2)).
+TEST(WebApi, HardwareChecksTheThresholdsWhenAsked) {
+  const std::string run = "chip=A100&count=4096&time=227%20days&precision=bf16&utilization=0.4";
+  EXPECT_FALSE(JsonOf(Handle(Request("GET", "/api/hardware", run))).contains("thresholds"));
+  const json j = JsonOf(Handle(Request("GET", "/api/hardware", run + "&thresholds")));
+  ASSERT_TRUE(j["thresholds"].is_array()) << j.dump();
+  EXPECT_EQ(j["thresholds"][0]["id"], "eu_ai_act_art51");
+  EXPECT_EQ(j["thresholds"][0]["exceeds"], "yes");
+  EXPECT_NEAR(j["thresholds"][0]["ratio"].get<double>(), 1.002568679424, 1e-12);
+}
+
 TEST(WebApi, EnvelopeRunsTokensAndCompare) {
   // Chinchilla (Hoffmann et al. 2022): 6 x 70e9 x 1.4e12 = 5.88e23 FLOP.
   json j = JsonOf(Handle(Request("POST", "/api/tokens", "", "application/json",

@@ -1,0 +1,31 @@
+// The threshold check of an estimate and its place in the reports.
+#include "threshold_checks.h"
+
+#include "trainflops/llm_report.h"
+
+namespace trainflops::requests {
+
+std::optional<ComputeRange> RangeOf(const std::optional<UncertaintyReport>& uncertainty) {
+  if (!uncertainty) return std::nullopt;
+  return ComputeRange{uncertainty->summary.low, uncertainty->summary.high};
+}
+
+Result<std::vector<ThresholdCheck>> CheckEstimate(
+    double flop, const std::optional<UncertaintyReport>& uncertainty,
+    const std::vector<StageCompute>& stages) {
+  return CheckThresholds(flop, RangeOf(uncertainty), stages);
+}
+
+nlohmann::json ChecksJson(const std::vector<ThresholdCheck>& checks) {
+  // The array does not depend on the figure or its range: those are the
+  // `thresholds` command's own fields.
+  return nlohmann::json::parse(RenderThresholdsJson(0, std::nullopt, checks))["thresholds"];
+}
+
+std::string ChecksText(const std::string& title, const std::vector<ThresholdCheck>& checks,
+                       const std::optional<UncertaintyReport>& uncertainty) {
+  return "\n" + title + ":\n" +
+         (uncertainty ? RenderThresholdsText(checks, *uncertainty) : RenderThresholdsText(checks));
+}
+
+}  // namespace trainflops::requests
