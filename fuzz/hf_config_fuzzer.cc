@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "trainflops/hf_config.h"
-#include "trainflops/llm_report.h"
+#include "llm/llm_report.h"
 #include "trainflops/transformer.h"
 
 namespace {

@@ -10,7 +10,7 @@
 #include "trainflops/batch.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/catalogue.h"
-#include "trainflops/hardware_report.h"
+#include "hardware/hardware_report.h"
 #include "trainflops/hf_config.h"
 #include "trainflops/method1.h"
 #include "trainflops/method2.h"

@@ -12,9 +12,9 @@
 #include "../src/core/test_util.h"
 #include "trainflops/batch.h"
 #include "trainflops/compare.h"
-#include "trainflops/hardware_report.h"
+#include "hardware/hardware_report.h"
 #include "trainflops/hf_config.h"
-#include "trainflops/llm_report.h"
+#include "llm/llm_report.h"
 #include "trainflops/method2.h"
 #include "trainflops/transformer.h"
 

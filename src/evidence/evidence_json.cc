@@ -5,7 +5,7 @@
 #include "../uncertainty/uncertainty_json.h"
 #include "combine_internal.h"
 #include "trainflops/evidence.h"
-#include "trainflops/llm_report.h"
+#include "llm/llm_report.h"
 
 namespace trainflops {
 namespace {

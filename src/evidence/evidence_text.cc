@@ -5,7 +5,7 @@
 
 #include "combine_internal.h"
 #include "trainflops/evidence.h"
-#include "trainflops/llm_report.h"
+#include "llm/llm_report.h"
 #include "trainflops/uncertain_estimate.h"
 #include "trainflops/units.h"
 

@@ -1,7 +1,7 @@
 // The hardware table as text: `trainflops chips` and `trainflops chips show`.
 #include "../core/table.h"
 #include "core/text.h"
-#include "trainflops/hardware_report.h"
+#include "hardware_report.h"
 
 namespace trainflops {
 namespace {

@@ -2,7 +2,7 @@
 #include "../core/estimate_json.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "json_util.h"
-#include "trainflops/hardware_report.h"
+#include "hardware_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

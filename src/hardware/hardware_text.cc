@@ -1,7 +1,7 @@
 // Text reports of Method 2 and of the cross-check.
 
 #include "method2_internal.h"
-#include "trainflops/hardware_report.h"
+#include "hardware_report.h"
 #include "trainflops/uncertain_estimate.h"
 
 namespace trainflops {

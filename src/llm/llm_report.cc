@@ -1,5 +1,5 @@
 // Text and JSON reports of language-model estimates and threshold checks.
-#include "trainflops/llm_report.h"
+#include "llm_report.h"
 
 #include <cmath>
 #include <cstdio>

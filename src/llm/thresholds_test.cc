@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "trainflops/llm_report.h"
+#include "llm_report.h"
 
 namespace trainflops {
 namespace {

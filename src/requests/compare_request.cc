@@ -7,7 +7,7 @@
 #include "fields.h"
 #include "threshold_checks.h"
 #include "trainflops/estimate_request.h"
-#include "trainflops/hardware_report.h"
+#include "hardware/hardware_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -13,7 +13,7 @@
 #include "threshold_checks.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/defaults.h"
-#include "trainflops/llm_report.h"
+#include "llm/llm_report.h"
 #include "trainflops/report.h"
 #include "trainflops/units.h"
 

@@ -8,7 +8,7 @@
 #include "fields.h"
 #include "phase.h"
 #include "threshold_checks.h"
-#include "trainflops/hardware_report.h"
+#include "hardware/hardware_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -5,7 +5,7 @@
 
 #include "fields.h"
 #include "trainflops/checkpoint_file.h"
-#include "trainflops/llm_report.h"
+#include "llm/llm_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops::requests {
