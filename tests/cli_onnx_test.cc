@@ -81,6 +81,22 @@ TEST(CliOnnx, JsonHasEstimateFieldsAndPerNodeDetail) {
                    j["forward_flop"].get<double>() * 3 * 2 * 1000);
 }
 
+// --thresholds on a graph: AlexNet's 0.71 G multiply-adds (torchvision's
+// published count) x 2 FLOP x (1 + 2) x 2 epochs x 1000 examples is about
+// 8.5e12 FLOP, far under every threshold (the lowest, the EU's indicative
+// 1e23): each check says "no", in the text and in the JSON.
+TEST(CliOnnx, ThresholdsAreCheckedOnAGraph) {
+  const nlohmann::json j =
+      Json(Fixture("alexnet.onnx") + " --examples 1000 --epochs 2 --thresholds --no-layers");
+  ASSERT_TRUE(j["thresholds"].is_array()) << j.dump().substr(0, 300);
+  ASSERT_FALSE(j["thresholds"].empty());
+  for (const nlohmann::json& c : j["thresholds"]) EXPECT_EQ(c["exceeds"], "no") << c.dump();
+  const CliOutput o =
+      RunCli("estimate " + Fixture("alexnet.onnx") + " --examples 1000 --epochs 2 --thresholds");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("\nThresholds:\n  threshold "), std::string::npos) << o.out.substr(0, 300);
+}
+
 TEST(CliOnnx, PerLayerBackwardSkipsTheFirstInputGradient) {
   const nlohmann::json j = Json(Fixture("resnet18.onnx") + " --examples 1 --bp-ratio per-layer");
   ASSERT_TRUE(j.is_object());

@@ -50,10 +50,9 @@ const std::vector<OptionSpec>& SpecOptions() {
   return specs;
 }
 
-// The library refuses `thresholds` for a graph.
 const std::vector<OptionSpec>& OnnxOptions() {
   static const std::vector<OptionSpec> specs =
-      GraphOptions(Joined({kNoOption, kConfigOnly, {"thresholds"}}), "omit the per-node table");
+      GraphOptions(Joined({kNoOption, kConfigOnly}), "omit the per-node table");
   return specs;
 }
 

@@ -73,9 +73,8 @@ TEST(RequestOptions, EveryRowIsAnOptionOfItsCommand) {
   const std::vector<std::string> onnx_only = {"dims", "examples_per_run", "strict"};
   ExpectRowsInHelp(HelpOf("estimate"), EstimateFields(),
                    Joined({estimate, config_only, onnx_only}));
-  // The library refuses `thresholds` for a graph.
   ExpectRowsInHelp(HelpOf("estimate", {dir + "onnx/alexnet.onnx"}), EstimateFields(),
-                   Joined({estimate, config_only, {"thresholds"}}));
+                   Joined({estimate, config_only}));
   // A config.json has no Method 1 training, and its report no --unit.
   ExpectRowsInHelp(HelpOf("estimate", {dir + "hf/gpt2.json"}), EstimateFields(),
                    Joined({estimate, onnx_only, {"unit"}, FieldNames(TrainingFields())}));

@@ -290,9 +290,10 @@ json Summary(const OnnxAnalysis& a, const OnnxEstimate& e) {
 }  // namespace
 
 void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
-                   const ReportOptions& options) {
-  std::string summary =
-      Summary(analysis, estimate).dump(2, ' ', false, json::error_handler_t::replace);
+                   const ReportOptions& options, const json& members) {
+  json head = Summary(analysis, estimate);
+  head.update(members);
+  std::string summary = head.dump(2, ' ', false, json::error_handler_t::replace);
   Stream s(out);
   if (!options.show_layers) {
     s.Raw(summary).Raw("\n");

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -30,8 +31,10 @@ void WriteOnnxText(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEs
 // "lower_bound_reasons" and per-layer gradient fields (docs/onnx.md lists
 // them). Without options.show_layers, the summary only (no "layers").
 // WriteOnnxJson streams it: its memory does not grow with the node count.
+// `members` are added to the summary (a threshold check's "thresholds").
 void WriteOnnxJson(std::ostream& out, const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
-                   const ReportOptions& options = {});
+                   const ReportOptions& options = {},
+                   const nlohmann::json& members = nlohmann::json::object());
 std::string RenderOnnxJson(const OnnxAnalysis& analysis, const OnnxEstimate& estimate,
                            const ReportOptions& options = {});
 

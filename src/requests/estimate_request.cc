@@ -5,15 +5,16 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "core/text.h"
 #include "fields.h"
+#include "llm/llm_report.h"
 #include "llm_request.h"
 #include "report/onnx_report.h"
 #include "threshold_checks.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/defaults.h"
-#include "llm/llm_report.h"
 #include "trainflops/report.h"
 #include "trainflops/units.h"
 
@@ -98,8 +99,14 @@ Result<EstimateResult> RunOnnx(const EstimateRequest& r, ReportOptions report) {
                       EstimateOnnx(*analysis, r.model.name(), estimate_options));
   TF_RETURN_IF_ERROR(
       AddMethod1Uncertainty(ranges, estimate_options.method1, uncertainty, estimate.result));
+  std::optional<std::vector<ThresholdCheck>> checks;
+  if (r.thresholds) {
+    TF_ASSIGN_OR_RETURN(checks, requests::CheckEstimate(estimate.result.estimate.training_flop,
+                                                        estimate.result.uncertainty));
+  }
+  const std::optional<ComputeRange> range = requests::RangeOf(estimate.result.uncertainty);
   return EstimateResult(EstimateResult::Onnx{std::move(analysis).value(), std::move(estimate)},
-                        report);
+                        report, std::move(checks), range);
 }
 
 // The checkpoint's count beside the config's. One the user named must be
@@ -156,12 +163,6 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
     return Status::InvalidArgument("`checkpoint` applies to a Hugging Face config.json, not to " +
                                    r.model.name());
   }
-  if (kind == ModelFileKind::kOnnx && r.thresholds) {
-    return Status::InvalidArgument(
-        "`thresholds` applies to a model spec or a Hugging Face config.json, not to an ONNX "
-        "graph (" +
-        r.model.name() + ")");
-  }
   if (kind == ModelFileKind::kHfConfig && (r.unit || !r.show_layers)) {
     return Status::InvalidArgument(
         "`unit` and `show_layers` apply to a model spec or an ONNX graph, not to a Hugging Face "
@@ -173,6 +174,20 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
         "`dims`, `examples_per_run` and `strict` apply to ONNX graphs, not to " + r.model.name());
   }
   return Status::Ok();
+}
+
+// The members a threshold check adds to the report's JSON object.
+nlohmann::json ThresholdsMembers(const std::optional<std::vector<ThresholdCheck>>& checks) {
+  nlohmann::json members = nlohmann::json::object();
+  if (checks) members["thresholds"] = requests::ChecksJson(*checks);
+  return members;
+}
+
+// The thresholds block after the text report: a too-wide interval names the
+// input whose range dominates it (the uncertainty's width shares).
+std::string ThresholdsText(const std::optional<std::vector<ThresholdCheck>>& checks,
+                           const Method1Result& result) {
+  return checks ? requests::ChecksText("Thresholds", *checks, result.uncertainty) : "";
 }
 
 }  // namespace
@@ -213,22 +228,23 @@ const Estimate& EstimateResult::estimate() const {
 }
 
 std::string EstimateResult::Json() const {
-  if (const auto* o = std::get_if<Onnx>(&body_)) {
-    return RenderOnnxJson(o->analysis, o->estimate, report_);  // --no-layers: the summary only
+  if (std::holds_alternative<Onnx>(body_)) {
+    std::ostringstream out;  // --no-layers: the summary only
+    WriteJson(out);
+    return out.str();
   }
   if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Json();
   const Spec& s = std::get<Spec>(body_);
   const std::string rendered = RenderMethod1Json(s.result, s.spec);
   if (!checks_) return rendered;
   nlohmann::json j = nlohmann::json::parse(rendered);
-  j["thresholds"] = nlohmann::json::parse(
-      RenderThresholdsJson(s.result.estimate.training_flop, range_, *checks_))["thresholds"];
+  j.update(ThresholdsMembers(checks_));
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 void EstimateResult::WriteJson(std::ostream& out) const {
   if (const auto* o = std::get_if<Onnx>(&body_)) {
-    WriteOnnxJson(out, o->analysis, o->estimate, report_);
+    WriteOnnxJson(out, o->analysis, o->estimate, report_, ThresholdsMembers(checks_));
     return;
   }
   out << Json();
@@ -237,6 +253,8 @@ void EstimateResult::WriteJson(std::ostream& out) const {
 void EstimateResult::WriteText(std::ostream& out, const Wording& wording) const {
   if (const auto* o = std::get_if<Onnx>(&body_)) {
     WriteOnnxText(out, o->analysis, o->estimate, report_, wording);
+    const std::string thresholds = ThresholdsText(checks_, o->estimate.result);
+    out << (wording ? wording(thresholds) : thresholds);
     return;
   }
   Report::WriteText(out, wording);
@@ -244,13 +262,12 @@ void EstimateResult::WriteText(std::ostream& out, const Wording& wording) const 
 
 std::string EstimateResult::Text() const {
   if (const auto* o = std::get_if<Onnx>(&body_)) {
-    return RenderOnnxText(o->analysis, o->estimate, report_);
+    return RenderOnnxText(o->analysis, o->estimate, report_) +
+           ThresholdsText(checks_, o->estimate.result);
   }
   if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Text();
   const Spec& s = std::get<Spec>(body_);
-  std::string rendered = RenderMethod1Text(s.result, s.spec, report_);
-  if (checks_) rendered += requests::ChecksText("Thresholds", *checks_, std::nullopt);
-  return rendered;
+  return RenderMethod1Text(s.result, s.spec, report_) + ThresholdsText(checks_, s.result);
 }
 
 std::optional<Citation> EstimateResult::Cite() const {

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
+#include "../onnx/testing/onnx_writer.h"
 #include "trainflops/batch.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/chips_request.h"
@@ -147,14 +149,6 @@ TEST(Requests, ErrorsNameTheField) {
          return trainflops::Run(r).status();
        },
        "apply to a Hugging Face config.json, not to m.yaml"},
-      {"thresholds on an ONNX graph",  // refused, not ignored (checked before parsing)
-       [] {
-         EstimateRequest r;
-         r.model = InputFile::Owned("m.onnx", "not parsed");
-         r.thresholds = true;
-         return trainflops::Run(r).status();
-       },
-       "`thresholds` applies to a model spec or a Hugging Face config.json, not to an ONNX"},
       {"unit on a config.json",
        [] {
          EstimateRequest r;
@@ -390,6 +384,48 @@ TEST(Defaults, AreTheDocumentedValues) {
   EXPECT_EQ(Method1Options{}.bp_ratio, kDefaultBpRatio);
   EXPECT_EQ(BatchOptions{}.samples, kDefaultRowSamples);
   EXPECT_EQ(MonteCarloOptions{}.samples, kDefaultSamples);
+}
+
+// An ONNX graph's estimate is checked against the thresholds as a spec's is.
+// The graph: x[4] MatMul w[4, 4], 4 x 4 multiply-adds = 32 FLOP a run
+// (Sevilla et al. 2022, Table 1: 2 FLOP per multiply-add), one example per
+// run; training = 32 x (1 + 2) x 1 epoch x 1.25e23 examples = 1.2e25 FLOP,
+// 1.2x the EU's 1e25 and 0.12x SB 53's 1e26. With the epochs given as a
+// range (0.5..2), the interval is far wider than the EU's 30% margin, and
+// the epochs carry all of its width: the report says to pin them down.
+TEST(EstimateRequest, OnnxGraphsAreCheckedAgainstTheThresholds) {
+  namespace w = onnx::testing;
+  w::Graph g;
+  g.inputs.push_back(w::ValueInfo("x", w::S({4})));
+  g.initializers.push_back(w::WeightTensor("w", {4, 4}));
+  g.nodes.push_back(w::Node("MatMul", {"x", "w"}, {"y"}));
+  EstimateRequest r;
+  r.model = InputFile::Owned("mm.onnx", w::Model(g));
+  r.training.examples = "1.25e23";
+  r.training.epochs = "1";
+  r.thresholds = true;
+  const Result<EstimateResult> point = trainflops::Run(r);
+  ASSERT_TRUE(point.ok()) << point.status().message();
+  EXPECT_NEAR(point->estimate().training_flop / 1.2e25, 1, 1e-12);
+  const nlohmann::json j = nlohmann::json::parse(point->Json());
+  ASSERT_TRUE(j["thresholds"].is_array()) << j.dump().substr(0, 300);
+  EXPECT_EQ(j["thresholds"][0]["id"], "eu_ai_act_art51");
+  EXPECT_EQ(j["thresholds"][0]["exceeds"], "yes");
+  EXPECT_NEAR(j["thresholds"][0]["ratio"].get<double>(), 1.2, 1e-12);
+  EXPECT_TRUE(j.contains("layers")) << "the per-node table is kept";
+  EXPECT_TRUE(Has(point->Text(), "\nThresholds:\n  threshold ")) << point->Text();
+  std::ostringstream streamed;
+  point->WriteJson(streamed);
+  EXPECT_EQ(nlohmann::json::parse(streamed.str()), j);
+
+  r.training.epochs = "0.5..2";
+  const Result<EstimateResult> ranged = trainflops::Run(r);
+  ASSERT_TRUE(ranged.ok()) << ranged.status().message();
+  const std::string text = ranged->Text();
+  EXPECT_TRUE(Has(text, "not within the 30% error margin")) << text;
+  EXPECT_TRUE(Has(text, "pin down `epochs` first")) << text;
+  const nlohmann::json k = nlohmann::json::parse(ranged->Json());
+  EXPECT_TRUE(k["thresholds"][0].contains("probability_over")) << k["thresholds"][0].dump();
 }
 
 }  // namespace
