@@ -424,7 +424,7 @@ RowEstimate BatchEstimator::EstimateRow(const std::vector<std::string>& cells, i
   notes.push_back(recorded.note);
   if (recorded.flop && (out.flop || out.with_base)) {
     const batch::RecordComparison compared =
-        batch::CompareWithRecord(*recorded.flop, out, hw.capacity);
+        batch::CompareWithRecord(*recorded.flop, out, hw.capacity_is_floor ? hw.capacity : 0);
     out.ratio = compared.ratio;
     if (!compared.note.empty()) notes.push_back(compared.note);
     if (!compared.reason.empty()) out.reason = compared.reason;

@@ -41,14 +41,11 @@ std::string ImplausibleOnHardware(double recorded, double capacity) {
 
 }  // namespace
 
-RecordComparison CompareWithRecord(double recorded, const RowEstimate& out,
-                                   const double row_capacity) {
+RecordComparison CompareWithRecord(double recorded, const RowEstimate& out, double capacity) {
   RecordComparison c;
-  double capacity = row_capacity;
   std::optional<double> compared = out.with_base ? out.with_base : out.flop;
-  // A fine-tune's hardware cells are the fine-tune's, and its record may
-  // count the base as well: judged only once the record is the fine-tune's.
-  if (out.fine_tune) capacity = 0;
+  // A fine-tune's hardware cells are the fine-tune's: a record that counts
+  // the base as well is larger still, so the check below holds for it too.
   if (out.with_base) {
     const double base = *out.with_base - out.flop.value_or(0);
     if (recorded < kBaseShareOfRecord * base) {
@@ -62,7 +59,6 @@ RecordComparison CompareWithRecord(double recorded, const RowEstimate& out,
       }
       c.note += "so the ratio compares the fine-tune's own " + FormatScientific(*out.flop);
       compared = out.flop;
-      capacity = row_capacity;
     }
   }
   if (std::string implausible = ImplausibleOnHardware(recorded, capacity); !implausible.empty()) {

@@ -30,6 +30,18 @@ bool Has(const Json& row, const std::string& part) {
   return row["estimate_note"].get<std::string>().find(part) != std::string::npos;
 }
 
+// StyleGAN's hardware cells (8 V100 for 168 h, published 2018) with a
+// recorded compute.
+Json StyleGanRow(const std::string& name, double recorded) {
+  return Json{{"Model", name},
+              {"Domain", "Image generation"},
+              {"Publication date", "2018-12-12"},
+              {"Training hardware", "NVIDIA V100"},
+              {"Hardware quantity", 8},
+              {"Training time (hours)", 168},
+              {"Training compute (FLOP)", recorded}};
+}
+
 // StyleGAN's row in Epoch AI's Notable AI Models (development half): 8
 // V100 for 168 h, published 2018 (FP32: the 16-bit default starts in 2021),
 // recorded 3.93e16 FLOP ("6 * 26.2M * 25M", 6ND over images). The V100 SXM2's
@@ -39,16 +51,7 @@ bool Has(const Json& row, const std::string& part) {
 // implying 2% (1.5192576e18) is compared: the estimate at the default 0.4
 // over it is 0.4 / 0.02 = 20.
 TEST(RecordComparison, ARecordUnderOnePercentOfTheRowsHardwareIsNotCompared) {
-  const auto row = [](const std::string& name, double recorded) {
-    return Json{{"Model", name},
-                {"Domain", "Image generation"},
-                {"Publication date", "2018-12-12"},
-                {"Training hardware", "NVIDIA V100"},
-                {"Hardware quantity", 8},
-                {"Training time (hours)", 168},
-                {"Training compute (FLOP)", recorded}};
-  };
-  auto rows = RunRows({row("Low", 3.93e16), row("Plausible", 0.02 * 7.596288e19)});
+  auto rows = RunRows({StyleGanRow("Low", 3.93e16), StyleGanRow("Plausible", 0.02 * 7.596288e19)});
   const Json& low = rows["Low"];
   EXPECT_NEAR(low["estimated_training_flop"].get<double>(), 0.4 * 7.596288e19, 1e7) << low.dump();
   EXPECT_TRUE(low["ratio_to_recorded"].is_null()) << low.dump();
@@ -85,6 +88,53 @@ TEST(RecordComparison, AFineTuneOnlyRecordIsComparedWithTheFineTunesOwnCompute) 
   EXPECT_TRUE(rows["Unknown"]["ratio_to_recorded"].is_null()) << rows["Unknown"].dump();
   EXPECT_TRUE(Has(rows["Unknown"], "whose own compute is not estimated here"))
       << rows["Unknown"]["estimate_note"];
+}
+
+// The 1% floor is read against a peak the chips reach at least. 8 A100 for
+// 100 h in 2022: stated BF16, the dense tensor peak 312 TFLOP/s (NVIDIA A100
+// datasheet) gives 8 x 100 x 3600 x 3.12e14 = 8.9856e20 FLOP, and a record of
+// 0.5% of it, 4.4928e18, is not compared. With no format the rule guesses
+// the same 16-bit peak, but an FP32 run (19.5 TFLOP/s, 16x lower) would be
+// at 8% of its peak: the row is compared. Its estimate at the 16-bit
+// default utilization 0.3 (Sevilla et al. 2022, NVIDIA tensor-core peaks) is
+// 2.69568e20, 60x the record.
+TEST(RecordComparison, OnlyAPeakTheChipsReachAtLeastJudgesTheRecord) {
+  const auto row = [](const std::string& name, const std::string& format) {
+    Json j = {{"Model", name},
+              {"Domain", "Vision"},
+              {"Publication date", "2022-06-01"},
+              {"Training hardware", "NVIDIA A100"},
+              {"Hardware quantity", 8},
+              {"Training time (hours)", 100},
+              {"Training compute (FLOP)", 4.4928e18}};
+    if (!format.empty()) j["Numerical format"] = format;
+    return j;
+  };
+  auto rows = RunRows({row("Stated", "BF16"), row("Guessed", "")});
+  EXPECT_TRUE(rows["Stated"]["ratio_to_recorded"].is_null()) << rows["Stated"].dump();
+  EXPECT_TRUE(Has(rows["Stated"], "implies a utilization of 0.5% of the row's chips x hours"))
+      << rows["Stated"]["estimate_note"];
+  EXPECT_NEAR(rows["Guessed"]["ratio_to_recorded"].get<double>(), 60, 1e-9)
+      << rows["Guessed"].dump();
+}
+
+// A fine-tune's record under 1% of its own hardware is not compared either,
+// whether or not it counts the base (counting it would only make it larger):
+// 8 V100 (FP32, 15.7 TFLOP/s) for 168 h in 2018, 7.596288e19 FLOP at peak,
+// against a record of 3.93e16, with and without its base in the file.
+TEST(RecordComparison, AFineTunesRecordIsJudgedAgainstItsOwnHardware) {
+  const auto tune = [](const std::string& name, const std::string& base) {
+    Json j = StyleGanRow(name, 3.93e16);
+    j["Base model"] = base;
+    return j;
+  };
+  const Json base = {
+      {"Model", "Base"}, {"Parameters", 1e10}, {"Training dataset size (total)", 1e12}};
+  auto rows = RunRows({base, tune("WithBase", "Base"), tune("Alone", "Missing")});
+  for (const char* name : {"WithBase", "Alone"}) {
+    EXPECT_TRUE(rows[name]["ratio_to_recorded"].is_null()) << rows[name].dump();
+    EXPECT_TRUE(Has(rows[name], "implies a utilization of 0.0517%")) << rows[name]["estimate_note"];
+  }
 }
 
 }  // namespace

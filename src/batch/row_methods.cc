@@ -370,6 +370,7 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
   }
   out.flop = capacity * u;
   out.capacity = capacity;
+  out.capacity_is_floor = !imputed && !peak.imputed && (precision || peak.precision == "fp32");
   out.low_confidence = imputed;
   std::vector<Distribution> uncertain;
   uncertain.push_back(default_u ? RangeOf(u < 0.35 ? "utilization_llm" : "utilization_other")

@@ -60,6 +60,10 @@ struct Attempt {
   // For the guards (guards.cc): 6ND's parameters per token and tokens seen
   // (dataset x epochs); hardware's chips x seconds x peak (utilization 1).
   double params_per_token = 0, tokens = 0, capacity = 0;
+  // The capacity is at most what the chips could do: a named chip, at the
+  // row's stated format or at FP32 (the lowest format of training), not at a
+  // guessed 16-bit peak up to 16x higher (record_comparison.cc reads it).
+  bool capacity_is_floor = false;
 };
 
 // Per-run memo of what does not depend on a row's amounts: chip peaks by
@@ -172,8 +176,9 @@ Recorded ReadRecorded(const RowCells& row);
 // The estimate over the recorded compute, like with like
 // (record_comparison.cc): the row's figure, with its base for a fine-tune
 // unless the record is under half the base alone (then the fine-tune's own);
-// none when the record implies a utilization under 1% or over 100% of the
-// row's `capacity` (chips x seconds x peak; 0 when unknown), with the reason.
+// none when the record implies a utilization under 1% of the row's
+// `capacity` (chips x seconds x a peak the chips reach at least; 0 when
+// unknown), with the reason. A record over the capacity is not judged.
 struct RecordComparison {
   std::optional<double> ratio;
   std::string note;

@@ -5,18 +5,25 @@
 #include <nlohmann/json.hpp>
 
 #include "fields.h"
+#include "hardware/hardware_report.h"
 #include "threshold_checks.h"
 #include "trainflops/estimate_request.h"
-#include "hardware/hardware_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
 namespace {
 
+// Method 1's figure, where it came from, and whether it is only a lower
+// bound (an ONNX graph with nodes left uncounted).
+struct Method1Figure {
+  Estimate estimate;
+  std::string origin;
+  bool lower_bound = false;
+};
+
 // Method 1 from an ONNX graph or a Hugging Face config, exactly as `estimate`
 // counts it (the config with the default convention and `tokens`).
-Result<std::pair<Estimate, std::string>> Method1FromImportedModel(const CompareRequest& r,
-                                                                  ModelFileKind kind) {
+Result<Method1Figure> Method1FromImportedModel(const CompareRequest& r, ModelFileKind kind) {
   EstimateRequest e;
   e.model = *r.model;
   e.training = r.training;
@@ -29,27 +36,29 @@ Result<std::pair<Estimate, std::string>> Method1FromImportedModel(const CompareR
     e.llm.tokens = r.tokens;
   }
   TF_ASSIGN_OR_RETURN(const EstimateResult result, Run(e));
-  return std::make_pair(result.estimate(),
-                        (kind == ModelFileKind::kOnnx ? "counting the ONNX graph's operations, "
-                                                      : "per-token counting, ") +
-                            r.model->name());
+  const auto* graph = std::get_if<EstimateResult::Onnx>(&result.body());
+  return Method1Figure{result.estimate(),
+                       (kind == ModelFileKind::kOnnx ? "counting the ONNX graph's operations, "
+                                                     : "per-token counting, ") +
+                           r.model->name(),
+                       graph != nullptr && graph->analysis.lower_bound()};
 }
 
-Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
+Result<Method1Figure> Method1From(const CompareRequest& r) {
   TF_RETURN_IF_ERROR(CheckMethod1Source(r));
   if (r.method1_flop) {
     Result<double> flop = ParseCompute(*r.method1_flop);
     if (!flop.ok()) return flop.status().WithContext(FieldRef("method1_flop"));
     const std::string origin = requests::ReportName("method1_flop");
     TF_ASSIGN_OR_RETURN(Estimate e, GivenMethod1(*flop, origin));
-    return std::make_pair(std::move(e), "given with " + origin);
+    return Method1Figure{std::move(e), "given with " + origin};
   }
   if (!r.model) {
     TF_ASSIGN_OR_RETURN(const std::optional<double> n, requests::PositiveField("params", r.params));
     TF_ASSIGN_OR_RETURN(const std::optional<double> d, requests::PositiveField("tokens", r.tokens));
     if (!n || !d) return Status::InvalidArgument("`params` and `tokens` go together");
     TF_ASSIGN_OR_RETURN(Estimate e, EstimateSixND(*n, *d));
-    return std::make_pair(std::move(e), std::string("6 x N x D (Kaplan et al. 2020, C = 6ND)"));
+    return Method1Figure{std::move(e), "6 x N x D (Kaplan et al. 2020, C = 6ND)"};
   }
   const ModelFileKind kind = DetectModelFileKind(*r.model);
   if (kind != ModelFileKind::kSpec) return Method1FromImportedModel(r, kind);
@@ -64,7 +73,7 @@ Result<std::pair<Estimate, std::string>> Method1From(const CompareRequest& r) {
   TF_ASSIGN_OR_RETURN(const std::string text, r.model->Text());
   TF_ASSIGN_OR_RETURN(const ModelSpec spec, ParseModelSpec(text, r.model->name()));
   TF_ASSIGN_OR_RETURN(Method1Result m1, EstimateMethod1(spec, options, overrides));
-  return std::make_pair(std::move(m1.estimate), "counting operations, " + r.model->name());
+  return Method1Figure{std::move(m1.estimate), "counting operations, " + r.model->name()};
 }
 
 // Method 1 of a language model: `params` with `tokens`, or a Hugging Face
@@ -133,18 +142,19 @@ Result<CompareResult> Run(const CompareRequest& request) {
   if (implied_llm) {
     method2.estimate.notes.insert(
         method2.estimate.notes.begin(),
-        "Method 1 is a language model (" + method1.second +
+        "Method 1 is a language model (" + method1.origin +
             "), so Method 2 uses the language-model defaults, as `llm` yes does: utilization "
             "0.30 (Sevilla et al. 2022, step 3) and the 16-bit format of a large industry model "
             "(Sevilla et al. 2022, 'which number format', rule 2); give `llm` no to use the "
             "others");
   }
   TF_ASSIGN_OR_RETURN(Comparison c,
-                      Compare(std::move(method1.first), method1.second, std::move(method2)));
+                      Compare(std::move(method1.estimate), method1.origin, std::move(method2)));
   if (!request.hardware.thresholds) return CompareResult(std::move(c), unit);
   CompareChecks checks;
   TF_ASSIGN_OR_RETURN(checks.method1,
                       requests::CheckEstimate(c.method1.training_flop, std::nullopt));
+  if (method1.lower_bound) requests::MarkLowerBound(checks.method1);
   TF_ASSIGN_OR_RETURN(checks.method2, requests::CheckEstimate(c.method2.estimate.training_flop,
                                                               c.method2.uncertainty));
   return CompareResult(std::move(c), unit, std::move(checks));

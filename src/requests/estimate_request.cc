@@ -100,7 +100,11 @@ Result<EstimateResult> RunOnnx(const EstimateRequest& r, ReportOptions report) {
   TF_RETURN_IF_ERROR(
       AddMethod1Uncertainty(ranges, estimate_options.method1, uncertainty, estimate.result));
   std::optional<std::vector<ThresholdCheck>> checks;
-  if (r.thresholds) {
+  if (r.thresholds && analysis->lower_bound()) {
+    TF_ASSIGN_OR_RETURN(
+        checks, requests::CheckEstimate(estimate.result.estimate.training_flop, std::nullopt));
+    requests::MarkLowerBound(*checks);
+  } else if (r.thresholds) {
     TF_ASSIGN_OR_RETURN(checks, requests::CheckEstimate(estimate.result.estimate.training_flop,
                                                         estimate.result.uncertainty));
   }
@@ -184,10 +188,13 @@ nlohmann::json ThresholdsMembers(const std::optional<std::vector<ThresholdCheck>
 }
 
 // The thresholds block after the text report: a too-wide interval names the
-// input whose range dominates it (the uncertainty's width shares).
+// input whose range dominates it (the uncertainty's width shares). A lower
+// bound was checked as a point: no interval, no margin.
 std::string ThresholdsText(const std::optional<std::vector<ThresholdCheck>>& checks,
-                           const Method1Result& result) {
-  return checks ? requests::ChecksText("Thresholds", *checks, result.uncertainty) : "";
+                           const Method1Result& result, bool lower_bound = false) {
+  if (!checks) return "";
+  return requests::ChecksText("Thresholds", *checks,
+                              lower_bound ? std::nullopt : result.uncertainty);
 }
 
 }  // namespace
@@ -253,7 +260,8 @@ void EstimateResult::WriteJson(std::ostream& out) const {
 void EstimateResult::WriteText(std::ostream& out, const Wording& wording) const {
   if (const auto* o = std::get_if<Onnx>(&body_)) {
     WriteOnnxText(out, o->analysis, o->estimate, report_, wording);
-    const std::string thresholds = ThresholdsText(checks_, o->estimate.result);
+    const std::string thresholds =
+        ThresholdsText(checks_, o->estimate.result, o->analysis.lower_bound());
     out << (wording ? wording(thresholds) : thresholds);
     return;
   }
@@ -263,7 +271,7 @@ void EstimateResult::WriteText(std::ostream& out, const Wording& wording) const 
 std::string EstimateResult::Text() const {
   if (const auto* o = std::get_if<Onnx>(&body_)) {
     return RenderOnnxText(o->analysis, o->estimate, report_) +
-           ThresholdsText(checks_, o->estimate.result);
+           ThresholdsText(checks_, o->estimate.result, o->analysis.lower_bound());
   }
   if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Text();
   const Spec& s = std::get<Spec>(body_);

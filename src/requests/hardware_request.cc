@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fields.h"
+#include "hardware/hardware_report.h"
 #include "phase.h"
 #include "threshold_checks.h"
-#include "hardware/hardware_report.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -4,8 +4,8 @@
 #include "llm_request.h"
 
 #include "fields.h"
-#include "trainflops/checkpoint_file.h"
 #include "llm/llm_report.h"
+#include "trainflops/checkpoint_file.h"
 #include "trainflops/units.h"
 
 namespace trainflops::requests {

@@ -16,6 +16,13 @@ Result<std::vector<ThresholdCheck>> CheckEstimate(
   return CheckThresholds(flop, RangeOf(uncertainty), stages);
 }
 
+void MarkLowerBound(std::vector<ThresholdCheck>& checks) {
+  for (ThresholdCheck& c : checks) {
+    if (c.exceeds == Exceeds::kNo) c.exceeds = Exceeds::kUncertain;
+    c.probability_over.reset();
+  }
+}
+
 nlohmann::json ChecksJson(const std::vector<ThresholdCheck>& checks) {
   // The array does not depend on the figure or its range: those are the
   // `thresholds` command's own fields.

@@ -26,6 +26,12 @@ Result<std::vector<ThresholdCheck>> CheckEstimate(
     double flop, const std::optional<UncertaintyReport>& uncertainty,
     const std::vector<StageCompute>& stages = {});
 
+// The checks of a figure that is a lower bound of the compute (an ONNX graph
+// with operators or nodes left uncounted, docs/onnx.md): a threshold above
+// it may still be crossed, so "no" becomes "uncertain", and no odds are
+// given. Check the figure as a point (no interval) before marking it.
+void MarkLowerBound(std::vector<ThresholdCheck>& checks);
+
 // The checks as a JSON report's "thresholds" array (RenderThresholdsJson's).
 nlohmann::json ChecksJson(const std::vector<ThresholdCheck>& checks);
 

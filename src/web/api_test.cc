@@ -771,6 +771,10 @@ TEST(WebApi, CostLimitsCapOnnxNodesAndTrendRows) {
       << too_many.body;
   const HttpResponse fits = trend("10");
   EXPECT_EQ(fits.status, 200) << fits.body.substr(0, 300);
+  // No bootstrap (0 resamples) is one fit of the 5 rows, not the default
+  // 2,000 resamples (which would fit floor(50 / 2000) = 0 rows, at least 1).
+  const HttpResponse no_bootstrap = trend("0");
+  EXPECT_EQ(no_bootstrap.status, 200) << no_bootstrap.body.substr(0, 300);
   // Records end as the CSV reader ends them (a lone CR too), and a .jsonl name
   // does not escape the limit.
   std::string cr = csv;

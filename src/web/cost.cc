@@ -30,11 +30,12 @@ Status CheckAtMost(const std::string& field, const std::optional<std::string>& v
                                  kCheap);
 }
 
-// The bootstrap resamples a trend fit draws: the request's, else the default.
+// The bootstrap resamples a trend fit draws: the request's (0: none, one
+// fit), else the default.
 double Resamples(const std::optional<std::string>& bootstrap) {
   if (!bootstrap) return static_cast<double>(kDefaultBootstrap);
   const Result<double> n = ParseNumber(*bootstrap);
-  return n.ok() && *n >= 1 ? std::floor(*n) : static_cast<double>(kDefaultBootstrap);
+  return n.ok() && *n >= 0 ? std::floor(*n) : static_cast<double>(kDefaultBootstrap);
 }
 
 }  // namespace
@@ -78,7 +79,8 @@ Status CheckTrendWork(const std::optional<InputFile>& data,
   const Result<std::string_view> text = data->TextView(storage);
   if (!text.ok()) return Status::Ok();  // the command reports it
   const double resamples = Resamples(bootstrap);
-  const double max_rows = std::max(1.0, std::floor(options.max_trend_work / resamples));
+  const double max_rows =
+      std::max(1.0, std::floor(options.max_trend_work / std::max(1.0, resamples)));
   const double rows = static_cast<double>(CountDataRows(*text, InputKind::kCsv));
   if (rows <= max_rows) return Status::Ok();
   return Status::InvalidArgument(
