@@ -97,40 +97,6 @@ std::string ThresholdTable(const std::vector<ThresholdCheck>& checks,
   return out + "  (strictly greater than; model FLOP, recomputation excluded)\n";
 }
 
-json ChecksJson(const std::vector<ThresholdCheck>& checks) {
-  json out = json::array();
-  for (const ThresholdCheck& c : checks) {
-    json j = {{"id", c.threshold.id},
-              {"name", c.threshold.name},
-              {"threshold_flop", c.threshold.flop},
-              {"comparison", "greater than"},
-              {"operations", c.threshold.operations},
-              {"counted_flop", c.counted_flop},
-              {"counted_stages", c.counted},
-              {"excluded_stages", c.excluded},
-              {"which_stages_count", c.threshold.counted_stages},
-              {"not_counted", c.threshold.excluded},
-              {"exceeds", ExceedsName(c.exceeds)},
-              {"ratio", c.ratio},
-              {"orders_of_magnitude", c.orders_of_magnitude},
-              {"in_force", c.threshold.in_force},
-              {"status", c.threshold.status},
-              {"wording", c.threshold.wording},
-              {"source", c.threshold.source},
-              {"reference", ReferenceOf(c.threshold.source)}};
-    if (c.counted_range) {
-      j["counted_range"] = {{"low", c.counted_range->low}, {"high", c.counted_range->high}};
-    }
-    if (c.probability_over) {
-      j["probability_over"] = *c.probability_over;
-      // As the text prints it (tails as bounds): front ends show this text.
-      j["probability_over_text"] = FormatProbability(*c.probability_over);
-    }
-    out.push_back(j);
-  }
-  return out;
-}
-
 std::string LayerTable(const LlmEstimate& e) {
   report::TextTable t({"component", "type", "blocks", "params", "active", "forward/token"},
                       {false, false, true, true, true, true});
@@ -187,6 +153,40 @@ std::string Header(const LlmEstimate& e, const LlmReportContext& context) {
 }
 
 }  // namespace
+
+json ThresholdChecksJson(const std::vector<ThresholdCheck>& checks) {
+  json out = json::array();
+  for (const ThresholdCheck& c : checks) {
+    json j = {{"id", c.threshold.id},
+              {"name", c.threshold.name},
+              {"threshold_flop", c.threshold.flop},
+              {"comparison", "greater than"},
+              {"operations", c.threshold.operations},
+              {"counted_flop", c.counted_flop},
+              {"counted_stages", c.counted},
+              {"excluded_stages", c.excluded},
+              {"which_stages_count", c.threshold.counted_stages},
+              {"not_counted", c.threshold.excluded},
+              {"exceeds", ExceedsName(c.exceeds)},
+              {"ratio", c.ratio},
+              {"orders_of_magnitude", c.orders_of_magnitude},
+              {"in_force", c.threshold.in_force},
+              {"status", c.threshold.status},
+              {"wording", c.threshold.wording},
+              {"source", c.threshold.source},
+              {"reference", ReferenceOf(c.threshold.source)}};
+    if (c.counted_range) {
+      j["counted_range"] = {{"low", c.counted_range->low}, {"high", c.counted_range->high}};
+    }
+    if (c.probability_over) {
+      j["probability_over"] = *c.probability_over;
+      // As the text prints it (tails as bounds): front ends show this text.
+      j["probability_over_text"] = FormatProbability(*c.probability_over);
+    }
+    out.push_back(j);
+  }
+  return out;
+}
 
 std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context) {
   std::string out = Header(e, context);
@@ -340,7 +340,7 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
     }
   }
   if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);
-  if (context.checks != nullptr) out["thresholds"] = ChecksJson(*context.checks);
+  if (context.checks != nullptr) out["thresholds"] = ThresholdChecksJson(*context.checks);
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -373,7 +373,7 @@ std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>&
          "obligations for general-purpose AI models, C(2025) 7719, "
          "Annex A"}};
   }
-  out["thresholds"] = ChecksJson(checks);
+  out["thresholds"] = ThresholdChecksJson(checks);
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

@@ -3,6 +3,7 @@
 #ifndef TRAINFLOPS_SRC_LLM_LLM_REPORT_H_
 #define TRAINFLOPS_SRC_LLM_LLM_REPORT_H_
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,9 @@ std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
 // its width (uncertainty.width_shares) is the one to pin down first.
 std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
                                  const UncertaintyReport& uncertainty);
+// The checks as a report's "thresholds" array, one object per threshold:
+// every JSON report that checks thresholds writes them with this.
+nlohmann::json ThresholdChecksJson(const std::vector<ThresholdCheck>& checks);
 std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
                                  const std::vector<ThresholdCheck>& checks);
 

@@ -6,6 +6,7 @@
 
 #include "fields.h"
 #include "hardware/hardware_report.h"
+#include "llm/llm_report.h"
 #include "threshold_checks.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/units.h"
@@ -112,8 +113,8 @@ Status CheckMethod1Source(const CompareRequest& r) {
 std::string CompareResult::Json() const {
   if (!checks_) return RenderComparisonJson(comparison_);
   nlohmann::json j = nlohmann::json::parse(RenderComparisonJson(comparison_));
-  j["method1"]["thresholds"] = requests::ChecksJson(checks_->method1);
-  j["method2"]["thresholds"] = requests::ChecksJson(checks_->method2);
+  j["method1"]["thresholds"] = ThresholdChecksJson(checks_->method1);
+  j["method2"]["thresholds"] = ThresholdChecksJson(checks_->method2);
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

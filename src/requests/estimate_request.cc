@@ -183,7 +183,7 @@ Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
 // The members a threshold check adds to the report's JSON object.
 nlohmann::json ThresholdsMembers(const std::optional<std::vector<ThresholdCheck>>& checks) {
   nlohmann::json members = nlohmann::json::object();
-  if (checks) members["thresholds"] = requests::ChecksJson(*checks);
+  if (checks) members["thresholds"] = ThresholdChecksJson(*checks);
   return members;
 }
 

@@ -7,6 +7,7 @@
 
 #include "fields.h"
 #include "hardware/hardware_report.h"
+#include "llm/llm_report.h"
 #include "phase.h"
 #include "threshold_checks.h"
 #include "trainflops/units.h"
@@ -80,7 +81,7 @@ Result<Method2Options> Method2OptionsFrom(const HardwareRequest& r) {
 std::string HardwareResult::Json() const {
   if (!checks_) return RenderMethod2Json(result_);
   nlohmann::json j = nlohmann::json::parse(RenderMethod2Json(result_));
-  j["thresholds"] = requests::ChecksJson(*checks_);
+  j["thresholds"] = ThresholdChecksJson(*checks_);
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

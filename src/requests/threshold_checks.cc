@@ -23,12 +23,6 @@ void MarkLowerBound(std::vector<ThresholdCheck>& checks) {
   }
 }
 
-nlohmann::json ChecksJson(const std::vector<ThresholdCheck>& checks) {
-  // The array does not depend on the figure or its range: those are the
-  // `thresholds` command's own fields.
-  return nlohmann::json::parse(RenderThresholdsJson(0, std::nullopt, checks))["thresholds"];
-}
-
 std::string ChecksText(const std::string& title, const std::vector<ThresholdCheck>& checks,
                        const std::optional<UncertaintyReport>& uncertainty) {
   return "\n" + title + ":\n" +

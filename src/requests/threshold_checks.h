@@ -4,7 +4,6 @@
 #ifndef TRAINFLOPS_SRC_REQUESTS_THRESHOLD_CHECKS_H_
 #define TRAINFLOPS_SRC_REQUESTS_THRESHOLD_CHECKS_H_
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,9 +30,6 @@ Result<std::vector<ThresholdCheck>> CheckEstimate(
 // it may still be crossed, so "no" becomes "uncertain", and no odds are
 // given. Check the figure as a point (no interval) before marking it.
 void MarkLowerBound(std::vector<ThresholdCheck>& checks);
-
-// The checks as a JSON report's "thresholds" array (RenderThresholdsJson's).
-nlohmann::json ChecksJson(const std::vector<ThresholdCheck>& checks);
 
 // A text report's thresholds block under `title`; with an uncertainty that
 // ranks its inputs, a too-wide interval names the one to pin down first.
