@@ -44,31 +44,63 @@ ModelFileKind DetectModelFileKind(const InputFile& file);
 // "model_type" or "architectures").
 bool LooksLikeHfConfig(std::string_view text);
 
-struct EstimateRequest {
-  InputFile model;
-  TrainingRequest training;  // spec files and ONNX graphs
-  UncertaintyRequest uncertainty;
-  bool thresholds = false;  // check the total against the legal thresholds
-  // ONNX graphs: symbolic dimensions "NAME=N", and examples per graph run.
-  std::vector<std::string> dims;
-  std::optional<std::string> examples_per_run;
-  // ONNX graphs: stop at the first node whose inputs' shapes or values are
-  // not known (OnnxOptions::strict) rather than give a lower bound.
-  bool strict = false;
-  // Hugging Face configs: tokens, stages, convention... (its uncertainty and
-  // thresholds fields are ignored: the ones above apply).
-  LlmRequest llm;
-  // Hugging Face configs: a checkpoint whose parameter count is reported beside
-  // the config's and flagged when they differ by over 1% (checkpoint_file.h);
-  // empty for none. A front end that found it beside the config itself (rather
-  // than being given it) sets `checkpoint_found_beside`: a checkpoint that
-  // cannot be counted is then a note, not an error.
-  InputFile checkpoint;
-  bool checkpoint_found_beside = false;
+// A model spec's options: Method 1's training inputs and the text report's.
+struct SpecModel {
+  TrainingRequest training;
   // The text report: unit (flop, mac, pfs-day) and the per-layer table.
   std::optional<std::string> unit;
   bool show_layers = true;
+
+  friend bool operator==(const SpecModel&, const SpecModel&) = default;
 };
+
+// An ONNX graph's options: a spec's, and the graph's own.
+struct OnnxModel : SpecModel {
+  // Symbolic dimensions "NAME=N", and examples per graph run.
+  std::vector<std::string> dims;
+  std::optional<std::string> examples_per_run;
+  // Stop at the first node whose inputs' shapes or values are not known
+  // (OnnxOptions::strict) rather than give a lower bound.
+  bool strict = false;
+
+  friend bool operator==(const OnnxModel&, const OnnxModel&) = default;
+};
+
+// A Hugging Face config.json's options.
+struct HfConfigModel {
+  // tokens, stages, seq_len, convention, attention, recompute and range (the
+  // uncertainty and thresholds of EstimateRequest apply, not llm's own).
+  LlmRequest llm;
+  // A checkpoint whose parameter count is reported beside the config's and
+  // flagged when they differ by over 1% (checkpoint_file.h); empty for none.
+  // A front end that found it beside the config itself (rather than being
+  // given it) sets `checkpoint_found_beside`: a checkpoint that cannot be
+  // counted is then a note, not an error.
+  InputFile checkpoint;
+  bool checkpoint_found_beside = false;
+};
+
+// The options of one kind of model file: a request sets those of one kind
+// only, so a field that does not apply to it cannot be set beside them.
+using ModelOptions = std::variant<SpecModel, OnnxModel, HfConfigModel>;
+
+struct EstimateRequest {
+  InputFile model;
+  // SpecModel{} until other options are set. Run() takes them for the kind
+  // the file turns out to be (DetectModelFileKind) when they are that kind's
+  // or set nothing: a spec's options for an ONNX graph, empty options for
+  // any file; other kinds' options are an error naming their fields.
+  ModelOptions options;
+  UncertaintyRequest uncertainty;
+  bool thresholds = false;  // check the total against the legal thresholds
+};
+
+// The options of `request` as `T`, switching them to that kind when they set
+// nothing (or, for OnnxModel, only a spec's); nullptr when they are another
+// kind's and set something. For front ends that set fields one by one.
+SpecModel* SpecOptionsOf(EstimateRequest& request);  // a spec's or a graph's
+OnnxModel* OnnxOptionsOf(EstimateRequest& request);
+HfConfigModel* HfConfigOptionsOf(EstimateRequest& request);
 
 class EstimateResult final : public Report {
  public:

@@ -109,8 +109,17 @@ const RequestFields<UncertaintyRequest>& UncertaintyFields();
 const RequestFields<TrainingRequest>& TrainingFields();
 const RequestFields<LlmRequest>& LlmFields();
 const RequestFields<PhaseRequest>& PhaseRequestFields();
-// EstimateRequest: "model", the training, uncertainty and language-model
-// fields, "dims", "checkpoint", ...
+// The options of each kind of model file (estimate_request.h): a spec's
+// (the training fields, "unit", "show_layers"), an ONNX graph's own ("dims",
+// "examples_per_run", "strict") and a Hugging Face config's ("checkpoint",
+// "tokens", "stages", ..., "range").
+const RequestFields<SpecModel>& SpecModelFields();
+const RequestFields<OnnxModel>& OnnxGraphFields();
+const RequestFields<HfConfigModel>& HfConfigFields();
+// EstimateRequest: "model", the uncertainty fields, "thresholds" and the
+// rows of the three tables above, each setting its kind's options
+// (SpecOptionsOf...): a field of one kind given after another kind's is an
+// error naming both.
 const RequestFields<EstimateRequest>& EstimateFields();
 // HardwareRequest: the phase fields (set on all_phases; a front end that
 // takes several phases fills `phases` with PhaseRequestFields), "year", ...

@@ -310,14 +310,15 @@ const Specials<EstimateRequest>& EstimateSpecials() {
 // one and no checkpoint was given, is the cross-check, as the command line
 // uses the index beside a config.
 void AddSnapshotIndex(const py::dict& kw, EstimateRequest& r) {
-  if (!r.checkpoint.empty() || !kw.contains("source") || !py::isinstance<py::str>(kw["source"]))
-    return;
+  if (!kw.contains("source") || !py::isinstance<py::str>(kw["source"])) return;
   if (kw["source"].cast<std::string>() == r.model.name()) return;  // a path, not an id
+  HfConfigModel* config = HfConfigOptionsOf(r);  // nullptr: Run() names the fields
+  if (config == nullptr || !config->checkpoint.empty()) return;
   Result<InputFile> index = OpenInputFile(
       PathBeside(r.model.name(), "model.safetensors.index.json"), InputKind::kCheckpoint);
   if (!index.ok()) return;
-  r.checkpoint = *std::move(index);
-  r.checkpoint_found_beside = true;
+  config->checkpoint = *std::move(index);
+  config->checkpoint_found_beside = true;
 }
 
 const Specials<TokensRequest>& TokensSpecials() {

@@ -22,9 +22,8 @@ namespace {
 // `show_layers` is set by --no-layers, its negation, worded per kind.
 const std::vector<std::string> kNoOption = {"model", "show_layers"};
 // The rows only a config.json takes, and those only an ONNX graph takes.
-const std::vector<std::string> kConfigOnly = {"checkpoint", "tokens",    "stages",    "seq_len",
-                                              "convention", "attention", "recompute", "range"};
-const std::vector<std::string> kOnnxOnly = {"dims", "examples_per_run", "strict"};
+const std::vector<std::string> kConfigOnly = FieldNames(HfConfigFields());
+const std::vector<std::string> kOnnxOnly = FieldNames(OnnxGraphFields());
 
 std::vector<std::string> Joined(std::initializer_list<std::vector<std::string>> lists) {
   std::vector<std::string> all;
@@ -60,8 +59,8 @@ const std::vector<OptionSpec>& OnnxOptions() {
 // (LlmOptionsOf, as `tokens` lists them). A config has no Method 1 training
 // and its report no --unit.
 const std::vector<OptionSpec>& HfConfigOptions() {
-  static const std::vector<OptionSpec> specs = LlmOptionsOf(
-      EstimateFields(), Joined({kNoOption, kOnnxOnly, {"unit"}, FieldNames(TrainingFields())}));
+  static const std::vector<OptionSpec> specs =
+      LlmOptionsOf(EstimateFields(), Joined({kNoOption, kOnnxOnly, FieldNames(SpecModelFields())}));
   return specs;
 }
 
@@ -129,16 +128,18 @@ std::string WrongCount(Kind kind, size_t count) {
 // there and refused (a pipe, a directory, a file over its cap) is an error,
 // never a silent omission.
 Status OpenCheckpoint(const ParsedArgs& args, const FileOpener& open, EstimateRequest& r) {
+  HfConfigModel* config = HfConfigOptionsOf(r);
+  if (config == nullptr) return Status::Ok();  // Run() names the fields that do not apply
   const std::optional<std::string> given = args.Get("--checkpoint");
-  r.checkpoint_found_beside = !given;
+  config->checkpoint_found_beside = !given;
   // The model's own name: a repository id's is its snapshot's config.json.
   const std::string path =
       given ? *given : PathBeside(r.model.name(), "model.safetensors.index.json");
   if (path == r.model.name()) return Status::Ok();
   Result<InputFile> file = open(path, InputKind::kCheckpoint);
   if (file.ok()) {
-    r.checkpoint = *std::move(file);
-  } else if (!r.checkpoint_found_beside) {
+    config->checkpoint = *std::move(file);
+  } else if (!config->checkpoint_found_beside) {
     return file.status().WithContext("--checkpoint");
   } else if (file.status().code() == StatusCode::kInvalidArgument) {
     return file.status().WithContext("the index beside the config");
@@ -165,7 +166,10 @@ Result<Call> ParseEstimate(const std::vector<std::string>& words, const FileOpen
   EstimateRequest r;
   // A checkpoint defaults to the one beside the config (OpenCheckpoint).
   TF_RETURN_IF_ERROR(SetFromOptions(EstimateFields(), args, open, r, {"checkpoint"}));
-  r.show_layers = !args.Has("--no-layers");
+  // A spec's or a graph's option (a config has no --no-layers).
+  if (SpecModel* graph = SpecOptionsOf(r); graph && args.Has("--no-layers")) {
+    graph->show_layers = false;
+  }
   const std::string& model = args.positional.front();
   TF_ASSIGN_OR_RETURN(r.model, open(model, kind == Kind::kHfConfig ? InputKind::kJsonConfig
                                                                    : ModelInputKind(model)));

@@ -1,6 +1,7 @@
 #include "estimate_json.h"
 
 #include "trainflops/references.h"
+#include "trainflops/units.h"
 
 namespace trainflops {
 
@@ -29,9 +30,23 @@ std::string MethodSource(std::string_view method) {
   return "";
 }
 
-void AddMethodSource(std::string_view source, nlohmann::json& out) {
-  out["source"] = source;
-  out["reference"] = ReferenceOf(source);
+nlohmann::json EstimateJson(const Estimate& e, std::string_view source) {
+  return {{"method", e.method},
+          {"source", source},
+          {"reference", ReferenceOf(source)},
+          {"training_flop", e.training_flop},
+          {"training_pfs_days", e.training_flop / kFlopPerPetaflopSDay},
+          {"unit", "FLOP"},
+          {"inputs", InputsJson(e.inputs)},
+          {"assumptions", AssumptionsJson(e.assumptions)},
+          {"formula", e.formula},
+          {"notes", e.notes}};
+}
+
+nlohmann::json EstimateJson(const Estimate& e) { return EstimateJson(e, MethodSource(e.method)); }
+
+std::string DumpJson(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 nlohmann::json InputsJson(const std::vector<Input>& inputs) {

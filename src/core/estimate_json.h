@@ -17,10 +17,19 @@ namespace trainflops {
 nlohmann::json ReferenceOf(std::string_view source);
 
 // The source of an estimate's method and formula chain, by its `method`
-// ("method1_counting" -> "Sevilla et al. 2022, Method 1"), and the pair
-// {"source": ..., "reference": ...} every estimate's JSON carries at its top.
+// ("method1_counting" -> "Sevilla et al. 2022, Method 1").
 std::string MethodSource(std::string_view method);
-void AddMethodSource(std::string_view source, nlohmann::json& out);
+
+// The members every estimate's JSON object starts with, written only here:
+// method, source and reference (`source`: the method's, or a convention's
+// for a language model), training_flop, training_pfs_days, unit ("FLOP"),
+// inputs, assumptions, formula and notes. Each report adds its own members.
+nlohmann::json EstimateJson(const Estimate& estimate, std::string_view source);
+nlohmann::json EstimateJson(const Estimate& estimate);  // the source of its method
+
+// The printed object: indented, and never throwing on text that is not UTF-8
+// (a user's file may hold any bytes): such bytes become U+FFFD.
+std::string DumpJson(const nlohmann::json& j);
 
 // {name: {value, unit, origin}, ...}
 nlohmann::json InputsJson(const std::vector<Input>& inputs);

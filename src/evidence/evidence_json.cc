@@ -1,11 +1,12 @@
 // The JSON report of an evidence estimate: one object, numbers in FLOP. Each
 // line's estimate and uncertainty are written by the writers every other
-// report uses (hardware/json_util.h, uncertainty/uncertainty_json.h).
+// report uses (core/estimate_json.h, uncertainty/uncertainty_json.h).
+#include "../core/estimate_json.h"
 #include "../hardware/json_util.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "combine_internal.h"
-#include "trainflops/evidence.h"
 #include "llm/llm_report.h"
+#include "trainflops/evidence.h"
 
 namespace trainflops {
 namespace {
@@ -27,7 +28,7 @@ json LineJson(const EvidenceLineResult& line) {
   json j = {{"name", line.name},
             {"kind", EvidenceKindName(line.kind)},
             {"source", {{"url", line.source.url}, {"quote", line.source.quote}}},
-            {"estimate", hardware::EstimateJson(line.estimate)},
+            {"estimate", EstimateJson(line.estimate)},
             {"uncertainty", line.uncertainty.summary.samples > 0 ? UncertaintyJson(line.uncertainty)
                                                                  : json(nullptr)},
             {"capacity_flop", OrNull(line.capacity_flop)},
@@ -72,16 +73,15 @@ std::string RenderEvidenceJson(const EvidenceResult& r) {
   }
   // The thresholds object of the `thresholds` command (flop, range,
   // error_margin, thresholds), with what to pin down first.
-  json thresholds =
-      json::parse(RenderThresholdsJson(r.median, ComputeRange{r.low, r.high}, r.thresholds));
+  json thresholds = ThresholdsJson(r.median, ComputeRange{r.low, r.high}, r.thresholds);
   thresholds["narrowing"] = r.narrowing;
-  return hardware::Dump({{"model", r.model},
-                         {"lines", lines},
-                         {"combination", CombinationJson(r)},
-                         {"disagreements", disagreements},
-                         {"implied", implied},
-                         {"notes", r.notes},
-                         {"thresholds", thresholds}});
+  return DumpJson({{"model", r.model},
+                   {"lines", lines},
+                   {"combination", CombinationJson(r)},
+                   {"disagreements", disagreements},
+                   {"implied", implied},
+                   {"notes", r.notes},
+                   {"thresholds", thresholds}});
 }
 
 }  // namespace trainflops

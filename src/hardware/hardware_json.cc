@@ -1,27 +1,14 @@
 // JSON reports of the hardware commands: one object each, numbers in FLOP.
 #include "../core/estimate_json.h"
 #include "../uncertainty/uncertainty_json.h"
-#include "json_util.h"
 #include "hardware_report.h"
+#include "json_util.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
 namespace hardware {
 
 using nlohmann::json;
-
-json EstimateJson(const Estimate& e) {
-  return {{"method", e.method},
-          {"source", MethodSource(e.method)},
-          {"reference", ReferenceOf(MethodSource(e.method))},
-          {"training_flop", e.training_flop},
-          {"training_pfs_days", e.training_flop / kFlopPerPetaflopSDay},
-          {"unit", "FLOP"},
-          {"inputs", InputsJson(e.inputs)},
-          {"assumptions", AssumptionsJson(e.assumptions)},
-          {"formula", e.formula},
-          {"notes", e.notes}};
-}
 
 json ChipJson(const Chip& c) {
   json rates = json::object();
@@ -114,11 +101,11 @@ json Method2Json(const Method2Result& r) {
 }  // namespace hardware
 
 std::string RenderMethod2Json(const Method2Result& result) {
-  return hardware::Dump(hardware::Method2Json(result));
+  return DumpJson(hardware::Method2Json(result));
 }
 
-std::string RenderComparisonJson(const Comparison& c) {
-  nlohmann::json m1 = hardware::EstimateJson(c.method1);
+nlohmann::json hardware::ComparisonJson(const Comparison& c) {
+  nlohmann::json m1 = EstimateJson(c.method1);
   m1["source"] = c.method1_source;
   m1["reference"] = ReferenceOf(c.method1_source);
   nlohmann::json out = {
@@ -132,20 +119,24 @@ std::string RenderComparisonJson(const Comparison& c) {
       {"within_3x", c.within_tolerance},
       {"verdict", c.verdict},
       {"warning", c.warning ? nlohmann::json(*c.warning) : nlohmann::json(nullptr)}};
-  return hardware::Dump(out);
+  return out;
+}
+
+std::string RenderComparisonJson(const Comparison& c) {
+  return DumpJson(hardware::ComparisonJson(c));
 }
 
 std::string RenderChipListJson(const std::vector<const Chip*>& chips, const HardwareDb& db) {
   nlohmann::json rows = nlohmann::json::array();
   for (const Chip* c : chips) rows.push_back(hardware::ChipJson(*c));
-  return hardware::Dump({{"table", db.file()}, {"count", chips.size()}, {"chips", rows}});
+  return DumpJson({{"table", db.file()}, {"count", chips.size()}, {"chips", rows}});
 }
 
 std::string RenderChipJson(const ChipMatch& match, const HardwareDb& db) {
   nlohmann::json out = hardware::ChipJson(*match.chip);
   out["table"] = db.file();
   out["lookup"] = match.explanation;
-  return hardware::Dump(out);
+  return DumpJson(out);
 }
 
 }  // namespace trainflops

@@ -1,6 +1,7 @@
 // The statement as JSON: every figure unrounded beside its two-figure form.
 #include <nlohmann/json.hpp>
 
+#include "../core/estimate_json.h"
 #include "internal.h"
 
 namespace trainflops {
@@ -111,7 +112,7 @@ std::string RenderLedgerJson(const LedgerStatement& s) {
                                          : json(nullptr)},
         {"systemic_risk", s.record.original->systemic_risk}};
   }
-  return out.dump(2) + "\n";
+  return DumpJson(out);
 }
 
 }  // namespace trainflops

@@ -242,15 +242,10 @@ std::string RenderLlmText(const LlmEstimate& e, const LlmReportContext& context)
 
 std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context) {
   const ConventionResult& t = e.per_token;
-  json out;
-  out["method"] = e.estimate.method;
-  AddMethodSource(ConventionSource(t.convention), out);
+  json out = EstimateJson(e.estimate, ConventionSource(t.convention));
   out["convention"] = ConventionName(t.convention);
   out["default_convention"] = ConventionName(kDefaultConvention);
-  out["training_flop"] = e.estimate.training_flop;
-  out["training_pfs_days"] = e.estimate.training_flop / kFlopPerPetaflopSDay;
   out["hardware_flop"] = e.hardware_flop;
-  out["unit"] = "FLOP";
   out["forward_flop"] = t.forward_flop;
   out["forward_flop_basis"] = "per_token";
   out["training_flop_per_token"] = t.training_flop;
@@ -261,10 +256,6 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   out["params_active"] = e.params_active;
   out["attention"] = t.attention;
   out["recompute"] = RecomputeName(t.recompute);
-  out["inputs"] = InputsJson(e.estimate.inputs);
-  out["assumptions"] = AssumptionsJson(e.estimate.assumptions);
-  out["formula"] = e.estimate.formula;
-  out["notes"] = e.estimate.notes;
   json terms = json::array();
   for (const FlopTerm& term : t.terms) {
     terms.push_back(
@@ -341,7 +332,7 @@ std::string RenderLlmJson(const LlmEstimate& e, const LlmReportContext& context)
   }
   if (e.uncertainty) out["uncertainty"] = UncertaintyJson(*e.uncertainty);
   if (context.checks != nullptr) out["thresholds"] = ThresholdChecksJson(*context.checks);
-  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return DumpJson(out);
 }
 
 std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
@@ -354,8 +345,8 @@ std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
   return ThresholdTable(checks, &uncertainty);
 }
 
-std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
-                                 const std::vector<ThresholdCheck>& checks) {
+json ThresholdsJson(double flop, const std::optional<ComputeRange>& range,
+                    const std::vector<ThresholdCheck>& checks) {
   json out;
   out["flop"] = flop;
   out["unit"] = "FLOP";
@@ -374,7 +365,12 @@ std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>&
          "Annex A"}};
   }
   out["thresholds"] = ThresholdChecksJson(checks);
-  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return out;
+}
+
+std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
+                                 const std::vector<ThresholdCheck>& checks) {
+  return DumpJson(ThresholdsJson(flop, range, checks));
 }
 
 }  // namespace trainflops

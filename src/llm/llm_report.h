@@ -38,6 +38,10 @@ std::string RenderThresholdsText(const std::vector<ThresholdCheck>& checks,
 // The checks as a report's "thresholds" array, one object per threshold:
 // every JSON report that checks thresholds writes them with this.
 nlohmann::json ThresholdChecksJson(const std::vector<ThresholdCheck>& checks);
+// The `thresholds` command's object: flop, unit, range and error_margin (with
+// a range), thresholds.
+nlohmann::json ThresholdsJson(double flop, const std::optional<ComputeRange>& range,
+                              const std::vector<ThresholdCheck>& checks);
 std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>& range,
                                  const std::vector<ThresholdCheck>& checks);
 

@@ -199,7 +199,7 @@ std::string AddCitationToJson(const std::string& json_report, const Citation& ci
   nlohmann::json object = nlohmann::json::parse(json_report);
   object["citation"] = {
       {"text", citation.text}, {"references", citation.references}, {"bibtex", citation.bibtex}};
-  return object.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(object);
 }
 
 }  // namespace trainflops

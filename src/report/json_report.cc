@@ -3,6 +3,7 @@
 
 #include "../core/estimate_json.h"
 #include "../uncertainty/uncertainty_json.h"
+#include "method1_json.h"
 #include "trainflops/report.h"
 
 namespace trainflops {
@@ -31,23 +32,13 @@ json LayerJson(const LayerResult& layer) {
 
 }  // namespace
 
-std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec) {
-  const Estimate& e = result.estimate;
-  json out;
-  out["method"] = e.method;
-  AddMethodSource(MethodSource(e.method), out);
-  out["training_flop"] = e.training_flop;
-  out["training_pfs_days"] = e.training_flop / kFlopPerPetaflopSDay;
-  out["unit"] = "FLOP";
+json Method1Json(const Method1Result& result, const ModelSpec& spec) {
+  json out = EstimateJson(result.estimate);
   out["forward_flop"] = result.forward_flop;
   out["forward_flop_basis"] = result.forward_basis;
   out["params"] = result.params;
   out["params_approx"] = result.params_approx;
   out["backward_forward_ratio"] = result.backward_ratio;
-  out["inputs"] = InputsJson(e.inputs);
-  out["assumptions"] = AssumptionsJson(e.assumptions);
-  out["formula"] = e.formula;
-  out["notes"] = e.notes;
   out["spec"] = {{"file", spec.file},
                  {"name", spec.name},
                  {"source", spec.source},
@@ -77,7 +68,11 @@ std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec
   for (const LayerResult& layer : result.layers) layers.push_back(LayerJson(layer));
   out["layers"] = layers;
   if (result.uncertainty) out["uncertainty"] = UncertaintyJson(*result.uncertainty);
-  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return out;
+}
+
+std::string RenderMethod1Json(const Method1Result& result, const ModelSpec& spec) {
+  return DumpJson(Method1Json(result, spec));
 }
 
 std::string RenderLayerJson(const LayerKind& kind, const LayerArgs& args, const Shape& input,
@@ -104,7 +99,7 @@ std::string RenderLayerJson(const LayerKind& kind, const LayerArgs& args, const 
       {{"backward/forward ratio", FormatScientific(bp_ratio),
         bp_ratio == 2.0 ? "Sevilla et al. 2022, Method 1 (2:1)" : "given (`bp_ratio`)"},
        {"FLOP per multiply-add", "2", "Sevilla et al. 2022, Units"}});
-  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(out);
 }
 
 }  // namespace trainflops

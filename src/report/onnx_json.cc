@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "../core/chunked_writer.h"
+#include "method1_json.h"
 #include "onnx_report.h"
 #include "trainflops/references.h"
 
@@ -232,7 +233,7 @@ void WriteLayer(Stream& s, size_t i, const OnnxAnalysis& a, const OnnxEstimate& 
 // and the graph's header and tables.
 json Summary(const OnnxAnalysis& a, const OnnxEstimate& e) {
   // The estimate holds no layers (the nodes are written after it).
-  json out = json::parse(RenderMethod1Json(e.result, e.spec));
+  json out = Method1Json(e.result, e.spec);
   out.erase("layers");
   json opsets = json::array();
   for (const auto& [domain, version] : a.opsets)

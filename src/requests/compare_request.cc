@@ -4,8 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/estimate_json.h"
 #include "fields.h"
 #include "hardware/hardware_report.h"
+#include "hardware/json_util.h"
 #include "llm/llm_report.h"
 #include "threshold_checks.h"
 #include "trainflops/estimate_request.h"
@@ -27,14 +29,15 @@ struct Method1Figure {
 Result<Method1Figure> Method1FromImportedModel(const CompareRequest& r, ModelFileKind kind) {
   EstimateRequest e;
   e.model = *r.model;
-  e.training = r.training;
+  // Training fields given for a config stay, for Run() to refuse by name.
+  SpecOptionsOf(e)->training = r.training;
   if (kind == ModelFileKind::kHfConfig) {
     if (!r.tokens) {
       return Status::InvalidArgument(r.model->name() +
                                      " is a Hugging Face config: give `tokens` D (the training "
                                      "tokens) for Method 1");
     }
-    e.llm.tokens = r.tokens;
+    if (HfConfigModel* config = HfConfigOptionsOf(e)) config->llm.tokens = r.tokens;
   }
   TF_ASSIGN_OR_RETURN(const EstimateResult result, Run(e));
   const auto* graph = std::get_if<EstimateResult::Onnx>(&result.body());
@@ -112,10 +115,10 @@ Status CheckMethod1Source(const CompareRequest& r) {
 // put theirs.
 std::string CompareResult::Json() const {
   if (!checks_) return RenderComparisonJson(comparison_);
-  nlohmann::json j = nlohmann::json::parse(RenderComparisonJson(comparison_));
+  nlohmann::json j = hardware::ComparisonJson(comparison_);
   j["method1"]["thresholds"] = ThresholdChecksJson(checks_->method1);
   j["method2"]["thresholds"] = ThresholdChecksJson(checks_->method2);
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(j);
 }
 
 std::string CompareResult::Text() const {

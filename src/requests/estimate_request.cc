@@ -7,15 +7,19 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/estimate_json.h"
 #include "core/text.h"
 #include "fields.h"
 #include "llm/llm_report.h"
 #include "llm_request.h"
+#include "report/method1_json.h"
 #include "report/onnx_report.h"
 #include "threshold_checks.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/defaults.h"
+#include "trainflops/field_names.h"
 #include "trainflops/report.h"
+#include "trainflops/request_fields.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
@@ -43,11 +47,11 @@ Result<std::map<std::string, int64_t>> OnnxDimsFrom(const std::vector<std::strin
   return dims;
 }
 
-Result<ReportOptions> ReportOptionsFrom(const EstimateRequest& r) {
+Result<ReportOptions> ReportOptionsFrom(const SpecModel& m) {
   ReportOptions report;
-  report.show_layers = r.show_layers;
-  if (r.unit) {
-    TF_ASSIGN_OR_RETURN(report.unit, ParseComputeUnit(*r.unit));
+  report.show_layers = m.show_layers;
+  if (m.unit) {
+    TF_ASSIGN_OR_RETURN(report.unit, ParseComputeUnit(*m.unit));
   }
   return report;
 }
@@ -65,10 +69,11 @@ Result<EstimateResult> WithThresholds(EstimateResult::Spec spec, ReportOptions r
   return EstimateResult(std::move(spec), report, std::move(checks), range);
 }
 
-Result<EstimateResult> RunSpec(const EstimateRequest& r, ReportOptions report) {
-  TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(r.training));
+Result<EstimateResult> RunSpec(const EstimateRequest& r, const SpecModel& m) {
+  TF_ASSIGN_OR_RETURN(const ReportOptions report, ReportOptionsFrom(m));
+  TF_ASSIGN_OR_RETURN(const Method1Options options, Method1OptionsFrom(m.training));
   std::vector<TrainingRange> ranges;
-  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(r.training, ranges));
+  TF_ASSIGN_OR_RETURN(const TrainingOverrides overrides, TrainingOverridesFrom(m.training, ranges));
   TF_ASSIGN_OR_RETURN(const UncertaintyOptions uncertainty,
                       requests::UncertaintyOptionsFrom(r.uncertainty));
   TF_ASSIGN_OR_RETURN(const std::string text, r.model.Text());
@@ -80,16 +85,17 @@ Result<EstimateResult> RunSpec(const EstimateRequest& r, ReportOptions report) {
   return EstimateResult(std::move(spec), report);
 }
 
-Result<EstimateResult> RunOnnx(const EstimateRequest& r, ReportOptions report) {
+Result<EstimateResult> RunOnnx(const EstimateRequest& r, const OnnxModel& m) {
+  TF_ASSIGN_OR_RETURN(const ReportOptions report, ReportOptionsFrom(m));
   OnnxOptions options;
-  TF_ASSIGN_OR_RETURN(options.dims, OnnxDimsFrom(r.dims));
-  options.strict = r.strict;
+  TF_ASSIGN_OR_RETURN(options.dims, OnnxDimsFrom(m.dims));
+  options.strict = m.strict;
   std::vector<TrainingRange> ranges;
   OnnxEstimateOptions estimate_options;
-  TF_ASSIGN_OR_RETURN(estimate_options.method1, Method1OptionsFrom(r.training));
-  TF_ASSIGN_OR_RETURN(estimate_options.overrides, TrainingOverridesFrom(r.training, ranges));
+  TF_ASSIGN_OR_RETURN(estimate_options.method1, Method1OptionsFrom(m.training));
+  TF_ASSIGN_OR_RETURN(estimate_options.overrides, TrainingOverridesFrom(m.training, ranges));
   TF_ASSIGN_OR_RETURN(const std::optional<double> per_run,
-                      requests::PositiveField("examples_per_run", r.examples_per_run));
+                      requests::PositiveField("examples_per_run", m.examples_per_run));
   estimate_options.examples_per_run = per_run.value_or(kDefaultExamplesPerRun);
   TF_ASSIGN_OR_RETURN(const UncertaintyOptions uncertainty,
                       requests::UncertaintyOptionsFrom(r.uncertainty));
@@ -115,11 +121,11 @@ Result<EstimateResult> RunOnnx(const EstimateRequest& r, ReportOptions report) {
 
 // The checkpoint's count beside the config's. One the user named must be
 // counted; one found beside the config becomes a note when it cannot be.
-Status CrossCheck(const EstimateRequest& r, HfModel& hf) {
-  if (r.checkpoint.empty()) return Status::Ok();
-  Result<CheckpointCount> count = CountCheckpoint(r.checkpoint, hf.torch_dtype);
+Status CrossCheck(const HfConfigModel& m, HfModel& hf) {
+  if (m.checkpoint.empty()) return Status::Ok();
+  Result<CheckpointCount> count = CountCheckpoint(m.checkpoint, hf.torch_dtype);
   if (!count.ok()) {
-    if (!r.checkpoint_found_beside) return count.status().WithContext("`checkpoint`");
+    if (!m.checkpoint_found_beside) return count.status().WithContext("`checkpoint`");
     hf.model.notes.push_back("checkpoint beside the config not compared: " +
                              count.status().message());
     return Status::Ok();
@@ -129,55 +135,105 @@ Status CrossCheck(const EstimateRequest& r, HfModel& hf) {
   return Status::Ok();
 }
 
-Result<EstimateResult> RunHfConfig(const EstimateRequest& r, ReportOptions report) {
-  LlmRequest llm = r.llm;
+Result<EstimateResult> RunHfConfig(const EstimateRequest& r, const HfConfigModel& m) {
+  LlmRequest llm = m.llm;
   llm.uncertainty = r.uncertainty;
-  llm.thresholds = r.thresholds || r.llm.thresholds;
+  llm.thresholds = r.thresholds || m.llm.thresholds;
   TF_ASSIGN_OR_RETURN(const requests::LlmInputs inputs, requests::LlmInputsFrom(llm));
   TF_ASSIGN_OR_RETURN(const std::string text, r.model.Text());
   TF_ASSIGN_OR_RETURN(HfModel hf, ParseHfConfig(text, r.model.name(), inputs.seq_len.value_or(0)));
-  TF_RETURN_IF_ERROR(CrossCheck(r, hf));
+  TF_RETURN_IF_ERROR(CrossCheck(m, hf));
   Result<LlmEstimate> estimate =
       EstimateLlm(hf.model, inputs.convention, inputs.convention_options, inputs.stages);
   if (!estimate.ok()) return estimate.status().WithContext(r.model.name());
   TF_ASSIGN_OR_RETURN(LlmResult result,
                       requests::LlmResultFrom(std::move(estimate).value(), inputs, std::move(hf)));
-  return EstimateResult(std::move(result), report);
+  return EstimateResult(std::move(result), ReportOptions{});
 }
 
-// Fields that belong to other kinds of file are refused rather than ignored.
-Status CheckFieldsFit(const EstimateRequest& r, ModelFileKind kind) {
-  const LlmRequest& l = r.llm;
-  const bool llm_fields = l.tokens || !l.stages.empty() || l.seq_len || l.convention ||
-                          l.attention || l.recompute || l.range;
-  const bool training_fields = r.training != TrainingRequest{};
-  const bool onnx_fields = !r.dims.empty() || r.examples_per_run || r.strict;
-  if (kind != ModelFileKind::kHfConfig && llm_fields) {
-    return Status::InvalidArgument(
-        "`tokens`, `stages`, `seq_len`, `convention`, `attention`, `recompute` and `range` apply "
-        "to a Hugging Face config.json, not to " +
-        r.model.name());
+bool SetsNothing(const SpecModel& m) { return m == SpecModel{}; }
+bool OnnxOwnSetNothing(const OnnxModel& m) {
+  return m.dims.empty() && !m.examples_per_run && !m.strict;
+}
+bool SetsNothing(const OnnxModel& m) {
+  return SetsNothing(static_cast<const SpecModel&>(m)) && OnnxOwnSetNothing(m);
+}
+bool LlmSetsNothing(const HfConfigModel& m) {
+  const LlmRequest& l = m.llm;
+  return !l.tokens && l.stages.empty() && !l.seq_len && !l.convention && !l.attention &&
+         !l.recompute && !l.range;
+}
+// A checkpoint found beside a file is not one the user set.
+bool SetsNothing(const HfConfigModel& m) {
+  return LlmSetsNothing(m) && (m.checkpoint.empty() || m.checkpoint_found_beside);
+}
+bool SetsNothing(const ModelOptions& options) {
+  return std::visit([](const auto& m) { return SetsNothing(m); }, options);
+}
+
+// "`a`, `b` and `c`": the names of `fields` but `except`.
+template <typename M>
+std::string FieldList(const RequestFields<M>& fields, std::string_view except = {}) {
+  std::vector<std::string> names;
+  for (const std::string& name : FieldNames(fields)) {
+    if (name != except) names.push_back(FieldRef(name));
   }
-  if (kind == ModelFileKind::kHfConfig && (training_fields || onnx_fields)) {
-    return Status::InvalidArgument(r.model.name() +
+  const std::string last = names.back();
+  names.pop_back();
+  return names.empty() ? last : JoinNames(names) + " and " + last;
+}
+
+// A config's options given for a spec or a graph: an error naming them.
+Status ConfigOptionsOnGraph(const HfConfigModel& m, const std::string& file) {
+  if (!LlmSetsNothing(m)) {
+    return Status::InvalidArgument(FieldList(HfConfigFields(), "checkpoint") +
+                                   " apply to a Hugging Face config.json, not to " + file);
+  }
+  return Status::InvalidArgument("`checkpoint` applies to a Hugging Face config.json, not to " +
+                                 file);
+}
+
+// A spec's or a graph's options given for a config: an error naming them.
+Status GraphOptionsOnConfig(const SpecModel& m, bool onnx_fields, const std::string& file) {
+  if (m.training != TrainingRequest{} || onnx_fields) {
+    return Status::InvalidArgument(file +
                                    " is a Hugging Face config: give `tokens` (and `seq_len`), "
                                    "not Method 1's training fields");
   }
-  if (kind != ModelFileKind::kHfConfig && !r.checkpoint.empty() && !r.checkpoint_found_beside) {
-    return Status::InvalidArgument("`checkpoint` applies to a Hugging Face config.json, not to " +
-                                   r.model.name());
+  return Status::InvalidArgument(
+      "`unit` and `show_layers` apply to a model spec or an ONNX graph, not to a Hugging Face "
+      "config.json (" +
+      file + ")");
+}
+
+// The request's options for a file of `kind`. Options of another kind are
+// refused rather than ignored, unless they set nothing.
+Result<ModelOptions> OptionsFor(const EstimateRequest& r, ModelFileKind kind) {
+  const std::string& file = r.model.name();
+  const ModelOptions& o = r.options;
+  const auto* config = std::get_if<HfConfigModel>(&o);
+  if (kind == ModelFileKind::kHfConfig) {
+    if (config) return o;
+    if (SetsNothing(o)) return ModelOptions(HfConfigModel{});
+    const auto* onnx = std::get_if<OnnxModel>(&o);
+    const SpecModel& graph = onnx ? *onnx : std::get<SpecModel>(o);
+    return GraphOptionsOnConfig(graph, onnx && !OnnxOwnSetNothing(*onnx), file);
   }
-  if (kind == ModelFileKind::kHfConfig && (r.unit || !r.show_layers)) {
-    return Status::InvalidArgument(
-        "`unit` and `show_layers` apply to a model spec or an ONNX graph, not to a Hugging Face "
-        "config.json (" +
-        r.model.name() + ")");
+  if (config && !SetsNothing(*config)) return ConfigOptionsOnGraph(*config, file);
+  if (config) return kind == ModelFileKind::kOnnx ? ModelOptions(OnnxModel{}) : ModelOptions();
+  if (const auto* onnx = std::get_if<OnnxModel>(&o); onnx && kind == ModelFileKind::kSpec) {
+    if (!OnnxOwnSetNothing(*onnx)) {
+      return Status::InvalidArgument(FieldList(OnnxGraphFields()) +
+                                     " apply to ONNX graphs, not to " + file);
+    }
+    return ModelOptions(static_cast<const SpecModel&>(*onnx));
   }
-  if (kind == ModelFileKind::kSpec && onnx_fields) {
-    return Status::InvalidArgument(
-        "`dims`, `examples_per_run` and `strict` apply to ONNX graphs, not to " + r.model.name());
+  if (const auto* spec = std::get_if<SpecModel>(&o); spec && kind == ModelFileKind::kOnnx) {
+    OnnxModel onnx;
+    static_cast<SpecModel&>(onnx) = *spec;
+    return ModelOptions(std::move(onnx));
   }
-  return Status::Ok();
+  return o;
 }
 
 // The members a threshold check adds to the report's JSON object.
@@ -242,11 +298,9 @@ std::string EstimateResult::Json() const {
   }
   if (const auto* l = std::get_if<LlmResult>(&body_)) return l->Json();
   const Spec& s = std::get<Spec>(body_);
-  const std::string rendered = RenderMethod1Json(s.result, s.spec);
-  if (!checks_) return rendered;
-  nlohmann::json j = nlohmann::json::parse(rendered);
+  nlohmann::json j = Method1Json(s.result, s.spec);
   j.update(ThresholdsMembers(checks_));
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(j);
 }
 
 void EstimateResult::WriteJson(std::ostream& out) const {
@@ -287,24 +341,47 @@ std::optional<Citation> EstimateResult::Cite() const {
                                         .interval = IntervalOf(result.uncertainty)});
 }
 
+SpecModel* SpecOptionsOf(EstimateRequest& r) {
+  if (auto* spec = std::get_if<SpecModel>(&r.options)) return spec;
+  if (auto* onnx = std::get_if<OnnxModel>(&r.options)) return onnx;
+  if (!SetsNothing(std::get<HfConfigModel>(r.options))) return nullptr;
+  return &r.options.emplace<SpecModel>();
+}
+
+OnnxModel* OnnxOptionsOf(EstimateRequest& r) {
+  if (auto* onnx = std::get_if<OnnxModel>(&r.options)) return onnx;
+  OnnxModel onnx;
+  if (const auto* spec = std::get_if<SpecModel>(&r.options)) {
+    static_cast<SpecModel&>(onnx) = *spec;
+  } else if (!SetsNothing(std::get<HfConfigModel>(r.options))) {
+    return nullptr;
+  }
+  return &r.options.emplace<OnnxModel>(std::move(onnx));
+}
+
+HfConfigModel* HfConfigOptionsOf(EstimateRequest& r) {
+  if (auto* config = std::get_if<HfConfigModel>(&r.options)) return config;
+  if (!SetsNothing(r.options)) return nullptr;
+  return &r.options.emplace<HfConfigModel>();
+}
+
 Result<EstimateResult> Run(const EstimateRequest& request) {
   if (request.model.empty()) {
     return Status::InvalidArgument(
         "`model`: no model file given (a spec, an ONNX graph or a "
         "Hugging Face config.json)");
   }
-  TF_ASSIGN_OR_RETURN(const ReportOptions report, ReportOptionsFrom(request));
   const ModelFileKind kind = DetectModelFileKind(request.model);
-  TF_RETURN_IF_ERROR(CheckFieldsFit(request, kind));
+  TF_ASSIGN_OR_RETURN(const ModelOptions options, OptionsFor(request, kind));
   switch (kind) {
     case ModelFileKind::kOnnx:
-      return RunOnnx(request, report);
+      return RunOnnx(request, std::get<OnnxModel>(options));
     case ModelFileKind::kHfConfig:
-      return RunHfConfig(request, report);
+      return RunHfConfig(request, std::get<HfConfigModel>(options));
     case ModelFileKind::kSpec:
       break;
   }
-  return RunSpec(request, report);
+  return RunSpec(request, std::get<SpecModel>(options));
 }
 
 }  // namespace trainflops

@@ -97,6 +97,22 @@ void AddAll(RequestFields<R>& out, const RequestFields<Sub>& sub, Part part) {
   }
 }
 
+// Appends the rows of `sub`, setting them on `part(request)`: a pointer,
+// nullptr when the request cannot take them (EstimateRequest's options of
+// another kind of model file), and then `refusal(name)` is the error.
+template <typename R, typename Sub, typename Part, typename Refusal>
+void AddAllOrRefuse(RequestFields<R>& out, const RequestFields<Sub>& sub, Part part,
+                    Refusal refusal) {
+  for (const RequestField<Sub>& f : sub) {
+    out.push_back({f.name, f.kind, f.role,
+                   [name = f.name, set = f.set, part, refusal](R& r, FieldValue&& v) {
+                     Sub* target = part(r);
+                     return target ? set(*target, std::move(v)) : refusal(name);
+                   },
+                   f.doc});
+  }
+}
+
 // Only the rows of `sub` named in `names`. A name with no row is a bug in
 // these tables (a misspelling would silently drop a field from every front
 // end), so it throws when the table is first built: every test that uses the

@@ -5,8 +5,10 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "core/estimate_json.h"
 #include "fields.h"
 #include "hardware/hardware_report.h"
+#include "hardware/json_util.h"
 #include "llm/llm_report.h"
 #include "phase.h"
 #include "threshold_checks.h"
@@ -80,9 +82,9 @@ Result<Method2Options> Method2OptionsFrom(const HardwareRequest& r) {
 
 std::string HardwareResult::Json() const {
   if (!checks_) return RenderMethod2Json(result_);
-  nlohmann::json j = nlohmann::json::parse(RenderMethod2Json(result_));
+  nlohmann::json j = hardware::Method2Json(result_);
   j["thresholds"] = ThresholdChecksJson(*checks_);
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(j);
 }
 
 std::string HardwareResult::Text() const {

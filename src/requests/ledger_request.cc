@@ -20,7 +20,8 @@ EstimateRequest EstimateRequestFor(const LedgerPhase& p, const UncertaintyOption
                                    InputFile file) {
   EstimateRequest q;
   q.model = std::move(file);
-  TrainingRequest& t = q.training;
+  TrainingRequest t;
+  LlmRequest l;
   for (const auto& [key, text] : p.file_options) {
     std::optional<std::string>* field = key == "epochs"                ? &t.epochs
                                         : key == "examples"            ? &t.examples
@@ -28,16 +29,25 @@ EstimateRequest EstimateRequestFor(const LedgerPhase& p, const UncertaintyOption
                                         : key == "batch_size"          ? &t.batch_size
                                         : key == "tokens_per_sequence" ? &t.tokens_per_sequence
                                         : key == "bp_ratio"            ? &t.bp_ratio
-                                        : key == "convention"          ? &q.llm.convention
-                                        : key == "seq_len"             ? &q.llm.seq_len
+                                        : key == "convention"          ? &l.convention
+                                        : key == "seq_len"             ? &l.seq_len
                                                                        : nullptr;
     if (field) *field = text;
     if (key == "tokens") {
-      q.llm.stages.push_back(std::string(PhaseKindName(p.kind)) + ":" + text +
-                             (IsForwardOnly(p.kind) ? ":forward" : ""));
+      l.stages.push_back(std::string(PhaseKindName(p.kind)) + ":" + text +
+                         (IsForwardOnly(p.kind) ? ":forward" : ""));
     }
   }
-  if (!p.architecture.empty() && IsForwardOnly(p.kind) && !t.bp_ratio) t.bp_ratio = "0";
+  const bool architecture = !p.architecture.empty();
+  if (architecture && IsForwardOnly(p.kind) && !t.bp_ratio) t.bp_ratio = "0";
+  // The file's kind's keys; keys of the other kind are kept for Run() to
+  // refuse by name (a config's on an architecture file, or the reverse).
+  const bool config_keys = l.convention || l.seq_len || !l.stages.empty();
+  if (architecture ? config_keys : t == TrainingRequest{}) {
+    HfConfigOptionsOf(q)->llm = std::move(l);
+  } else {
+    SpecOptionsOf(q)->training = std::move(t);
+  }
   q.uncertainty.uncertainty = u.default_ranges;
   q.uncertainty.samples = std::to_string(u.monte_carlo.samples);
   q.uncertainty.seed = std::to_string(u.monte_carlo.seed);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "core/text.h"
 #include "field_rows.h"
@@ -208,45 +209,109 @@ const RequestFields<PhaseRequest>& PhaseRequestFields() {
   return t;
 }
 
+const RequestFields<SpecModel>& SpecModelFields() {
+  using namespace field_rows;
+  using R = SpecModel;
+  static const RequestFields<R> t = [] {
+    RequestFields<R> table;
+    AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
+    table.insert(table.end(),
+                 {Text("unit", &R::unit,
+                       ChoiceDoc("flop|mac|pfs-day",
+                                 "unit of the printed figures (JSON is always in FLOP)")),
+                  Flag("show_layers", &R::show_layers)});
+    return table;
+  }();
+  return t;
+}
+
+const RequestFields<OnnxModel>& OnnxGraphFields() {
+  using namespace field_rows;
+  using R = OnnxModel;
+  static const RequestFields<R> t = {
+      List("dims", &R::dims,
+           TextDoc("NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1")),
+      Text("examples_per_run", &R::examples_per_run,
+           NumberDoc("N", "examples one run of the graph processes (default {default})",
+                     FormatCount(kDefaultExamplesPerRun))),
+      Flag("strict", &R::strict,
+           FlagDoc("stop at the first node whose input shapes are unknown (default: leave "
+                   "it and the nodes after it uncounted, and give a lower bound)"))};
+  return t;
+}
+
+const RequestFields<HfConfigModel>& HfConfigFields() {
+  using namespace field_rows;
+  using R = HfConfigModel;
+  static const RequestFields<R> t = [] {
+    RequestFields<R> table = {File("checkpoint", &R::checkpoint, FileRole::kCheckpoint,
+                                   TextDoc("FILE",
+                                           "cross-check the parameter count with a checkpoint: "
+                                           "model.safetensors.index.json (default: the one beside "
+                                           "the config, if any), a .safetensors shard or a .gguf "
+                                           "file (headers only)"))};
+    // A config.json's language-model fields; its thresholds and uncertainty
+    // are the estimate's own.
+    AddAll(table,
+           Only(LlmFields(),
+                {"tokens", "stages", "seq_len", "convention", "attention", "recompute", "range"}),
+           [](R& r) -> LlmRequest& { return r.llm; });
+    return table;
+  }();
+  return t;
+}
+
+namespace {
+
+// A field of one kind of model file given after another kind's.
+Status OtherKind(const std::string& name, std::string_view kind, std::string_view other) {
+  return Status::InvalidArgument(FieldRef(name) + " applies to " + std::string(kind) +
+                                 ", but this request already sets fields of " + std::string(other) +
+                                 ": a request is for one kind of model file");
+}
+
+// The rows of `sub` named in `names` (all when empty), setting the options of
+// their kind (SpecOptionsOf...) or refused when another kind's are set.
+template <typename M>
+void AddOptions(RequestFields<EstimateRequest>& table, const RequestFields<M>& sub,
+                const std::vector<std::string>& names) {
+  using namespace field_rows;
+  const RequestFields<M> rows = names.empty() ? sub : Only(sub, names);
+  if constexpr (std::is_same_v<M, SpecModel>) {
+    AddAllOrRefuse(table, rows, SpecOptionsOf, [](const std::string& name) {
+      return OtherKind(name, "a model spec or an ONNX graph", "a Hugging Face config.json");
+    });
+  } else if constexpr (std::is_same_v<M, OnnxModel>) {
+    AddAllOrRefuse(table, rows, OnnxOptionsOf, [](const std::string& name) {
+      return OtherKind(name, "an ONNX graph", "a Hugging Face config.json");
+    });
+  } else {
+    AddAllOrRefuse(table, rows, HfConfigOptionsOf, [](const std::string& name) {
+      return OtherKind(name, "a Hugging Face config.json", "a model spec or an ONNX graph");
+    });
+  }
+}
+
+}  // namespace
+
 const RequestFields<EstimateRequest>& EstimateFields() {
   using namespace field_rows;
   using R = EstimateRequest;
   static const RequestFields<R> t = [] {
     // In the order of the command line's help for each kind of model file
     // (a spec, an ONNX graph, a config.json), which lists its options in
-    // table order: hence the language-model rows split around `thresholds`.
+    // table order: hence the kinds' rows split around `thresholds`.
     RequestFields<R> table = {File("model", &R::model, FileRole::kModel)};
-    AddAll(table, TrainingFields(), [](R& r) -> TrainingRequest& { return r.training; });
+    AddOptions(table, SpecModelFields(), FieldNames(TrainingFields()));
     AddAll(table, UncertaintyFields(), [](R& r) -> UncertaintyRequest& { return r.uncertainty; });
-    table.push_back(File("checkpoint", &R::checkpoint, FileRole::kCheckpoint,
-                         TextDoc("FILE",
-                                 "cross-check the parameter count with a checkpoint: "
-                                 "model.safetensors.index.json (default: the one beside the "
-                                 "config, if any), a .safetensors shard or a .gguf file "
-                                 "(headers only)")));
-    // A config.json's language-model fields; its thresholds and uncertainty
-    // are the estimate's own.
-    const auto llm = [](R& r) -> LlmRequest& { return r.llm; };
-    AddAll(
-        table,
-        Only(LlmFields(), {"tokens", "stages", "seq_len", "convention", "attention", "recompute"}),
-        llm);
-    table.insert(
-        table.end(),
-        {List("dims", &R::dims,
-              TextDoc("NAME=N", "value of a symbolic dimension (repeatable), e.g. batch_size=1")),
-         Text("examples_per_run", &R::examples_per_run,
-              NumberDoc("N", "examples one run of the graph processes (default {default})",
-                        FormatCount(kDefaultExamplesPerRun))),
-         Flag("strict", &R::strict,
-              FlagDoc("stop at the first node whose input shapes are unknown (default: leave "
-                      "it and the nodes after it uncounted, and give a lower bound)")),
-         Text(
-             "unit", &R::unit,
-             ChoiceDoc("flop|mac|pfs-day", "unit of the printed figures (JSON is always in FLOP)")),
-         Flag("thresholds", &R::thresholds, DocOf(LlmFields(), "thresholds"))});
-    AddAll(table, Only(LlmFields(), {"range"}), llm);
-    table.push_back(Flag("show_layers", &R::show_layers));
+    AddOptions(
+        table, HfConfigFields(),
+        {"checkpoint", "tokens", "stages", "seq_len", "convention", "attention", "recompute"});
+    AddOptions(table, OnnxGraphFields(), {});
+    AddOptions(table, SpecModelFields(), {"unit"});
+    table.push_back(Flag("thresholds", &R::thresholds, DocOf(LlmFields(), "thresholds")));
+    AddOptions(table, HfConfigFields(), {"range"});
+    AddOptions(table, SpecModelFields(), {"show_layers"});
     return table;
   }();
   return t;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace trainflops {
@@ -44,6 +45,78 @@ TEST(RequestFields, EstimateByNameIsMethodOne) {
   const Result<EstimateResult> result = trainflops::Run(r);
   ASSERT_TRUE(result.ok()) << result.status().message();
   EXPECT_DOUBLE_EQ(result->estimate().training_flop, 2020.0 * 3 * 3 * 1000);
+}
+
+// Each kind of model file's options (estimate_request.h) reach EstimateFields
+// once each, and no other row sets them.
+TEST(RequestFields, EstimateHasEveryKindsRowsOnce) {
+  std::multiset<std::string> kinds;
+  for (const std::vector<std::string>& names :
+       {FieldNames(SpecModelFields()), FieldNames(OnnxGraphFields()),
+        FieldNames(HfConfigFields())}) {
+    kinds.insert(names.begin(), names.end());
+  }
+  const std::vector<std::string> estimate = FieldNames(EstimateFields());
+  for (const std::string& name : kinds) {
+    EXPECT_EQ(kinds.count(name), 1u) << name << " is in two kinds' tables";
+    EXPECT_EQ(std::count(estimate.begin(), estimate.end(), name), 1) << name;
+  }
+  // The rest: the file, the uncertainty and the threshold check, for every kind.
+  std::vector<std::string> shared = {"model", "thresholds"};
+  for (const std::string& name : FieldNames(UncertaintyFields())) shared.push_back(name);
+  EXPECT_EQ(estimate.size(), kinds.size() + shared.size());
+}
+
+// Fields of one kind of model file set that kind's options; a spec's
+// training fields carry over to a graph's, and a config's field after them is
+// refused when it is set, naming it and the kind the request is already for.
+TEST(RequestFields, EstimateOptionsHoldOneKindOfModelFile) {
+  EstimateRequest r;
+  Set(r, EstimateFields(), "epochs", FieldValue::Text("3"));
+  ASSERT_TRUE(std::holds_alternative<SpecModel>(r.options));
+  Set(r, EstimateFields(), "dims", FieldValue::List({"batch=1"}));
+  const auto* onnx = std::get_if<OnnxModel>(&r.options);
+  ASSERT_NE(onnx, nullptr);
+  EXPECT_EQ(onnx->training.epochs, "3");
+  EXPECT_EQ(onnx->dims, std::vector<std::string>{"batch=1"});
+  const Status tokens = (*FindField(EstimateFields(), "tokens"))->set(r, FieldValue::Text("1T"));
+  EXPECT_NE(tokens.message().find("`tokens` applies to a Hugging Face config.json, but this "
+                                  "request already sets fields of a model spec or an ONNX graph"),
+            std::string::npos)
+      << tokens.message();
+  EXPECT_TRUE(std::holds_alternative<OnnxModel>(r.options)) << "nothing was set";
+
+  EstimateRequest c;
+  Set(c, EstimateFields(), "tokens", FieldValue::Text("1T"));
+  const Status epochs = (*FindField(EstimateFields(), "epochs"))->set(c, FieldValue::Text("3"));
+  EXPECT_NE(epochs.message().find("`epochs` applies to a model spec or an ONNX graph"),
+            std::string::npos)
+      << epochs.message();
+  ASSERT_TRUE(std::holds_alternative<HfConfigModel>(c.options));
+  EXPECT_EQ(std::get<HfConfigModel>(c.options).llm.tokens, "1T");
+}
+
+// A graph's own options on a spec are refused by name; a spec's and empty
+// options run on any kind (the spec's dense layer: 2020 FLOP forward, as in
+// EstimateByNameIsMethodOne).
+TEST(RequestFields, EstimateOptionsOfAnotherKindAreNamed) {
+  EstimateRequest r;
+  Set(r, EstimateFields(), "model",
+      FieldValue::File(InputFile::Owned(
+          "dense.yaml",
+          "name: one-dense\ninput: [100]\nlayers:\n  - {type: dense, name: fc, units: 10}\n")));
+  Set(r, EstimateFields(), "examples", FieldValue::Text("1000"));
+  Set(r, EstimateFields(), "epochs", FieldValue::Text("2"));
+  Set(r, EstimateFields(), "strict", FieldValue::Flag(true));
+  const Status strict = trainflops::Run(r).status();
+  EXPECT_NE(strict.message().find(
+                "`dims`, `examples_per_run` and `strict` apply to ONNX graphs, not to dense.yaml"),
+            std::string::npos)
+      << strict.message();
+  std::get<OnnxModel>(r.options).strict = false;  // the graph's own fields set nothing now
+  const Result<EstimateResult> result = trainflops::Run(r);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_DOUBLE_EQ(result->estimate().training_flop, 2020.0 * 3 * 2 * 1000);
 }
 
 TEST(RequestFields, PhaseFieldsSetEveryPhaseAndLayerDimsArePairs) {

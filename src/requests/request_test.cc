@@ -127,7 +127,7 @@ TEST(Requests, ErrorsNameTheField) {
        [] {
          EstimateRequest r;
          r.model = InputFile::View("m.yaml", kDenseSpec);
-         r.training.batches = "10";
+         SpecOptionsOf(r)->training.batches = "10";
          return trainflops::Run(r).status();
        },
        "`batches` and `batch_size` go together"},
@@ -144,7 +144,7 @@ TEST(Requests, ErrorsNameTheField) {
        [] {
          EstimateRequest r;
          r.model = InputFile::View("m.yaml", kDenseSpec);
-         r.llm.tokens = "1T";
+         HfConfigOptionsOf(r)->llm.tokens = "1T";
          return trainflops::Run(r).status();
        },
        "apply to a Hugging Face config.json, not to m.yaml"},
@@ -152,7 +152,7 @@ TEST(Requests, ErrorsNameTheField) {
        [] {
          EstimateRequest r;
          r.model = InputFile::Owned("config.json", R"({"model_type": "llama"})");
-         r.unit = "pfs-day";
+         SpecOptionsOf(r)->unit = "pfs-day";
          return trainflops::Run(r).status();
        },
        "`unit` and `show_layers` apply to a model spec or an ONNX graph"},
@@ -201,8 +201,8 @@ TEST(EstimateRequest, DefaultsAndOverrides) {
   ASSERT_TRUE(base.ok()) << base.status().message();
   // Default ratio 2 (defaults.h): 2020 x (1 + 2) x 2 epochs x 1000 examples.
   EXPECT_DOUBLE_EQ(base->estimate().training_flop, 2020.0 * 3 * 2 * 1000);
-  r.training.epochs = "5";
-  r.training.bp_ratio = "1";
+  SpecOptionsOf(r)->training.epochs = "5";
+  SpecOptionsOf(r)->training.bp_ratio = "1";
   Result<EstimateResult> changed = trainflops::Run(r);
   ASSERT_TRUE(changed.ok()) << changed.status().message();
   EXPECT_DOUBLE_EQ(changed->estimate().training_flop, 2020.0 * 2 * 5 * 1000);
@@ -407,8 +407,8 @@ std::string MatMulGraph(bool unruled) {
 TEST(EstimateRequest, OnnxGraphsAreCheckedAgainstTheThresholds) {
   EstimateRequest r;
   r.model = InputFile::Owned("mm.onnx", MatMulGraph(false));
-  r.training.examples = "1.25e23";
-  r.training.epochs = "1";
+  SpecOptionsOf(r)->training.examples = "1.25e23";
+  SpecOptionsOf(r)->training.epochs = "1";
   r.thresholds = true;
   const Result<EstimateResult> point = trainflops::Run(r);
   ASSERT_TRUE(point.ok()) << point.status().message();
@@ -421,7 +421,7 @@ TEST(EstimateRequest, OnnxGraphsAreCheckedAgainstTheThresholds) {
   EXPECT_TRUE(j.contains("layers")) << "the per-node table is kept";
   EXPECT_TRUE(Has(point->Text(), "\nThresholds:\n  threshold ")) << point->Text();
 
-  r.training.epochs = "0.5..2";
+  SpecOptionsOf(r)->training.epochs = "0.5..2";
   const Result<EstimateResult> ranged = trainflops::Run(r);
   ASSERT_TRUE(ranged.ok()) << ranged.status().message();
   const std::string text = ranged->Text();
@@ -439,8 +439,8 @@ TEST(EstimateRequest, OnnxGraphsAreCheckedAgainstTheThresholds) {
 TEST(EstimateRequest, ALowerBoundIsNeverBelowAThreshold) {
   EstimateRequest r;
   r.model = InputFile::Owned("nms.onnx", MatMulGraph(true));
-  r.training.examples = "1.25e23";
-  r.training.epochs = "1";
+  SpecOptionsOf(r)->training.examples = "1.25e23";
+  SpecOptionsOf(r)->training.epochs = "1";
   r.uncertainty.uncertainty = true;
   r.thresholds = true;
   const Result<EstimateResult> result = trainflops::Run(r);

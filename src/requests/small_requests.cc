@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "core/estimate_json.h"
 #include "core/finite.h"
 #include "core/text.h"
 #include "fields.h"
@@ -82,7 +83,7 @@ std::string UnitsResult::Json() const {
                             {"flop", flop_},
                             {"multiply_adds", flop_ / FlopPerUnit(ComputeUnit::kMultiplyAdd)},
                             {"pfs_days", flop_ / FlopPerUnit(ComputeUnit::kPetaflopSDay)}};
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpJson(j);
 }
 
 std::string UnitsResult::Text() const {

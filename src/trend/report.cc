@@ -200,7 +200,7 @@ std::string RenderTrendJson(const TrendReport& r) {
   }
   out["plot"] = r.plot_path.empty() ? json(nullptr) : json(r.plot_path);
   // Invalid UTF-8 in a name must not abort the dump (nlohmann throws by default).
-  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return DumpJson(out);
 }
 
 }  // namespace trainflops

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "batch_endpoint.h"
+#include "core/estimate_json.h"
 #include "core/text.h"
 #include "cost.h"
 #include "query.h"
@@ -117,10 +118,6 @@ const WebCommand* FindApiCommand(const std::string& path) {
   return FindWebCommand(std::string_view(path).substr(5));
 }
 
-std::string Dump(const nlohmann::json& j) {
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
-
 HttpResponse Text(int status, std::string content_type, std::string body) {
   HttpResponse r;
   r.status = status;
@@ -188,7 +185,7 @@ HttpResponse ListEndpoints() {
                   {"summary",
                    "a dataset of models (CSV, or JSON lines as application/x-ndjson) estimated "
                    "row by row, as `trainflops batch` does"}});
-  return Text(200, "application/json", Dump({{"endpoints", list}}));
+  return Text(200, "application/json", DumpJson({{"endpoints", list}}));
 }
 
 // The request's uploads as the only files a command may read; every other
@@ -323,7 +320,7 @@ std::vector<std::string> EndpointPaths() {
 HttpResponse JsonError(int status, const std::string& message) {
   // A last guard, as on the command line: one error is at most a few lines.
   return Text(status, "application/json",
-              Dump({{"error", Abbreviate(message, kMaxErrorMessageChars)}}));
+              DumpJson({{"error", Abbreviate(message, kMaxErrorMessageChars)}}));
 }
 
 HttpResponse Handle(const HttpRequest& request, const ApiOptions& options) {

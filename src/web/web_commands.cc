@@ -133,13 +133,14 @@ WebCommand Command(const char* name, const char* summary, Shape<R> shape) {
 // A Hugging Face config.json is compared with the model.safetensors.index.json
 // uploaded beside it, when there is one and no `checkpoint` names another.
 Status CheckpointBeside(EstimateRequest& r, const UploadOpener& open) {
-  if (r.model.empty() || !r.checkpoint.empty() ||
-      DetectModelFileKind(r.model) != ModelFileKind::kHfConfig) {
+  if (r.model.empty() || DetectModelFileKind(r.model) != ModelFileKind::kHfConfig) {
     return Status::Ok();
   }
-  r.checkpoint_found_beside = true;
+  HfConfigModel* config = HfConfigOptionsOf(r);  // nullptr: Run() names the fields
+  if (config == nullptr || !config->checkpoint.empty()) return Status::Ok();
+  config->checkpoint_found_beside = true;
   Result<InputFile> index = open("model.safetensors.index.json", InputKind::kCheckpoint);
-  if (index.ok()) r.checkpoint = *std::move(index);
+  if (index.ok()) config->checkpoint = *std::move(index);
   return Status::Ok();
 }
 
