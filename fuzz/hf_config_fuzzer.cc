@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "report/llm_report.h"
 #include "trainflops/hf_config.h"
-#include "llm/llm_report.h"
 #include "trainflops/transformer.h"
 
 namespace {

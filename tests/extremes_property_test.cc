@@ -7,10 +7,10 @@
 #include <string>
 
 #include "../src/onnx/testing/onnx_writer.h"
+#include "report/hardware_report.h"
 #include "trainflops/batch.h"
 #include "trainflops/byte_source.h"
 #include "trainflops/catalogue.h"
-#include "hardware/hardware_report.h"
 #include "trainflops/hf_config.h"
 #include "trainflops/method1.h"
 #include "trainflops/method2.h"

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "../src/core/test_util.h"
+#include "report/hardware_report.h"
+#include "report/llm_report.h"
 #include "trainflops/batch.h"
 #include "trainflops/compare.h"
-#include "hardware/hardware_report.h"
 #include "trainflops/hf_config.h"
-#include "llm/llm_report.h"
 #include "trainflops/method2.h"
 #include "trainflops/transformer.h"
 

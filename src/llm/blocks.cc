@@ -19,14 +19,14 @@ Component Make(std::string name, std::string type, ComponentRole role, double co
 }
 
 // Weights and biases of one block's attention projections.
-struct Sizes {
+struct AttentionParts {
   double weights = 0, other = 0;  // other: biases and the latent norms
   double qk_dim = 0, v_dim = 0;
   std::string type;
 };
 
-Sizes AttentionSizes(const AttentionShape& a, double d) {
-  Sizes s;
+AttentionParts AttentionSizes(const AttentionShape& a, double d) {
+  AttentionParts s;
   if (a.kv_lora_rank > 0) {
     // DeepSeek-V3 MLA: q_a (d x q_lora) + q_a_layernorm + q_b (q_lora x H·(nope+rope)),
     // kv_a_proj_with_mqa (d x (kv_lora + rope)) + kv_a_layernorm,
@@ -56,7 +56,7 @@ Sizes AttentionSizes(const AttentionShape& a, double d) {
 
 void AddAttention(TransformerModel& m, const std::string& label, double count,
                   const AttentionShape& a) {
-  const Sizes s = AttentionSizes(a, m.d_model);
+  const AttentionParts s = AttentionSizes(a, m.d_model);
   Component proj = Make(label + "/" + a.name, s.type, ComponentRole::kAttention, count);
   proj.params = proj.active_params = count * (s.weights + s.other);
   proj.matmul_params = count * s.weights;

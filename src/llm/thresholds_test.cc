@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "llm_report.h"
+#include "report/llm_report.h"
 
 namespace trainflops {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "core/estimate_json.h"
 #include "fields.h"
-#include "hardware/hardware_report.h"
-#include "hardware/json_util.h"
-#include "llm/llm_report.h"
+#include "report/hardware_json.h"
+#include "report/hardware_report.h"
+#include "report/llm_report.h"
 #include "threshold_checks.h"
 #include "trainflops/estimate_request.h"
 #include "trainflops/units.h"

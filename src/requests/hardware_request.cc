@@ -7,10 +7,10 @@
 
 #include "core/estimate_json.h"
 #include "fields.h"
-#include "hardware/hardware_report.h"
-#include "hardware/json_util.h"
-#include "llm/llm_report.h"
 #include "phase.h"
+#include "report/hardware_json.h"
+#include "report/hardware_report.h"
+#include "report/llm_report.h"
 #include "threshold_checks.h"
 #include "trainflops/units.h"
 

@@ -4,7 +4,7 @@
 #include "llm_request.h"
 
 #include "fields.h"
-#include "llm/llm_report.h"
+#include "report/llm_report.h"
 #include "trainflops/checkpoint_file.h"
 #include "trainflops/units.h"
 

@@ -1,7 +1,7 @@
 // The threshold check of an estimate and its place in the reports.
 #include "threshold_checks.h"
 
-#include "llm/llm_report.h"
+#include "report/llm_report.h"
 
 namespace trainflops::requests {
 

@@ -229,7 +229,7 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
   CommandRequest& call = *parsed;
   // The equivalent command line (X-Trainflops-Command), where JSON is not
   // the default: --json is added unless the request says otherwise.
-  std::vector<std::string> line = CommandLineWords(call.inputs);
+  std::vector<std::string> line = CommandLineWords(call.inputs, command.positional);
   const auto has = [&line](const char* word) {
     return std::find(line.begin(), line.end(), word) != line.end();
   };

@@ -227,6 +227,15 @@ TEST(WebApi, EstimateOnUploadedSpecText) {
   EXPECT_DOUBLE_EQ(k["training_flop"].get<double>(), 2020.0 * 3 * 5 * 1000);
 }
 
+// A positional field given as a field is a word of the equivalent command
+// line, as the command line takes it: `estimate d.yaml`, never `--model`.
+TEST(WebApi, APositionalFieldIsAWordOfTheCommandLine) {
+  const HttpResponse r =
+      Handle(Request("POST", "/api/estimate", "model=d.yaml&file=d.yaml&epochs=5", "", kDenseSpec));
+  EXPECT_DOUBLE_EQ(JsonOf(r)["training_flop"].get<double>(), 2020.0 * 3 * 5 * 1000);
+  EXPECT_EQ(Header(r, "X-Trainflops-Command"), "trainflops estimate d.yaml --epochs=5 --json");
+}
+
 // The Evidence tab's request reaches the library call the command line and
 // Python make (Run(EvidenceFileRequest)), with the same JSON. The figure is
 // Epoch AI's arithmetic for Mistral Large: 20e6 EUR / 1.9 EUR per H100-hour
@@ -469,14 +478,15 @@ TEST(WebApi, FieldsReachTheTypedRequestAsGiven) {
                      "application/octet-stream", csv));
   EXPECT_EQ(JsonOf(q), j);
   EXPECT_EQ(Header(q, "X-Trainflops-Command"), Header(r, "X-Trainflops-Command"));
-  // A repeatable field by its plural: the command line's singular option.
-  // Dense 100 -> 10 (Sevilla et al. 2022, Table 1): 100·10 + 10 = 1010.
+  // A repeatable field by its plural. Dense 100 -> 10 (Sevilla et al. 2022,
+  // Table 1): 100·10 + 10 = 1010. `type` and `dims` are layer's positional
+  // fields: the command line takes them as words (`trainflops layer dense
+  // n=100 units=10`; it has no --type or --dim).
   const HttpResponse layer =
       Handle(Request("POST", "/api/layer", "", "application/json",
                      R"({"options": {"type": "dense", "dims": ["n=100", "units=10"]}})"));
   EXPECT_DOUBLE_EQ(JsonOf(layer)["params"].get<double>(), 1010);
-  EXPECT_EQ(Header(layer, "X-Trainflops-Command"),
-            "trainflops layer --type=dense --dim=n=100 --dim=units=10 --json");
+  EXPECT_EQ(Header(layer, "X-Trainflops-Command"), "trainflops layer dense n=100 units=10 --json");
 }
 
 // A field given alone is a flag; any other field needs a value, and takes

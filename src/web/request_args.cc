@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "query.h"
 #include "trainflops/estimate_request.h"
+#include "web_words.h"
 
 namespace trainflops::web {
 namespace {
@@ -159,12 +160,15 @@ bool Mentions(const std::vector<WebInput>& inputs, const std::string& name) {
   });
 }
 
-// A word "--plot" or "--plot=x", or the field plot: refused.
+// A word "--plot" or "--plot=x", or the field plot, in any of the spellings
+// fields take ("--summary_json", "summary-json"): refused.
 Status RefuseFileWrites(const std::vector<WebInput>& inputs) {
   for (const WebInput& in : inputs) {
+    const std::string name =
+        in.is_word ? (in.text.starts_with("--") ? in.text.substr(0, in.text.find('=')) : "")
+                   : in.text;
     for (const std::string& option : FileWritingOptions()) {
-      const bool writes = in.is_word ? in.text == option || in.text.rfind(option + "=", 0) == 0
-                                     : "--" + in.text == option;
+      const bool writes = !name.empty() && OptionOf(FieldOfOption(name)) == option;
       if (writes) {
         return Status::InvalidArgument(
             "option '" + option +

@@ -100,6 +100,11 @@ TEST(RequestArgs, BadRequestsNameWhatIsWrong) {
       {"", "application/json", R"({"options": {"--summary-json": "s.json"}})",
        "option '--summary-json' writes a file"},
       {"arg=--output=x.csv", "", "", "option '--output' writes a file"},
+      // Every spelling a field takes.
+      {"summary_json=s.json", "", "", "option '--summary-json' writes a file"},
+      {"", "application/json", R"({"options": {"summary-json": "s.json"}})",
+       "option '--summary-json' writes a file"},
+      {"arg=--summary_json=s.json", "", "", "option '--summary-json' writes a file"},
       {"", "application/json", R"({"args": ["--summary-json", "s.json"]})",
        "'--summary-json' writes"},
       {"", "application/json", R"({"argz": []})",

@@ -123,7 +123,7 @@ Result<WebCall> ParseWith(const char* name, const Shape<R>& shape,
 
 template <typename R>
 WebCommand Command(const char* name, const char* summary, Shape<R> shape) {
-  return {name, summary,
+  return {name, summary, shape.positional,
           [name, shape](const std::vector<WebInput>& inputs, const UploadOpener& open,
                         const ApiOptions& options) {
             return ParseWith(name, shape, inputs, open, options);
@@ -241,13 +241,18 @@ const WebCommand* FindWebCommand(std::string_view name) {
   return nullptr;
 }
 
-std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs) {
+std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs,
+                                          const std::vector<std::string>& positional) {
   std::vector<std::string> words;
   for (const WebInput& in : inputs) {
+    const std::string field = in.is_word ? "" : FieldOfOption(in.text);
     if (in.is_word) {
       words.push_back(in.text);
+    } else if (in.value &&
+               std::find(positional.begin(), positional.end(), field) != positional.end()) {
+      words.push_back(*in.value);
     } else {
-      words.push_back(OptionOf(FieldOfOption(in.text)) + (in.value ? "=" + *in.value : ""));
+      words.push_back(OptionOf(field) + (in.value ? "=" + *in.value : ""));
     }
   }
   return words;

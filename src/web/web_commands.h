@@ -53,6 +53,8 @@ struct WebCall {
 struct WebCommand {
   const char* name;
   const char* summary;
+  // The fields its words without "--" fill, in order (estimate's "model").
+  std::vector<std::string> positional;
   // The inputs set on the command's typed request, held to the limits of
   // `options` (cost.h).
   std::function<Result<WebCall>(const std::vector<WebInput>& inputs, const UploadOpener& open,
@@ -65,8 +67,10 @@ const WebCommand* FindWebCommand(std::string_view name);
 
 // The inputs as the words of the equivalent command line: a word as it is,
 // a field as its option ("bp_ratio" 2 -> "--bp-ratio=2", given alone:
-// "--bp-ratio").
-std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs);
+// "--bp-ratio"), or its value alone for one of the command's `positional`
+// fields, which the command line takes as words ("model" m.yaml -> "m.yaml").
+std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs,
+                                          const std::vector<std::string>& positional);
 
 // A library message's "`field`" names as the web's words spell them
 // ("`chip_hours`" -> "--chip-hours"; positional fields plainly: "model").

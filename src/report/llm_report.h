@@ -1,7 +1,7 @@
 // Reports of language-model estimates and threshold checks: text for
 // people, exactly one JSON object for programs (docs/llm.md, "JSON").
-#ifndef TRAINFLOPS_SRC_LLM_LLM_REPORT_H_
-#define TRAINFLOPS_SRC_LLM_LLM_REPORT_H_
+#ifndef TRAINFLOPS_SRC_REPORT_LLM_REPORT_H_
+#define TRAINFLOPS_SRC_REPORT_LLM_REPORT_H_
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -47,4 +47,4 @@ std::string RenderThresholdsJson(double flop, const std::optional<ComputeRange>&
 
 }  // namespace trainflops
 
-#endif  // TRAINFLOPS_SRC_LLM_LLM_REPORT_H_
+#endif  // TRAINFLOPS_SRC_REPORT_LLM_REPORT_H_

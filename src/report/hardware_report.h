@@ -1,7 +1,7 @@
 // Reports for the hardware commands: Method 2, the cross-check and the chip
 // table, as text for people and as one JSON object for programs.
-#ifndef TRAINFLOPS_SRC_HARDWARE_HARDWARE_REPORT_H_
-#define TRAINFLOPS_SRC_HARDWARE_HARDWARE_REPORT_H_
+#ifndef TRAINFLOPS_SRC_REPORT_HARDWARE_REPORT_H_
+#define TRAINFLOPS_SRC_REPORT_HARDWARE_REPORT_H_
 
 #include <string>
 #include <vector>
@@ -34,4 +34,4 @@ std::string RenderChipJson(const ChipMatch& match, const HardwareDb& db);
 
 }  // namespace trainflops
 
-#endif  // TRAINFLOPS_SRC_HARDWARE_HARDWARE_REPORT_H_
+#endif  // TRAINFLOPS_SRC_REPORT_HARDWARE_REPORT_H_

@@ -1,6 +1,6 @@
 // Internal: JSON pieces shared by the hardware reports.
-#ifndef TRAINFLOPS_SRC_HARDWARE_JSON_UTIL_H_
-#define TRAINFLOPS_SRC_HARDWARE_JSON_UTIL_H_
+#ifndef TRAINFLOPS_SRC_REPORT_HARDWARE_JSON_H_
+#define TRAINFLOPS_SRC_REPORT_HARDWARE_JSON_H_
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -27,4 +27,4 @@ nlohmann::json ComparisonJson(const Comparison& comparison);
 
 }  // namespace trainflops::hardware
 
-#endif  // TRAINFLOPS_SRC_HARDWARE_JSON_UTIL_H_
+#endif  // TRAINFLOPS_SRC_REPORT_HARDWARE_JSON_H_

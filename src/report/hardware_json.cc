@@ -1,8 +1,9 @@
 // JSON reports of the hardware commands: one object each, numbers in FLOP.
+#include "hardware_json.h"
+
 #include "../core/estimate_json.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "hardware_report.h"
-#include "json_util.h"
 #include "trainflops/units.h"
 
 namespace trainflops {

@@ -7,7 +7,7 @@
 namespace trainflops {
 namespace {
 
-nlohmann::ordered_json Optional(const std::optional<double>& v) {
+nlohmann::ordered_json OrderedOrNull(const std::optional<double>& v) {
   return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
@@ -30,9 +30,9 @@ nlohmann::ordered_json GroupJson(const BatchGroupStats& g) {
                                                            static_cast<double>(g.recorded));
   j["within_2x"] = g.within_2x;
   j["within_3x"] = g.within_3x;
-  j["share_within_2x"] = Optional(g.share_within_2x);
-  j["share_within_3x"] = Optional(g.share_within_3x);
-  j["median_abs_log10_ratio"] = Optional(g.median_abs_log10_ratio);
+  j["share_within_2x"] = OrderedOrNull(g.share_within_2x);
+  j["share_within_3x"] = OrderedOrNull(g.share_within_3x);
+  j["median_abs_log10_ratio"] = OrderedOrNull(g.median_abs_log10_ratio);
   nlohmann::ordered_json misses = nlohmann::ordered_json::object();
   for (const auto& [reason, n] : g.misses) misses[reason] = n;
   j["misses_by_reason"] = misses;
@@ -71,9 +71,9 @@ std::string BatchSummary::ToJson() const {
   // The figures of other_rows under their earlier names.
   j["rows_with_ratio"] = with_ratio;
   j["fine_tunes_left_out"] = fine_tunes_left_out;
-  j["median_abs_log10_ratio"] = Optional(median_abs_log10_ratio);
-  j["share_within_2x"] = Optional(share_within_2x);
-  j["share_within_3x"] = Optional(share_within_3x);
+  j["median_abs_log10_ratio"] = OrderedOrNull(median_abs_log10_ratio);
+  j["share_within_2x"] = OrderedOrNull(share_within_2x);
+  j["share_within_3x"] = OrderedOrNull(share_within_3x);
   j["worst"] = WorstJson(worst);
   j["rules_off"] = rules_off;
   j["interval"] = {{"samples_per_row", samples}, {"seed", seed}, {"quantiles", {0.05, 0.95}}};

@@ -2,7 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/estimate_json.h"
-#include "internal.h"
+#include "ledger/internal.h"
 
 namespace trainflops {
 namespace {

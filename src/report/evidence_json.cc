@@ -2,10 +2,10 @@
 // line's estimate and uncertainty are written by the writers every other
 // report uses (core/estimate_json.h, uncertainty/uncertainty_json.h).
 #include "../core/estimate_json.h"
-#include "../hardware/json_util.h"
 #include "../uncertainty/uncertainty_json.h"
-#include "combine_internal.h"
-#include "llm/llm_report.h"
+#include "evidence/combine_internal.h"
+#include "hardware_json.h"
+#include "llm_report.h"
 #include "trainflops/evidence.h"
 
 namespace trainflops {

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "internal.h"
+#include "ledger/internal.h"
 #include "trainflops/thresholds.h"
 #include "trainflops/units.h"
 

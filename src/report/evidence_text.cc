@@ -3,9 +3,9 @@
 // disagreements, the implied quantities and the notes. Units always printed.
 #include <utility>
 
-#include "combine_internal.h"
+#include "evidence/combine_internal.h"
+#include "llm_report.h"
 #include "trainflops/evidence.h"
-#include "llm/llm_report.h"
 #include "trainflops/uncertain_estimate.h"
 #include "trainflops/units.h"
 

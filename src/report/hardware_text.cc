@@ -1,6 +1,6 @@
 // Text reports of Method 2 and of the cross-check.
 
-#include "method2_internal.h"
+#include "hardware/method2_internal.h"
 #include "hardware_report.h"
 #include "trainflops/uncertain_estimate.h"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/text.h"
-#include "internal.h"
+#include "ledger/internal.h"
 #include "trainflops/field_names.h"
 #include "trainflops/ledger.h"
 

@@ -9,7 +9,7 @@
 #include "../core/table.h"
 #include "../uncertainty/uncertainty_json.h"
 #include "core/text.h"
-#include "llm_internal.h"
+#include "llm/llm_internal.h"
 #include "trainflops/units.h"
 
 namespace trainflops {
