@@ -211,11 +211,11 @@ UploadOpener UploadsOnly(const std::map<std::string, std::string>& uploads,
 
 // The report as the request asks: JSON (with a "citation" member for
 // --cite) or the text report, its fields named as the web's words are.
-std::string Render(const Report& report, bool text, bool cite) {
-  std::string body = text ? WebWording(report.Text()) : report.Json();
+std::string Render(const Report& report, bool text, bool cite, const WebCommand& command) {
+  std::string body = text ? WebWording(report.Text(), command.positional) : report.Json();
   const std::optional<Citation> citation = cite ? report.Cite() : std::nullopt;
   if (!citation) return body;
-  return text ? body + WebWording(RenderCitationText(*citation))
+  return text ? body + WebWording(RenderCitationText(*citation), command.positional)
               : AddCitationToJson(body, *citation);
 }
 
@@ -243,13 +243,13 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
   const Result<WebCall> web_call =
       command.parse(call.inputs, UploadsOnly(call.uploads, options.max_onnx_nodes), options);
   if (!web_call.ok()) {
-    r = JsonError(400, WebWording(web_call.status().message()));
+    r = JsonError(400, WebWording(web_call.status().message(), command.positional));
   } else if (web_call->help) {
     r = Text(200, "text/plain; charset=utf-8", *web_call->help);
   } else {
     const Result<std::unique_ptr<Report>> report = web_call->run();
     if (!report.ok()) {
-      r = JsonError(400, WebWording(report.status().message()));
+      r = JsonError(400, WebWording(report.status().message(), command.positional));
     } else if (web_call->format == "html") {
       // The printable statement, self-contained and without script: its own
       // inline style may apply, nothing else (no script, no fetch).
@@ -258,7 +258,7 @@ HttpResponse RunCommand(const WebCommand& command, const HttpRequest& request,
                              "default-src 'none'; style-src 'unsafe-inline'");
     } else {
       const bool text = web_call->format.empty() ? call.text : web_call->format == "markdown";
-      const std::string body = Render(**report, text, web_call->cite);
+      const std::string body = Render(**report, text, web_call->cite, command);
       // `layer --list` prints its table even with --json: say what the body is.
       const bool json = nlohmann::json::accept(body);
       r = Text(200, json ? "application/json" : "text/plain; charset=utf-8", body);

@@ -236,6 +236,24 @@ TEST(WebApi, APositionalFieldIsAWordOfTheCommandLine) {
   EXPECT_EQ(Header(r, "X-Trainflops-Command"), "trainflops estimate d.yaml --epochs=5 --json");
 }
 
+// Messages name a field as the command's own command line does: `dims` is
+// estimate's option --dim, but layer's KEY=VALUE words.
+TEST(WebApi, MessagesNameFieldsAsTheirCommandDoes) {
+  const HttpResponse estimate =
+      Handle(Request("POST", "/api/estimate", "dim=batch=1", "", kDenseSpec));
+  EXPECT_EQ(estimate.status, 400);
+  EXPECT_NE(json::parse(estimate.body)["error"].get<std::string>().find(
+                "--dim, --examples-per-run and --strict apply to ONNX graphs"),
+            std::string::npos)
+      << estimate.body;
+  const HttpResponse layer = Handle(Request("POST", "/api/layer", "", "application/json",
+                                            R"({"options": {"type": "dense", "dims": ["h224"]}})"));
+  EXPECT_EQ(layer.status, 400);
+  const std::string message = json::parse(layer.body)["error"].get<std::string>();
+  EXPECT_NE(message.find("dims: 'h224' is not accepted"), std::string::npos) << message;
+  EXPECT_EQ(message.find("--dim"), std::string::npos) << message;
+}
+
 // The Evidence tab's request reaches the library call the command line and
 // Python make (Run(EvidenceFileRequest)), with the same JSON. The figure is
 // Epoch AI's arithmetic for Mistral Large: 20e6 EUR / 1.9 EUR per H100-hour
@@ -519,7 +537,7 @@ TEST(WebApi, BadInputGetsAPointedMessage) {
       {{"/api/hardware", "arg=V100"}, {"unexpected word 'V100'", "fields only"}},
       {{"/api/hardware", "chip=V100&count=8&time=1d&energy=maybe"},
        {"--energy: 'maybe' is not accepted", "true or false"}},
-      {{"/api/layer", "arg=conv2d&arg=h224"}, {"--dim: 'h224' is not accepted", "KEY=VALUE"}},
+      {{"/api/layer", "arg=conv2d&arg=h224"}, {"dims: 'h224' is not accepted", "KEY=VALUE"}},
       {{"/api/tokens", "params=70B&tokens=1T&tokens=2T"},
        {"--tokens: expected one value, got 2", ""}},
       {{"/api/chips", "arg=show"}, {"show needs a chip NAME", "show A100"}},

@@ -258,12 +258,10 @@ std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs,
   return words;
 }
 
-std::string WebWording(std::string_view message) {
-  static const std::vector<std::string> kPositional = {"model",  "amount",   "flop", "type",
-                                                       "filter", "evidence", "run"};
-  return RenameFields(message, [](std::string_view field) {
+std::string WebWording(std::string_view message, const std::vector<std::string>& positional) {
+  return RenameFields(message, [&positional](std::string_view field) {
     const std::string name(field);
-    if (std::find(kPositional.begin(), kPositional.end(), name) != kPositional.end()) return name;
+    if (std::find(positional.begin(), positional.end(), name) != positional.end()) return name;
     return OptionOf(name);
   });
 }

@@ -73,8 +73,9 @@ std::vector<std::string> CommandLineWords(const std::vector<WebInput>& inputs,
                                           const std::vector<std::string>& positional);
 
 // A library message's "`field`" names as the web's words spell them
-// ("`chip_hours`" -> "--chip-hours"; positional fields plainly: "model").
-std::string WebWording(std::string_view message);
+// ("`chip_hours`" -> "--chip-hours"), but the command's `positional` fields
+// plainly ("model"), as the command line takes them as words.
+std::string WebWording(std::string_view message, const std::vector<std::string>& positional);
 
 }  // namespace trainflops::web
 
