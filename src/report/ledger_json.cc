@@ -2,14 +2,13 @@
 #include <nlohmann/json.hpp>
 
 #include "../core/estimate_json.h"
+#include "hardware_json.h"
 #include "ledger/internal.h"
 
 namespace trainflops {
 namespace {
 
 using nlohmann::json;
-
-json Optional(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
 json PhaseJson(const LedgerPhaseResult& p) {
   json formula = p.estimate.formula, assumptions = json::array(), shares = json::array();
@@ -31,9 +30,9 @@ json PhaseJson(const LedgerPhaseResult& p) {
           {"formula", formula},
           {"assumptions", assumptions},
           {"width_shares", shares},
-          {"chip_hours", Optional(p.chip_hours)},
-          {"wall_clock_days", Optional(p.wall_clock_days)},
-          {"energy_mwh", Optional(p.energy_mwh)},
+          {"chip_hours", hardware::OrNull(p.chip_hours)},
+          {"wall_clock_days", hardware::OrNull(p.wall_clock_days)},
+          {"energy_mwh", hardware::OrNull(p.energy_mwh)},
           {"planned", p.planned},
           {"done", p.done},
           {"notes", p.notes}};
@@ -90,11 +89,11 @@ std::string RenderLedgerJson(const LedgerStatement& s) {
   for (const LedgerPhaseResult& p : s.phases) phases.push_back(PhaseJson(p));
   for (const RegimeStatement& r : s.regimes) regimes.push_back(RegimeJson(r));
   json form = {{"order_of_magnitude", s.order_of_magnitude},
-               {"hardware_days", Optional(s.hardware_days)},
-               {"wall_clock_days", Optional(s.wall_clock_days)},
-               {"energy_mwh", Optional(s.energy_mwh)},
+               {"hardware_days", hardware::OrNull(s.hardware_days)},
+               {"wall_clock_days", hardware::OrNull(s.wall_clock_days)},
+               {"energy_mwh", hardware::OrNull(s.energy_mwh)},
                {"energy_method", s.energy_method},
-               {"inference_flop", Optional(s.inference_flop)},
+               {"inference_flop", hardware::OrNull(s.inference_flop)},
                {"inference_formula", s.inference_formula}};
   json out = {{"model", s.record.model},
               {"provider", s.record.provider},
