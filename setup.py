@@ -3,9 +3,10 @@
 
 The `_trainflops` module and the `trainflops` executable (run by the
 package's `trainflops` console command) are built in Release. Set
-CMAKE_BUILD_PARALLEL_LEVEL to limit the jobs, CMAKE_CXX_COMPILER_LAUNCHER=ccache
-to reuse compiled objects, and TRAINFLOPS_CMAKE_BUILD_DIR to build in (and
-reuse) a directory of your choice. TRAINFLOPS_WITHOUT_CLI=1 builds the module
+CMAKE_BUILD_PARALLEL_LEVEL to limit the jobs, CXX to choose the compiler (by
+default clang++ where it is on PATH, else CMake's choice),
+CMAKE_CXX_COMPILER_LAUNCHER=ccache to reuse compiled objects, and
+TRAINFLOPS_CMAKE_BUILD_DIR to build in (and reuse) a directory of your choice. TRAINFLOPS_WITHOUT_CLI=1 builds the module
 alone, without the command-line tool and so without cpp-httplib and jemalloc
 (the package's `trainflops` command then says it is not installed).
 
@@ -61,6 +62,16 @@ def _pybind11_dir() -> str:
     return ""
 
 
+def _compiler(build: Path) -> list:
+    """clang++ where it is on PATH, CXX names no compiler and the build directory
+    is new (changing the compiler of an existing one would rebuild it whole):
+    clang compiles this code at -O0 in less than half the time g++ takes."""
+    clang = shutil.which("clang++")
+    if os.environ.get("CXX") or (build / "CMakeCache.txt").exists() or clang is None:
+        return []
+    return [f"-DCMAKE_CXX_COMPILER={clang}"]
+
+
 def _check_build_tools() -> None:
     for tool in ("cmake", "ninja"):
         if shutil.which(tool) is None:
@@ -83,12 +94,14 @@ class CMakeBuild(build_ext):
             "cmake", "-S", str(ROOT), "-B", str(build), "-G", "Ninja",
             "-DCMAKE_BUILD_TYPE=Release",
             # An install compiles the library once: one unity file per
-            # subsystem parses the shared headers least, and with -O1 the
-            # build takes 0.57x the CPU time of the preset's settings (8 files
-            # per group, -O3), with no slower run times on the package's
-            # workloads (docs/python.md, "Build time").
+            # subsystem parses the shared headers least; the code that runs
+            # in loops is compiled with -O1 (as fast at run time as the
+            # preset's -O3 on the package's workloads) and the rest with -O0
+            # (docs/python.md, "Build time").
             "-DTRAINFLOPS_UNITY_BATCH_SIZE=0",
             "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG",
+            "-DTRAINFLOPS_OPTIMIZE_HOT_ONLY=ON",
+            *_compiler(build),
             "-DTRAINFLOPS_BUILD_TESTS=OFF",
             "-DTRAINFLOPS_BUILD_PYTHON=ON",
             "-DCMAKE_POSITION_INDEPENDENT_CODE=ON",
