@@ -68,8 +68,10 @@ struct OnnxModel : SpecModel {
 
 // A Hugging Face config.json's options.
 struct HfConfigModel {
-  // tokens, stages, seq_len, convention, attention, recompute and range (the
-  // uncertainty and thresholds of EstimateRequest apply, not llm's own).
+  // tokens, stages, seq_len, convention, attention, recompute and range. The
+  // thresholds are checked when either llm or EstimateRequest asks; the
+  // uncertainty options are EstimateRequest's, or llm's when the request sets
+  // none (both set, differently, is an error).
   LlmRequest llm;
   // A checkpoint whose parameter count is reported beside the config's and
   // flagged when they differ by over 1% (checkpoint_file.h); empty for none.

@@ -83,6 +83,8 @@ struct UncertaintyRequest {
   std::optional<std::string> samples;  // a whole number, 1 to 1e8
   std::optional<std::string> seed;     // a whole number, 0 to 2^53
   std::vector<std::string> quantiles;  // extra quantiles, each in (0, 1)
+
+  friend bool operator==(const UncertaintyRequest&, const UncertaintyRequest&) = default;
 };
 
 // Every result: one JSON document (what `--json` prints, what the web API

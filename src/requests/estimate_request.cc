@@ -135,9 +135,20 @@ Status CrossCheck(const HfConfigModel& m, HfModel& hf) {
   return Status::Ok();
 }
 
+// The uncertainty options: the request's or the config options' own, never
+// one silently over the other.
+Result<UncertaintyRequest> UncertaintyFor(const EstimateRequest& r, const HfConfigModel& m) {
+  const UncertaintyRequest none;
+  if (m.llm.uncertainty == none || m.llm.uncertainty == r.uncertainty) return r.uncertainty;
+  if (r.uncertainty == none) return m.llm.uncertainty;
+  return Status::InvalidArgument(
+      "`uncertainty` is set twice, differently: in the request and in its Hugging Face config "
+      "options (`llm`); set it once, in the request");
+}
+
 Result<EstimateResult> RunHfConfig(const EstimateRequest& r, const HfConfigModel& m) {
   LlmRequest llm = m.llm;
-  llm.uncertainty = r.uncertainty;
+  TF_ASSIGN_OR_RETURN(llm.uncertainty, UncertaintyFor(r, m));
   llm.thresholds = r.thresholds || m.llm.thresholds;
   TF_ASSIGN_OR_RETURN(const requests::LlmInputs inputs, requests::LlmInputsFrom(llm));
   TF_ASSIGN_OR_RETURN(const std::string text, r.model.Text());

@@ -30,6 +30,11 @@ bool Has(const std::string& text, const std::string& part) {
 
 // Dense 100 -> 10 (Sevilla et al. 2022, Table 1, exact): 2·100·10 + 10 + 10
 // = 2020 FLOP forward.
+// The smallest config.json the language-model path reads (a LLaMA decoder).
+constexpr char kTinyLlamaConfig[] = R"({"model_type": "llama", "hidden_size": 64,
+  "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128,
+  "vocab_size": 1000, "max_position_embeddings": 128})";
+
 constexpr char kDenseSpec[] =
     "name: one-dense\ninput: [100]\nlayers:\n  - {type: dense, name: fc, units: 10}\n"
     "training: {epochs: 2, examples: 1000}\n";
@@ -156,6 +161,16 @@ TEST(Requests, ErrorsNameTheField) {
          return trainflops::Run(r).status();
        },
        "`unit` and `show_layers` apply to a model spec or an ONNX graph"},
+      {"uncertainty twice",
+       [] {
+         EstimateRequest r;
+         r.model = InputFile::Owned("config.json", kTinyLlamaConfig);
+         HfConfigOptionsOf(r)->llm.tokens = "1T";
+         HfConfigOptionsOf(r)->llm.uncertainty.samples = "1000";
+         r.uncertainty.samples = "2000";
+         return trainflops::Run(r).status();
+       },
+       "`uncertainty` is set twice, differently"},
       {"amount", [] { return trainflops::Run(UnitsRequest{}).status(); },
        "`amount`: expected an AMOUNT"},
       {"fractional sequence length",
@@ -192,6 +207,27 @@ TEST(Requests, ErrorsNameTheField) {
     // The library knows no front end: no command line to run in its messages.
     EXPECT_FALSE(Has(s.message(), "trainflops ")) << c.what << ": " << s.message();
   }
+}
+
+// A Hugging Face config's uncertainty options are read from the request or
+// from the config options' own `llm`, whichever sets them.
+TEST(EstimateRequest, ConfigUncertaintyIsReadFromWhereItIsSet) {
+  const auto run = [](bool in_request, bool in_llm) {
+    EstimateRequest r;
+    r.model = InputFile::Owned("config.json", kTinyLlamaConfig);
+    HfConfigOptionsOf(r)->llm.tokens = "1T";
+    if (in_request) r.uncertainty.uncertainty = true;
+    if (in_llm) HfConfigOptionsOf(r)->llm.uncertainty.uncertainty = true;
+    Result<EstimateResult> result = trainflops::Run(r);
+    EXPECT_TRUE(result.ok()) << result.status().message();
+    return result.ok() ? nlohmann::json::parse(result->Json()) : nlohmann::json();
+  };
+  const nlohmann::json neither = run(false, false);
+  const nlohmann::json request = run(true, false);
+  EXPECT_FALSE(neither.contains("uncertainty"));
+  ASSERT_TRUE(request.contains("uncertainty"));
+  EXPECT_EQ(run(false, true), request);
+  EXPECT_EQ(run(true, true), request);  // the same options twice agree
 }
 
 TEST(EstimateRequest, DefaultsAndOverrides) {
