@@ -6,9 +6,10 @@ package's `trainflops` console command) are built in Release. Set
 CMAKE_BUILD_PARALLEL_LEVEL to limit the jobs, CXX to choose the compiler (by
 default clang++ where it is on PATH, else CMake's choice),
 CMAKE_CXX_COMPILER_LAUNCHER=ccache to reuse compiled objects, and
-TRAINFLOPS_CMAKE_BUILD_DIR to build in (and reuse) a directory of your choice. TRAINFLOPS_WITHOUT_CLI=1 builds the module
-alone, without the command-line tool and so without cpp-httplib and jemalloc
-(the package's `trainflops` command then says it is not installed).
+TRAINFLOPS_CMAKE_BUILD_DIR to build in (and reuse) a directory of your choice.
+TRAINFLOPS_WITHOUT_CLI=1 builds the module alone, without the command-line
+tool and so without cpp-httplib and jemalloc (the package's `trainflops`
+command then says it is not installed).
 
 A build module that is missing stops the install with a message naming it
 and the fix, before anything is compiled (docs/python.md, "Installing").

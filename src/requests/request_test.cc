@@ -28,13 +28,13 @@ bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// Dense 100 -> 10 (Sevilla et al. 2022, Table 1, exact): 2·100·10 + 10 + 10
-// = 2020 FLOP forward.
 // The smallest config.json the language-model path reads (a LLaMA decoder).
 constexpr char kTinyLlamaConfig[] = R"({"model_type": "llama", "hidden_size": 64,
   "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128,
   "vocab_size": 1000, "max_position_embeddings": 128})";
 
+// Dense 100 -> 10 (Sevilla et al. 2022, Table 1, exact): 2·100·10 + 10 + 10
+// = 2020 FLOP forward.
 constexpr char kDenseSpec[] =
     "name: one-dense\ninput: [100]\nlayers:\n  - {type: dense, name: fc, units: 10}\n"
     "training: {epochs: 2, examples: 1000}\n";
