@@ -63,6 +63,9 @@ struct BatchColumns {
   // Evidence for rows with neither 6ND nor chips x hours (evidence.h).
   std::string cost = "Training compute cost (2023 USD)";
   std::string power = "Training power draw (W)";  // with the training time
+  // Free text that may state the chips and time (the notes-hardware rule).
+  std::string compute_notes = "Training compute notes";
+  std::string time_notes = "Training time notes";
 };
 
 // The estimation rules of docs/batch.md. Each is on by default and can be
@@ -79,6 +82,7 @@ enum class BatchRule : int {
   kEvidence,          // neither 6ND nor hardware: the cost column, else power x time
   kGuards,            // flag estimates that imply an impossible quantity
   kCalibration,       // widen intervals by the measured factors of data/calibration.csv
+  kNotesHardware,     // chips or time missing: read them from the notes ("8 V100 GPUs for 5 days")
   kCount
 };
 // The rules' names as --rules-off accepts them, in enum order.

@@ -371,7 +371,7 @@ def batch(
     format: Optional[str] = ...,
     # map other column names (keys: name, parameters, dataset, epochs, hardware, quantity,
     # hours, utilization, format, date, organization, domain, recorded, base,
-    # parameters_notes, dataset_notes, finetune, cost, power)
+    # parameters_notes, dataset_notes, finetune, cost, power, compute_notes, time_notes)
     columns: Optional[Sequence[str]] = ...,
     # Monte Carlo samples per row for the interval (default 2000)
     samples: Optional[Value] = ...,
@@ -379,7 +379,7 @@ def batch(
     seed: Optional[Value] = ...,
     # switch estimation rules off, to measure them (rules: active-parameters, both-methods,
     # token-data, format-fallback, list-cells, unnamed-chips, base-models, utilization,
-    # evidence, guards, calibration; docs/batch.md)
+    # evidence, guards, calibration, notes-hardware; docs/batch.md)
     rules_off: Optional[str] = ...,
 ) -> Iterator[Dict[str, Any]]:
     """Estimates every model of a dataset (``trainflops batch``); yields dicts."""

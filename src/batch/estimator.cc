@@ -42,6 +42,8 @@ const std::vector<KeySpec>& KeySpecs() {
       {"finetune", &BatchColumns::finetune},
       {"cost", &BatchColumns::cost},
       {"power", &BatchColumns::power},
+      {"compute_notes", &BatchColumns::compute_notes},
+      {"time_notes", &BatchColumns::time_notes},
   };
   return specs;
 }
@@ -62,6 +64,14 @@ std::string Number(const std::optional<double>& v) {
 }
 
 }  // namespace
+
+namespace batch {
+std::vector<std::string> ColumnNamesOf(const BatchColumns& columns) {
+  std::vector<std::string> names;
+  for (const KeySpec& s : KeySpecs()) names.push_back(columns.*(s.member));
+  return names;
+}
+}  // namespace batch
 
 std::vector<std::string> BatchColumnKeys() {
   std::vector<std::string> keys;
@@ -102,7 +112,7 @@ const std::vector<std::string>& BatchRuleNames() {
   static const std::vector<std::string> names = {
       "active-parameters", "both-methods",  "token-data",  "format-fallback",
       "list-cells",        "unnamed-chips", "base-models", "utilization",
-      "evidence",          "guards",        "calibration"};
+      "evidence",          "guards",        "calibration", "notes-hardware"};
   return names;
 }
 

@@ -11,6 +11,7 @@
 #include "cell_reading.h"
 #include "core/finite.h"
 #include "core/text.h"
+#include "notes_hardware.h"
 #include "trainflops/field_names.h"
 #include "trainflops/hardware.h"
 #include "trainflops/input_limits.h"
@@ -301,7 +302,7 @@ double ChooseUtilization(const RowCells& row, const Caches::Peak& peak, bool llm
 
 Attempt TryHardware(const RowCells& row, const Context& context) {
   Attempt out;
-  const Quantity q = Read(row, kQuantity, context), h = Read(row, kHours, context);
+  Quantity q = Read(row, kQuantity, context), h = Read(row, kHours, context);
   const std::string_view chip_text = Trim(row.values[kHardware]);
   out.attempted =
       !chip_text.empty() || q.value || h.value || !q.problem.empty() || !h.problem.empty();
@@ -309,6 +310,9 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
     out.note = "hardware: " + (q.problem.empty() ? h.problem : q.problem);
     out.cause = "unreadable cell";
     return out;
+  }
+  if (context.On(BatchRule::kNotesHardware) && !chip_text.empty() && (!q.value || !h.value)) {
+    FillHardwareFromNotes(row, q, h);
   }
   const std::optional<int> year = YearOf(row);
   const bool unnamed = chip_text.empty() && context.On(BatchRule::kUnnamedChips) && year &&

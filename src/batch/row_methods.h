@@ -41,8 +41,13 @@ enum Key : std::size_t {
   kFinetune,
   kCost,
   kPower,
+  kComputeNotes,
+  kTimeNotes,
   kKeyCount
 };
+
+// The column names of `columns` that the rows read, in Key order.
+std::vector<std::string> ColumnNamesOf(const BatchColumns& columns);
 
 struct RowCells {
   std::array<std::string, kKeyCount> values;  // "" when empty or absent

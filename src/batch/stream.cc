@@ -70,13 +70,6 @@ std::string CellOf(const nlohmann::ordered_json& v) {
   return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::vector<std::string> ColumnNames(const BatchColumns& c) {
-  return {c.name,          c.parameters, c.dataset,     c.epochs, c.hardware,
-          c.quantity,      c.hours,      c.utilization, c.format, c.date,
-          c.organization,  c.domain,     c.recorded,    c.base,   c.parameters_notes,
-          c.dataset_notes, c.finetune};
-}
-
 // The cells of the named fields of a JSON object ("" when absent).
 std::vector<std::string> CellsOf(const nlohmann::ordered_json& object,
                                  const std::vector<std::string>& names) {
@@ -136,7 +129,7 @@ void IndexBaseRows(BatchEstimator& estimator,
 
 // True when the header names at least one column the estimator reads.
 bool NamesAKnownColumn(const std::vector<std::string>& header, const BatchColumns& columns) {
-  for (const std::string& known : ColumnNames(columns)) {
+  for (const std::string& known : batch::ColumnNamesOf(columns)) {
     for (const std::string& name : header) {
       if (ToLower(name) == ToLower(known)) return true;
     }
@@ -239,7 +232,7 @@ Result<BatchSummary> RunBatchCsv(std::string_view text, const BatchOptions& opti
 
 Result<BatchSummary> RunBatchJsonLines(std::string_view text, const BatchOptions& options,
                                        const LineSink& sink) {
-  const std::vector<std::string> names = ColumnNames(options.columns);
+  const std::vector<std::string> names = batch::ColumnNamesOf(options.columns);
   BatchOptions relaxed = options;
   relaxed.required_keys.clear();  // objects may omit any key
   TF_ASSIGN_OR_RETURN(BatchEstimator estimator, BatchEstimator::Create(names, relaxed));

@@ -1,0 +1,165 @@
+// Chips and time read from free-text notes. Each phrase is one an analyst
+// wrote in Epoch AI's Notable AI Models (development half), quoting a paper;
+// the expected values are the phrase's own arithmetic.
+#include "notes_hardware.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+
+#include "trainflops/batch.h"
+
+namespace trainflops::batch {
+namespace {
+
+struct Case {
+  const char* text;
+  int cores_per_chip;
+  std::optional<double> chips, hours, chip_hours;
+};
+
+TEST(NotesHardware, ReadsCountsDurationsAndChipTime) {
+  const Case cases[] = {
+      // A count and the duration after it.
+      {"trained on 248 V100 GPUs for 24 days.", 0, 248, 24 * 24, {}},
+      {"8 16GB V100 GPUs for approximately 90 hours", 0, 8, 90, {}},
+      {"on 32 Google Cloud TPU chips for 10 days.", 2, 32, 240, {}},
+      // The duration before it.
+      {"This took 8 days on 8 NVIDIA A6000 GPUs.", 0, 8, 8 * 24, {}},
+      // Words for numbers; a count with no duration.
+      {"a single NVIDIA GTX 580 GPU. Training takes four days", 0, 1, {}, {}},
+      {"We trained on four 48GB RTX A6000 GPUs for 850 epochs (around 18 days).", 0, 4, {}, {}},
+      {"using eight K40 GPUs", 0, 8, {}, {}},
+      {"8 Nvidia RTX 8000 GPUs for 6 weeks", 0, 8, 6 * 7 * 24, {}},
+      // Nodes are not chips.
+      {"4 nodes with 8 A100 GPUs each", 0, 8, {}, {}},
+      // TPU v2/v3 cores are half as many chips; CPU cores are not chips.
+      {"the model uses 128 TPU v3 cores.", 2, 64, {}, {}},
+      {"a cluster of 16,000 cores for three days", 0, {}, {}, {}},
+      // Chip-time: 1914 x 24 h; 6.4e6 h; 1e7 h; 20,100 x 24 / 2; 27,200 x 24 / 2.
+      {"ImageNet 512 variant took 1914 V100-days of training", 0, {}, {}, 1914.0 * 24},
+      {"used 6.4M GPU-hours", 0, {}, {}, 6.4e6},
+      {"=> 10m H100 hours (c 30m A100 hrs)", 0, {}, {}, 1e7},
+      {"20.1K TPU-v3 core-days", 2, {}, {}, 20100.0 * 24 / 2},
+      {"used 27,200 TPUv3 core-days.", 2, {}, {}, 27200.0 * 24 / 2},
+      {"trained for 2,560 GPU Nvidia A100 80G days.", 0, {}, {}, 2560.0 * 24},
+      {"a cumulative of 51968 GPU hours", 0, {}, {}, 51968},
+      {"required 2.1 million H100-hours to complete", 0, {}, {}, 2.1e6},
+      {"a count and its time: 256 Nvidia V100 GPUs for 1 day, 256 V100-days", 0, 256, 24,
+       256.0 * 24},
+      // Not chips: a rate, memory, bounds and ranges.
+      {"123 teraFLOPS / TPU v3 chip", 2, {}, {}, {}},
+      {"required less than 512 GB of RAM. No GPUs were used.", 0, {}, {}, {}},
+      {"989000000000000 FLOP / GPU / sec", 0, {}, {}, {}},
+      {"trained on <0.5k TPUv3 core-days", 2, {}, {}, {}},
+      {"roughly 100-200 GPU hours on a NVIDIA V100", 0, {}, {}, {}},
+      {"roughly 100 to 200 GPU hours", 0, {}, {}, {}},
+      {"", 0, {}, {}, {}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    const NotesHardware n = ReadNotesHardware(c.text, c.cores_per_chip);
+    EXPECT_EQ(n.chips, c.chips);
+    EXPECT_EQ(n.hours, c.hours);
+    ASSERT_EQ(n.chip_hours.has_value(), c.chip_hours.has_value());
+    if (c.chip_hours) {
+      EXPECT_DOUBLE_EQ(*n.chip_hours, *c.chip_hours);
+    }
+  }
+}
+
+TEST(NotesHardware, QuotesTheWordsRead) {
+  const NotesHardware n = ReadNotesHardware("\"This took 8 days on 8 NVIDIA A6000 GPUs.\"", 0);
+  EXPECT_EQ(n.chips_quote, "8 NVIDIA A6000 GPUs");
+  EXPECT_EQ(n.hours_quote, "8 days on 8 NVIDIA A6000 GPUs");
+  EXPECT_EQ(ReadNotesHardware("took 1914 V100-days.", 0).chip_hours_quote, "1914 V100-days");
+}
+
+struct FillCase {
+  const char* what;
+  std::string chip;
+  std::optional<double> quantity, hours;  // the cells, empty when absent
+  std::string compute_notes, time_notes;
+  std::optional<double> chips, time;  // expected after the rule
+  std::string quantity_note;          // a part of the quantity's note
+};
+
+TEST(NotesHardware, FillsOnlyTheMissingCells) {
+  const std::string long_notes(kMaxNotesChars, ' ');
+  const FillCase cases[] = {
+      {"the time cell is given: chips = 1e7 chip-hours / 2500 h",
+       "NVIDIA H100",
+       {},
+       2500,
+       "H100s at 1.9/hour => 10m H100 hours",
+       "",
+       4000,
+       2500,
+       "from Training compute notes: '10m H100 hours'"},
+      {"both missing: 1914 V100-days = 45,936 chip-hours as chips x 1 h",
+       "NVIDIA V100",
+       {},
+       {},
+       "",
+       "1914 V100-days",
+       45936,
+       1,
+       "chip-hours 4.594e4 from Training time notes"},
+      {"a duration belongs to its count, not to the 32 chips of the cell",
+       "NVIDIA V100",
+       32,
+       {},
+       "a baseline on 16 V100 GPUs for 5 days",
+       "",
+       32,
+       {},
+       ""},
+      {"128 cores on a TPU v3 row are 64 chips",
+       "Google TPU v3",
+       {},
+       264,
+       "the model uses 128 TPU v3 cores.",
+       "",
+       64,
+       264,
+       "'128 TPU v3 cores'"},
+      {"nothing is read past the first 64 KiB of a cell",
+       "NVIDIA V100",
+       {},
+       10,
+       long_notes + "8 V100 GPUs",
+       "",
+       {},
+       10,
+       ""},
+      {"within the first 64 KiB",
+       "NVIDIA V100",
+       {},
+       10,
+       "8 V100 GPUs" + long_notes,
+       "",
+       8,
+       10,
+       "Hardware quantity 8"},
+  };
+  const std::vector<std::string> names = ColumnNamesOf(BatchColumns{});
+  for (const FillCase& c : cases) {
+    SCOPED_TRACE(c.what);
+    RowCells row;
+    for (size_t i = 0; i < kKeyCount; ++i) row.names[i] = names[i];
+    row.values[kHardware] = c.chip;
+    row.values[kComputeNotes] = c.compute_notes;
+    row.values[kTimeNotes] = c.time_notes;
+    Quantity q, h;
+    q.value = c.quantity;
+    h.value = c.hours;
+    FillHardwareFromNotes(row, q, h);
+    EXPECT_EQ(q.value, c.chips);
+    EXPECT_EQ(h.value, c.time);
+    EXPECT_NE(q.note.find(c.quantity_note), std::string::npos) << q.note;
+  }
+}
+
+}  // namespace
+}  // namespace trainflops::batch
