@@ -133,13 +133,21 @@ std::optional<double> NumberAt(const std::vector<Token>& t, size_t i, size_t& la
 
 bool IsPlainNumber(std::string_view w) { return Digits(w) || WordNumber(w); }
 
+// What holds several chips: a count of these multiplies the chips per each.
+bool IsGroupOfChips(std::string_view w) {
+  static constexpr std::array<std::string_view, 12> kGroups = {
+      "node",    "nodes",    "host",   "hosts",   "server", "servers",
+      "machine", "machines", "worker", "workers", "pod",    "pods"};
+  return std::find(kGroups.begin(), kGroups.end(), w) != kGroups.end();
+}
+
 // A word that ends the phrase: it joins another quantity or another clause.
 bool IsStop(std::string_view w) {
-  static constexpr std::array<std::string_view, 24> kStops = {
-      "for",  "on",    "in",      "with",     "of",     "per",     "and",  "or",
-      "x",    "at",    "to",      "from",     "by",     "each",    "node", "nodes",
-      "host", "hosts", "servers", "machines", "slices", "workers", "pods", "times"};
+  static constexpr std::array<std::string_view, 16> kStops = {
+      "for", "on", "in", "with", "of", "per",  "and",    "or",
+      "x",   "at", "to", "from", "by", "each", "slices", "times"};
   if (w.empty() || w.find_first_of("/*=+") != std::string_view::npos) return true;
+  if (IsGroupOfChips(w)) return true;
   if (w.find("flop") != std::string_view::npos) return true;
   return std::find(kStops.begin(), kStops.end(), w) != kStops.end();
 }
@@ -224,6 +232,11 @@ std::optional<double> ChipsAt(const std::vector<Token>& t, size_t i, int cores_p
   size_t last = i;
   const std::optional<double> n = NumberAt(t, i, last);
   if (!n || *n != std::floor(*n) || t[last].ends_clause) return std::nullopt;
+  // "4 nodes of 8 GPUs": a factor of the count, not the count.
+  if (i >= 2 && (t[i - 1].word == "of" || t[i - 1].word == "with") &&
+      IsGroupOfChips(t[i - 2].word)) {
+    return std::nullopt;
+  }
   std::optional<size_t> unit;
   bool cores = false;
   for (size_t j = last + 1; j < t.size() && j <= last + 5; ++j) {
@@ -236,6 +249,12 @@ std::optional<double> ChipsAt(const std::vector<Token>& t, size_t i, int cores_p
     if (t[j].ends_clause) break;
   }
   if (!unit || (cores && cores_per_chip == 0)) return std::nullopt;
+  // "two cores per chip", "8 GPUs each", "6.4 million GPU hours": a ratio or
+  // a chip-time, not a count.
+  if (*unit + 1 < t.size() && !t[*unit].ends_clause) {
+    const std::string& next = t[*unit + 1].word;
+    if (next == "per" || next == "each" || HoursPerUnit(next)) return std::nullopt;
+  }
   end = *unit;
   return *n / (cores ? cores_per_chip : 1);
 }
@@ -293,12 +312,12 @@ NotesHardware ReadNotesHardware(std::string_view text, int cores_per_chip) {
       continue;
     }
     size_t end = i;
-    if (!out.chip_hours) {
-      if (std::optional<double> ch = ChipHoursAt(t, i, cores_per_chip, end)) {
+    if (std::optional<double> ch = ChipHoursAt(t, i, cores_per_chip, end)) {
+      if (!out.chip_hours) {
         out.chip_hours = ch;
         out.chip_hours_quote = Quote(t, i, end);
-        continue;
       }
+      continue;
     }
     if (out.chips) continue;
     if (std::optional<double> n = ChipsAt(t, i, cores_per_chip, end)) {

@@ -32,8 +32,12 @@ TEST(NotesHardware, ReadsCountsDurationsAndChipTime) {
       {"We trained on four 48GB RTX A6000 GPUs for 850 epochs (around 18 days).", 0, 4, {}, {}},
       {"using eight K40 GPUs", 0, 8, {}, {}},
       {"8 Nvidia RTX 8000 GPUs for 6 weeks", 0, 8, 6 * 7 * 24, {}},
-      // Nodes are not chips.
-      {"4 nodes with 8 A100 GPUs each", 0, 8, {}, {}},
+      // A ratio or a chip-time is not a count.
+      {"TPUs have two cores per chip", 2, {}, {}, {}},
+      {"990 TFLOPS per GPU * 6.4 million GPU hours * 3600s", 0, {}, {}, 6.4e6},
+      // Nodes are not chips, and "8 GPUs each" is a share of the count (32 here).
+      {"4 nodes with 8 A100 GPUs each", 0, {}, {}, {}},
+      {"on 4 nodes of 8 GPUs", 0, {}, {}, {}},
       // TPU v2/v3 cores are half as many chips; CPU cores are not chips.
       {"the model uses 128 TPU v3 cores.", 2, 64, {}, {}},
       {"a cluster of 16,000 cores for three days", 0, {}, {}, {}},
