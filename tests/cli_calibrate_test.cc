@@ -41,32 +41,41 @@ TEST(CliCalibrate, BundledFactorsMatchARegeneration) {
   EXPECT_TRUE(ParseCalibrationCsv(Read(out), out).ok());
 }
 
-// The reliability diagram as SVG and as PNG, from one drawing. A PNG's
-// IHDR chunk holds the width and height as big-endian 32-bit numbers at
-// bytes 16 and 20 (PNG specification, 11.2.2): the figure is 720 x 520
-// drawn at twice the scale, 1440 x 1040.
-TEST(CliCalibrate, ReliabilityDiagramAsSvgAndPng) {
+// The reliability diagram and the reproduced record's plot, each as SVG and
+// as PNG from one drawing. A PNG's IHDR chunk holds the width and height as
+// big-endian 32-bit numbers at bytes 16 and 20 (PNG specification, 11.2.2):
+// the figures are 720 x 520 drawn at twice the scale, 1440 x 1040.
+TEST(CliCalibrate, FiguresAsSvgAndPng) {
   const std::string svg = WriteTempFile("reliability.svg", "old");
   const std::string png = WriteTempFile("reliability.png", "old");
-  const CliOutput r = RunCli("calibrate " + SourcePath("data/epoch_notable_models_dev.csv") +
-                             " --svg " + svg + " --png " + png);
+  const std::string record_svg = WriteTempFile("record.svg", "old");
+  const std::string record_png = WriteTempFile("record.png", "old");
+  const CliOutput r =
+      RunCli("calibrate " + SourcePath("data/epoch_notable_models_dev.csv") + " --svg " + svg +
+             " --png " + png + " --record-svg " + record_svg + " --record-png " + record_png);
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string text = Read(svg);
   EXPECT_TRUE(text.starts_with("<?xml")) << text.substr(0, 80);
   EXPECT_NE(text.find("Reliability of batch intervals"), std::string::npos);
   EXPECT_NE(text.find("6ND ("), std::string::npos) << "each path drawn is named in the legend";
-  const std::string bytes = Read(png);
-  ASSERT_GT(bytes.size(), 24u);
-  EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
-  const auto be32 = [&](size_t at) {
-    return (static_cast<unsigned>(static_cast<unsigned char>(bytes[at])) << 24) |
-           (static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 1])) << 16) |
-           (static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 2])) << 8) |
-           static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 3]));
-  };
-  EXPECT_EQ(bytes.substr(12, 4), "IHDR");
-  EXPECT_EQ(be32(16), 1440u);
-  EXPECT_EQ(be32(20), 1040u);
+  const std::string record = Read(record_svg);
+  EXPECT_NE(record.find("estimate against the recorded compute"), std::string::npos);
+  EXPECT_NE(record.find("within 2x ("), std::string::npos);
+  for (const std::string& path : {png, record_png}) {
+    SCOPED_TRACE(path);
+    const std::string bytes = Read(path);
+    ASSERT_GT(bytes.size(), 24u);
+    EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    const auto be32 = [&](size_t at) {
+      return (static_cast<unsigned>(static_cast<unsigned char>(bytes[at])) << 24) |
+             (static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 1])) << 16) |
+             (static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 2])) << 8) |
+             static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 3]));
+    };
+    EXPECT_EQ(bytes.substr(12, 4), "IHDR");
+    EXPECT_EQ(be32(16), 1440u);
+    EXPECT_EQ(be32(20), 1040u);
+  }
 }
 
 TEST(CliCalibrate, BadOptionsExitTwo) {

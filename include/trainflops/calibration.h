@@ -120,6 +120,11 @@ struct CalibrationReport {
   // Nominal vs observed coverage per path, before and after, as SVG or PNG
   // (plot.h; PNG is an error when cairo cannot be loaded).
   Result<std::string> ReliabilityPlot(PlotFormat format) const;
+  // The reproduced record on log-log axes: each compared row's estimate (as
+  // compared: a fine-tune's with its base when the record includes it)
+  // against its record, with the diagonal and the 2x band; within 2x, outside
+  // 2x, flagged and fine-tunes told apart.
+  Result<std::string> RecordPlot(PlotFormat format) const;
   // The reproduced record (one line per input row), with `command` in a comment line.
   std::string RecordCsv(std::string_view command) const;
 };

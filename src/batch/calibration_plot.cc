@@ -1,7 +1,14 @@
-// The reliability diagram: nominal coverage (x) against the coverage
-// observed out of sample (y), per estimation path, before (dashed) and after
-// (solid) calibration. A calibrated path lies on the diagonal. Drawn once on
-// the figure canvas of the trend plots, rendered as SVG or PNG.
+// The calibration's figures, drawn once on the figure canvas of the trend
+// plots and rendered as SVG or PNG:
+// - the reliability diagram: nominal coverage (x) against the coverage
+//   observed out of sample (y), per estimation path, before (dashed) and
+//   after (solid) calibration; a calibrated path lies on the diagonal;
+// - the reproduced record: each row's estimate against its record, log-log,
+//   with the 2x band.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,12 +91,116 @@ void DrawReliability(const std::vector<CoverageCell>& coverage, Canvas& canvas) 
   }
 }
 
+// One point of the record plot: log10 of the record and of the estimate as
+// compared (record x ratio_to_recorded), and its class.
+struct RecordPoint {
+  double x = 0, y = 0;
+  int kind = 0;  // index into kRecordKinds
+};
+
+struct RecordKind {
+  const char* legend;
+  Color fill, stroke;
+};
+constexpr Color kWhite{255, 255, 255};
+constexpr RecordKind kRecordKinds[] = {
+    {"within 2x", kColors[0], kColors[0]},
+    {"outside 2x", kColors[4], kColors[4]},
+    {"flagged by a guard", kWhite, kColors[1]},
+    {"fine-tune (with its base)", {170, 170, 170}, {170, 170, 170}},
+};
+
+std::optional<double> Positive(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !(v > 0) || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::vector<RecordPoint> RecordPoints(const std::vector<RecordRow>& record) {
+  std::vector<RecordPoint> points;
+  for (const RecordRow& r : record) {
+    const std::optional<double> recorded = Positive(r.recorded), ratio = Positive(r.ratio);
+    if (!recorded || !ratio) continue;
+    const double x = std::log10(*recorded), y = x + std::log10(*ratio);
+    // The class the record's outcome column gives (calibration.cc, Outcome).
+    const bool within = r.reason.starts_with("within 2x");
+    points.push_back({x, y, r.fine_tune ? 3 : r.flagged ? 2 : within ? 0 : 1});
+  }
+  return points;
+}
+
+// Whole decades around every point, the same on both axes.
+std::pair<int, int> DecadeRange(const std::vector<RecordPoint>& points) {
+  double lo = 20, hi = 20;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const double a = std::min(points[i].x, points[i].y), b = std::max(points[i].x, points[i].y);
+    lo = i == 0 ? a : std::min(lo, a);
+    hi = i == 0 ? b : std::max(hi, b);
+  }
+  const int low = static_cast<int>(std::floor(lo)), high = static_cast<int>(std::ceil(hi));
+  return {low, std::max(high, low + 1)};
+}
+
+void DrawRecord(const std::vector<RecordRow>& record, Canvas& canvas) {
+  const std::vector<RecordPoint> points = RecordPoints(record);
+  const auto [low, high] = DecadeRange(points);
+  const double span = high - low;
+  const auto px = [&](double v) { return kLeft + (v - low) / span * kSide; };
+  const auto py = [&](double v) { return kTop + (1 - (v - low) / span) * kSide; };
+  canvas.Rect(0, 0, kWidth, kHeight, kWhite, kWhite);
+  canvas.Text(kLeft, 24, "trainflops' estimate against the recorded compute (FLOP)",
+              TextStyle{12, kBlack, Anchor::kStart, /*bold=*/true});
+  canvas.Rect(kLeft, kTop, kSide, kSide, std::nullopt, kFrame);
+  const int step = std::max(1, static_cast<int>(std::ceil(span / 10)));
+  for (int d = low; d <= high; d += step) {
+    canvas.Line(px(d), py(low), px(d), py(high), LineStyle{kGrid, 1, false});
+    canvas.Line(px(low), py(d), px(high), py(d), LineStyle{kGrid, 1, false});
+    const std::string label = "1e" + std::to_string(d);
+    canvas.Text(px(d), py(low) + 18, label, TextStyle{11, kBlack, Anchor::kMiddle});
+    canvas.Text(px(low) - 6, py(d) + 4, label, TextStyle{11, kBlack, Anchor::kEnd});
+  }
+  // The diagonal (estimate = record) and the 2x band about it.
+  const double two = std::log10(2.0);
+  canvas.Line(px(low), py(low), px(high), py(high), LineStyle{kDiagonal, 1, false});
+  canvas.Line(px(low), py(low + two), px(high - two), py(high), LineStyle{kDiagonal, 1, true});
+  canvas.Line(px(low + two), py(low), px(high), py(high - two), LineStyle{kDiagonal, 1, true});
+  canvas.Text(px(low + span / 2), py(low) + 40, "recorded compute (FLOP)",
+              TextStyle{12, kBlack, Anchor::kMiddle});
+  canvas.Text(20, py(low + span / 2), "estimate as compared (FLOP)",
+              TextStyle{12, kBlack, Anchor::kMiddle, false, /*vertical=*/true});
+  for (const RecordPoint& p : points) {
+    const RecordKind& k = kRecordKinds[p.kind];
+    canvas.Dot(px(p.x), py(std::clamp(p.y, static_cast<double>(low), static_cast<double>(high))), 3,
+               k.fill, k.stroke);
+  }
+  for (size_t i = 0; i < std::size(kRecordKinds); ++i) {
+    const auto n = std::count_if(points.begin(), points.end(), [i](const RecordPoint& p) {
+      return p.kind == static_cast<int>(i);
+    });
+    const double y = kTop + 20.0 * static_cast<double>(i);
+    canvas.Dot(X(1) + 22, y + 6, 4, kRecordKinds[i].fill, kRecordKinds[i].stroke);
+    canvas.Text(X(1) + 34, y + 10,
+                std::string(kRecordKinds[i].legend) + " (" + std::to_string(n) + ")",
+                TextStyle{12, kBlack});
+  }
+  canvas.Text(X(1) + 16, kTop + 100, "dashed: the 2x band", TextStyle{12, kBlack});
+}
+
+Result<std::string> Render(const plot::Drawing& draw, PlotFormat format) {
+  if (format == PlotFormat::kSvg) return plot::RenderSvg(kWidth, kHeight, draw);
+  return plot::RenderPng(kWidth, kHeight, draw);
+}
+
 }  // namespace
 
 Result<std::string> CalibrationReport::ReliabilityPlot(PlotFormat format) const {
-  const plot::Drawing draw = [this](Canvas& canvas) { DrawReliability(coverage, canvas); };
-  if (format == PlotFormat::kSvg) return plot::RenderSvg(kWidth, kHeight, draw);
-  return plot::RenderPng(kWidth, kHeight, draw);
+  return Render([this](Canvas& canvas) { DrawReliability(coverage, canvas); }, format);
+}
+
+Result<std::string> CalibrationReport::RecordPlot(PlotFormat format) const {
+  return Render([this](Canvas& canvas) { DrawRecord(record, canvas); }, format);
 }
 
 }  // namespace trainflops

@@ -8,6 +8,10 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "trainflops/batch.h"
 
@@ -153,6 +157,63 @@ TEST(BatchGuards, ImpossibleSixNdIsFlagged) {
                             "", "1500.0", "24.0"})
                 .confidence,
             "medium");
+}
+
+// The SVG's elements with a given start, each as its numeric attributes.
+std::vector<std::vector<double>> Elements(const std::string& svg, const std::string& start,
+                                          const std::vector<std::string>& attributes) {
+  std::vector<std::vector<double>> out;
+  for (size_t at = svg.find(start); at != std::string::npos; at = svg.find(start, at + 1)) {
+    const std::string element = svg.substr(at, svg.find('>', at) - at);
+    std::vector<double> values;
+    for (const std::string& a : attributes) {
+      const size_t v = element.find(" " + a + "=\"");
+      values.push_back(v == std::string::npos ? NAN : std::stod(element.substr(v + a.size() + 3)));
+    }
+    out.push_back(values);
+  }
+  return out;
+}
+
+// How far (x, y) lies from the line through (x1, y1) and (x2, y2), in pixels.
+double Distance(const std::vector<double>& point, const std::vector<double>& line) {
+  const double dx = line[2] - line[0], dy = line[3] - line[1];
+  return std::fabs(dy * (point[0] - line[0]) - dx * (point[1] - line[1])) / std::hypot(dx, dy);
+}
+
+// Each row is drawn where its record and ratio put it: estimate = record on
+// the diagonal, twice the record on the upper line of the 2x band.
+TEST(Calibration, RecordPlotPutsEachRowAgainstItsRecord) {
+  CalibrationReport report;
+  const auto row = [](const char* recorded, const char* ratio, const char* reason,
+                      bool fine_tune = false, bool flagged = false) {
+    RecordRow r;
+    std::tie(r.recorded, r.ratio, r.reason) = std::tuple(recorded, ratio, reason);
+    std::tie(r.fine_tune, r.flagged) = std::pair(fine_tune, flagged);
+    return r;
+  };
+  report.record = {row("1e20", "1", "within 2x"), row("1e22", "2", "outside 2x: ..."),
+                   row("1e18", "0.01", "flagged: ...", false, true),
+                   row("1e21", "1.5", "fine-tune, within 2x: ...", true),
+                   row("1e19", "", "not estimated: ...")};
+  const Result<std::string> svg = report.RecordPlot(PlotFormat::kSvg);
+  ASSERT_TRUE(svg.ok()) << svg.status().message();
+  const auto dots = Elements(*svg, "<circle", {"cx", "cy"});
+  ASSERT_EQ(dots.size(), 4u + 4u);             // four rows with a ratio, four legend keys
+  std::vector<std::vector<double>> reference;  // the diagonal, then the band's two lines
+  for (size_t at = svg->find("<line"); at != std::string::npos; at = svg->find("<line", at + 1)) {
+    const std::string element = svg->substr(at, svg->find('>', at) - at);
+    if (element.find("rgb(153,153,153)") == std::string::npos) continue;
+    reference.push_back(Elements(element, "<line", {"x1", "y1", "x2", "y2"}).front());
+  }
+  ASSERT_EQ(reference.size(), 3u);
+  EXPECT_LT(Distance(dots[0], reference[0]), 0.05);  // 1e20 against 1e20
+  EXPECT_LT(Distance(dots[1], reference[1]), 0.05);  // 2e22 against 1e22
+  EXPECT_GT(Distance(dots[2], reference[0]), 50);    // 1e16 against 1e18, far below
+  EXPECT_LT(dots[0][0], dots[3][0]);                 // records 1e20 < 1e21: left to right
+  EXPECT_GT(dots[0][1], dots[3][1]);                 // estimates 1e20 < 1.5e21: bottom to top
+  EXPECT_NE(svg->find("flagged by a guard (1)"), std::string::npos);
+  EXPECT_NE(svg->find("within 2x (1)"), std::string::npos);
 }
 
 // docs/reproduced_record.csv is what the documented command writes today.

@@ -1,7 +1,10 @@
 // `trainflops calibrate`: the coverage of batch intervals against a record
 // file, out of sample, and the fitted factors (include/trainflops/calibration.h).
 #include <charconv>
+#include <optional>
 #include <ostream>
+#include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -25,6 +28,8 @@ const std::vector<OptionSpec>& CalibrateOptionSpecs() {
       {"--svg", "FILE", "write the reliability diagram (SVG)"},
       {"--png", "FILE", "write the reliability diagram (PNG, drawn with cairo)"},
       {"--record", "FILE", "write the reproduced record: every row's estimate and outcome (CSV)"},
+      {"--record-svg", "FILE", "write the reproduced record's plot: estimate against record (SVG)"},
+      {"--record-png", "FILE", "write the reproduced record's plot (PNG, drawn with cairo)"},
       {"--help", "", "show this help"},
   };
   return specs;
@@ -32,7 +37,8 @@ const std::vector<OptionSpec>& CalibrateOptionSpecs() {
 
 constexpr char kCalibrateHelp[] =
     "usage: trainflops calibrate FILE [--folds N] [--seed N] [--output FILE] [--svg FILE]\n"
-    "                            [--png FILE] [--record FILE]\n\n"
+    "                            [--png FILE] [--record FILE] [--record-svg FILE]\n"
+    "                            [--record-png FILE]\n\n"
     "Runs batch on a record file (Epoch AI's Notable AI Models columns) and measures, per\n"
     "estimation path and confidence label, how often the nominal 50%, 80% and 90% intervals\n"
     "contain the recorded compute, out of sample (k-fold cross-validation over the rows),\n"
@@ -78,8 +84,9 @@ Result<Call> ParseCalibrate(const std::vector<std::string>& words, const FileOpe
   std::string command = "trainflops calibrate";
   for (const std::string& w : words) command += " " + w;
   call.stream = [data = std::move(data), options, command, output = args.Get("--output"),
-                 svg = args.Get("--svg"), png = args.Get("--png"),
-                 record = args.Get("--record")](std::ostream& out) {
+                 svg = args.Get("--svg"), png = args.Get("--png"), record = args.Get("--record"),
+                 record_svg = args.Get("--record-svg"),
+                 record_png = args.Get("--record-png")](std::ostream& out) {
     std::string storage;
     TF_ASSIGN_OR_RETURN(const std::string_view text, data.TextView(storage));
     TF_ASSIGN_OR_RETURN(const CalibrationReport report, Calibrate(text, options));
@@ -87,13 +94,17 @@ Result<Call> ParseCalibrate(const std::vector<std::string>& words, const FileOpe
     // leaves none half-written.
     std::vector<std::pair<std::string, std::string>> files;
     if (output) files.emplace_back(*output, report.ToCsv(command));
-    if (svg) {
-      TF_ASSIGN_OR_RETURN(std::string bytes, report.ReliabilityPlot(PlotFormat::kSvg));
-      files.emplace_back(*svg, std::move(bytes));
-    }
-    if (png) {
-      TF_ASSIGN_OR_RETURN(std::string bytes, report.ReliabilityPlot(PlotFormat::kPng));
-      files.emplace_back(*png, std::move(bytes));
+    using Plot = Result<std::string> (CalibrationReport::*)(PlotFormat) const;
+    const std::tuple<const std::optional<std::string>&, Plot, PlotFormat> plots[] = {
+        {svg, &CalibrationReport::ReliabilityPlot, PlotFormat::kSvg},
+        {png, &CalibrationReport::ReliabilityPlot, PlotFormat::kPng},
+        {record_svg, &CalibrationReport::RecordPlot, PlotFormat::kSvg},
+        {record_png, &CalibrationReport::RecordPlot, PlotFormat::kPng},
+    };
+    for (const auto& [path, plot, format] : plots) {
+      if (!path) continue;
+      TF_ASSIGN_OR_RETURN(std::string bytes, (report.*plot)(format));
+      files.emplace_back(*path, std::move(bytes));
     }
     if (record) files.emplace_back(*record, report.RecordCsv(command));
     for (const auto& [path, bytes] : files) TF_RETURN_IF_ERROR(WriteFileAtomically(path, bytes));
