@@ -299,6 +299,26 @@ std::optional<double> DurationNear(const std::vector<Token>& t, size_t first, si
   return std::nullopt;
 }
 
+bool EndsSentence(const Token& t) {
+  return !t.raw.empty() && std::string_view(".!?").find(t.raw.back()) != std::string_view::npos;
+}
+
+// "10x", "3 times": a multiple.
+bool IsMultiple(std::string_view w) {
+  return w == "times" ||
+         (w.size() > 1 && w.back() == 'x' && IsPlainNumber(w.substr(0, w.size() - 1)));
+}
+
+// "gpt-oss-120b required 2.1 million H100-hours, with gpt-oss-20b needing
+// almost 10x fewer": the figure is another run's, the reference of a
+// comparison later in its sentence ("fewer", "10x less", "3 times less").
+bool IsComparisonReference(const std::vector<Token>& t, size_t end) {
+  for (size_t j = end + 1; j < t.size() && j <= end + 30 && !EndsSentence(t[j - 1]); ++j) {
+    if (t[j].word == "fewer" || (t[j].word == "less" && IsMultiple(t[j - 1].word))) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 NotesHardware ReadNotesHardware(std::string_view text, int cores_per_chip) {
@@ -313,7 +333,7 @@ NotesHardware ReadNotesHardware(std::string_view text, int cores_per_chip) {
     }
     size_t end = i;
     if (std::optional<double> ch = ChipHoursAt(t, i, cores_per_chip, end)) {
-      if (!out.chip_hours) {
+      if (!out.chip_hours && !IsComparisonReference(t, end)) {
         out.chip_hours = ch;
         out.chip_hours_quote = Quote(t, i, end);
       }
@@ -321,6 +341,7 @@ NotesHardware ReadNotesHardware(std::string_view text, int cores_per_chip) {
     }
     if (out.chips) continue;
     if (std::optional<double> n = ChipsAt(t, i, cores_per_chip, end)) {
+      if (IsComparisonReference(t, end)) continue;
       out.chips = n;
       out.chips_quote = Quote(t, i, end);
       out.hours = DurationNear(t, i, end, out.hours_quote);

@@ -50,6 +50,17 @@ TEST(NotesHardware, ReadsCountsDurationsAndChipTime) {
       {"trained for 2,560 GPU Nvidia A100 80G days.", 0, {}, {}, 2560.0 * 24},
       {"a cumulative of 51968 GPU hours", 0, {}, {}, 51968},
       {"required 2.1 million H100-hours to complete", 0, {}, {}, 2.1e6},
+      // Another run's figure, the reference of a comparison.
+      {"gpt-oss-120b required 2.1 million H100-hours, with gpt-oss-20b needing almost 10x fewer",
+       0,
+       {},
+       {},
+       {}},
+      {"the baseline took 512 GPUs; ours used 4 times less. We trained 8 V100 GPUs for 2 days.",
+       0,
+       8,
+       48,
+       {}},
       {"a count and its time: 256 Nvidia V100 GPUs for 1 day, 256 V100-days", 0, 256, 24,
        256.0 * 24},
       // Not chips: a rate, memory, bounds and ranges.
