@@ -361,8 +361,8 @@ TEST(CliBatch, JsonLines) {
 // development snapshot in data/. The figures are computed here from the
 // output's columns, not read from the program's summary: over rows with a
 // recorded compute and no base model, estimated_training_flop / recorded.
-// The bars: 10% more rows estimated than the 114 before the notes-hardware
-// rule (126); within 2x on 80% of the estimates not flagged (a flagged row is
+// The bars: 10% more rows estimated than the 115 this count gave before the
+// notes-hardware rule (127; StyleGAN, not compared, is among them); within 2x on 80% of the estimates not flagged (a flagged row is
 // not a normal estimate: docs/batch.md, rule 10) and compared with the record;
 // none of those off by more than 30x.
 TEST(CliBatch, EpochDevFileAgreesWithTheRecord) {
@@ -388,7 +388,7 @@ TEST(CliBatch, EpochDevFileAgreesWithTheRecord) {
   };
   std::sort(abs_logs.begin(), abs_logs.end());
   const size_t n = abs_logs.size();
-  ASSERT_GE(n, 126u);
+  ASSERT_GE(n, 127u);
   const double median = n % 2 == 1 ? abs_logs[n / 2] : (abs_logs[n / 2 - 1] + abs_logs[n / 2]) / 2;
   EXPECT_GE(share_within(abs_logs, 2), 0.75);
   EXPECT_GE(share_within(unflagged, 2), 0.80);

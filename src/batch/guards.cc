@@ -124,7 +124,9 @@ void ApplyGuards(const RowCells& row, const Attempt& nd, const Attempt& hw, RowE
                       "x): a cell is in the wrong unit");
     }
   }
-  const std::optional<double> chips = ReadQuantity(row.values[kQuantity], false).value;
+  // The count hardware used (a cell, or the notes), else the cell.
+  const std::optional<double> chips =
+      hw.flop ? hw.chips : ReadQuantity(row.values[kQuantity], false).value;
   if (reports_hardware && chips && *chips > kMaxChips) {
     flags.push_back(row.names[kQuantity] + " " + FormatScientific(*chips) + " is more than " +
                     FormatScientific(kMaxChips) +

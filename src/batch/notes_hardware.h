@@ -43,11 +43,12 @@ NotesHardware ReadNotesHardware(std::string_view text, int cores_per_chip);
 // `q` and time `h` left empty from the training compute notes, then the
 // training time notes. A count's duration is used only with that count; a
 // chip-time fills the one cell missing (chips = chip-hours / hours), or both
-// as chip-hours x 1 h. Each value read says where in its Quantity's note.
+// as chip-hours x 1 h, and then returns true: `q` is no count of chips. Each
+// value read says where in its Quantity's note.
 // Only the first kMaxNotesChars of each cell are read: analysts' notes run to
 // a few thousand characters, and a longer cell is not prose to search.
 inline constexpr size_t kMaxNotesChars = 64 * 1024;
-void FillHardwareFromNotes(const RowCells& row, Quantity& q, Quantity& h);
+bool FillHardwareFromNotes(const RowCells& row, Quantity& q, Quantity& h);
 
 }  // namespace trainflops::batch
 

@@ -311,8 +311,9 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
     out.cause = "unreadable cell";
     return out;
   }
+  bool chip_hours_whole = false;
   if (context.On(BatchRule::kNotesHardware) && !chip_text.empty() && (!q.value || !h.value)) {
-    FillHardwareFromNotes(row, q, h);
+    chip_hours_whole = FillHardwareFromNotes(row, q, h);
   }
   const std::optional<int> year = YearOf(row);
   const bool unnamed = chip_text.empty() && context.On(BatchRule::kUnnamedChips) && year &&
@@ -374,6 +375,7 @@ Attempt TryHardware(const RowCells& row, const Context& context) {
   }
   out.flop = capacity * u;
   out.capacity = capacity;
+  if (!chip_hours_whole) out.chips = q.value;
   out.capacity_is_floor = !imputed && !peak.imputed && (precision || peak.precision == "fp32");
   out.low_confidence = imputed;
   std::vector<Distribution> uncertain;

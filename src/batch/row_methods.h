@@ -65,6 +65,9 @@ struct Attempt {
   // For the guards (guards.cc): 6ND's parameters per token and tokens seen
   // (dataset x epochs); hardware's chips x seconds x peak (utilization 1).
   double params_per_token = 0, tokens = 0, capacity = 0;
+  // Hardware's count of chips (the cell's, or the notes'); unset when the
+  // notes gave chip-hours whole (notes_hardware.h).
+  std::optional<double> chips;
   // The capacity is at most what the chips could do: a named chip, at the
   // row's stated format or at FP32 (the lowest format of training), not at a
   // guessed 16-bit peak up to 16x higher (record_comparison.cc reads it).
