@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "trainflops/batch.h"
 
@@ -216,6 +217,22 @@ TEST(NotesHardware, FillsOnlyTheMissingCells) {
       EXPECT_NE(q.note.find(c.quantity_note), std::string::npos) << q.note;
     }
   }
+}
+
+// A count read from the notes meets the guards as a cell's would: 2,000,000
+// chips is over the 1,000,000 of any published cluster.
+TEST(NotesHardware, GuardsSeeACountFromTheNotes) {
+  const std::vector<std::string> header = {"Model", "Publication date", "Training hardware",
+                                           "Training compute notes"};
+  Result<BatchEstimator> e = BatchEstimator::Create(header, BatchOptions());
+  ASSERT_TRUE(e.ok());
+  const RowEstimate huge =
+      e->Estimate({"Huge", "2024-01-01", "NVIDIA H100", "2,000,000 H100 GPUs for 2 days"});
+  EXPECT_EQ(huge.confidence, "flagged") << huge.note;
+  EXPECT_NE(huge.note.find("2e6 is more than 1e6 chips"), std::string::npos) << huge.note;
+  // 1914 V100-days stand as chip-hours x 1 h: no count of 45,936 chips to flag.
+  const RowEstimate days = e->Estimate({"Days", "2021-01-01", "NVIDIA V100", "1914 V100-days"});
+  EXPECT_NE(days.confidence, "flagged") << days.note;
 }
 
 }  // namespace
