@@ -362,9 +362,9 @@ TEST(CliBatch, JsonLines) {
 // output's columns, not read from the program's summary: over rows with a
 // recorded compute and no base model, estimated_training_flop / recorded.
 // The bars: 10% more rows estimated than the 115 this count gave before the
-// notes-hardware rule (127; StyleGAN, not compared, is among them); within 2x on 80% of the estimates not flagged (a flagged row is
-// not a normal estimate: docs/batch.md, rule 10) and compared with the record;
-// none of those off by more than 30x.
+// notes-hardware rule (127; StyleGAN, not compared, is among them); within 2x on 80% of the
+// estimates not flagged (a flagged row is not a normal estimate: docs/batch.md, rule 10) and
+// compared with the record; none of those off by more than 30x.
 TEST(CliBatch, EpochDevFileAgreesWithTheRecord) {
   const Output o = RunBatchCsv(SourcePath("data/epoch_notable_models_dev.csv"));
   ASSERT_GT(o.table.rows.size(), 400u);
