@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trainflops/calibration.h"
@@ -145,7 +146,9 @@ std::pair<int, int> DecadeRange(const std::vector<RecordPoint>& points) {
 
 void DrawRecord(const std::vector<RecordRow>& record, Canvas& canvas) {
   const std::vector<RecordPoint> points = RecordPoints(record);
-  const auto [low, high] = DecadeRange(points);
+  // Plain ints, not a structured binding: clang before 16 cannot capture one in a lambda.
+  const std::pair<int, int> decades = DecadeRange(points);
+  const int low = decades.first, high = decades.second;
   const double span = high - low;
   const auto px = [&](double v) { return kLeft + (v - low) / span * kSide; };
   const auto py = [&](double v) { return kTop + (1 - (v - low) / span) * kSide; };
