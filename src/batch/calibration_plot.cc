@@ -7,7 +7,6 @@
 //   with the 2x band.
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,6 +14,7 @@
 
 #include "trainflops/calibration.h"
 #include "trainflops/plot.h"
+#include "trainflops/units.h"
 #include "trend/canvas.h"
 
 namespace trainflops {
@@ -111,12 +111,10 @@ constexpr RecordKind kRecordKinds[] = {
     {"fine-tune (with its base)", {170, 170, 170}, {170, 170, 170}},
 };
 
+// A cell of the record as a positive number (units.h), or none.
 std::optional<double> Positive(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !(v > 0) || !std::isfinite(v)) return std::nullopt;
-  return v;
+  const Result<double> v = ParsePositive(text);
+  return v.ok() ? std::optional<double>(*v) : std::nullopt;
 }
 
 std::vector<RecordPoint> RecordPoints(const std::vector<RecordRow>& record) {

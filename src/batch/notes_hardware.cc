@@ -14,6 +14,7 @@
 
 #include "core/text.h"
 #include "notes_words.h"
+#include "trainflops/duration.h"
 #include "trainflops/input_limits.h"
 #include "trainflops/units.h"
 
@@ -125,7 +126,11 @@ std::optional<double> ChipsAt(const std::vector<Token>& t, size_t i, size_t last
   }
   std::optional<size_t> unit;
   bool cores = false;
+  // Only words that describe chips may stand between the number and its unit
+  // ("8 16GB V100 GPUs", "32 Google Cloud TPU chips"); a number after a product
+  // line is its model ("GTX 580").
   for (size_t j = last + 1; j < t.size() && j <= last + 5 && !EndsPhrase(t, j); ++j) {
+    if (!notes::DescribesChips(t[j].word) && !notes::IsModelFamily(t[j - 1].word)) break;
     if (notes::IsAcceleratorWord(t[j].word) || notes::IsCoreWord(t[j].word)) {
       unit = j;
       cores = notes::IsCoreWord(t[j].word);
@@ -231,11 +236,13 @@ NotesHardware ReadNotesHardware(std::string_view text, int cores_per_chip) {
 
 namespace {
 
-// "Hardware quantity 8 from Training compute notes: '8 NVIDIA A6000 GPUs'".
+// "Hardware quantity 8 from Training compute notes: '8 NVIDIA A6000 GPUs'";
+// a month or a year read states its length (duration.h's convention).
 std::string FromNotes(const RowCells& row, Key key, double value, std::string_view what,
                       const std::string& quote) {
   return std::string(what) + " " + FormatScientific(value) + " from " + row.names[key] + ": '" +
-         Abbreviate(quote) + "'";
+         Abbreviate(quote) + "'" +
+         (notes::UsesCalendarUnit(quote) ? " (" + CalendarConvention() + ")" : "");
 }
 
 }  // namespace

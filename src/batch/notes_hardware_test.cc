@@ -78,12 +78,15 @@ TEST(NotesHardware, ReadsCountsDurationsAndChipTime) {
       // Seconds and years of chip-time: 6435 / 3600 chip-hours; 92 x 8766.
       {"6435 GPU seconds for 1M examples", 0, {}, {}, 6435.0 / 3600},
       {"92 GPU years", 0, {}, {}, 92 * 24 * 365.25},
+      // A month is a twelfth of 365.25 days (duration.h): 3 x 730.5 h.
+      {"16 TPU chips for 3 months", 2, 16, 3 * 24 * 365.25 / 12, {}},
       // A duration before the count, joined by "using": 2 weeks = 336 h.
       {"took 2 weeks using 16 GPUs", 0, 16, 336, {}},
       // Other numbers are not the count: a batch size, seeds, a total
       // spread over chips, the cores inside a count of chips.
       {"batch size of 2048 using a TPU v4-128 pod", 0, {}, {}, {}},
       {"5 seeds using 4 GPUs", 0, 4, {}, {}},
+      {"2048 samples fed into the GPUs", 0, {}, {}, {}},
       {"2048 across 64 TPUs", 0, 64, {}, {}},
       {"16 TPU v3 chips (32 cores)", 2, 16, {}, {}},
       // A model's number, a memory size and a year are not counts.
@@ -169,6 +172,15 @@ TEST(NotesHardware, FillsOnlyTheMissingCells) {
        32,
        {},
        ""},
+      {"a month read states its length: 3 V100-months = 3 x 730.5 chip-hours",
+       "NVIDIA V100",
+       {},
+       {},
+       "used 3 V100-months",
+       "",
+       2191.5,
+       1,
+       "(1 month = 30.4375 days"},
       {"128 cores on a TPU v3 row are 64 chips",
        "Google TPU v3",
        {},

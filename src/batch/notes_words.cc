@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/text.h"
+#include "trainflops/duration.h"
 
 namespace trainflops::batch::notes {
 namespace {
@@ -131,15 +132,35 @@ std::optional<double> NumberAt(const std::vector<Token>& t, size_t i, size_t& la
 
 bool IsPlainNumber(std::string_view w) { return Digits(w) || WordNumber(w); }
 
+// The units and lengths of ParseDuration (duration.h), one word at a time.
+// A single letter other than "h" is too often something else in prose ("a",
+// "x", "s"), so it is not read as a unit here. Words that cannot be a unit
+// (over 7 letters, or not starting as one does) skip the parser: most words
+// of a note are not units.
+std::optional<Duration> UnitOfTime(std::string_view w) {
+  if (w.empty() || w.size() > 7 || (w.size() == 1 && w != "h") ||
+      std::string_view("smhdwy").find(w.front()) == std::string_view::npos ||
+      !std::all_of(w.begin(), w.end(), IsLetter)) {
+    return std::nullopt;
+  }
+  Result<Duration> d = ParseDuration("1 " + std::string(w));
+  return d.ok() ? std::optional<Duration>(std::move(d.value())) : std::nullopt;
+}
+
 std::optional<double> HoursPerUnit(std::string_view w) {
-  if (w == "hour" || w == "hours" || w == "hr" || w == "hrs" || w == "h") return 1.0;
-  if (w == "day" || w == "days") return 24.0;
-  if (w == "week" || w == "weeks") return 24.0 * 7;
-  if (w == "month" || w == "months") return 24.0 * 30.44;  // the mean month, 365.25 / 12 days
-  if (w == "year" || w == "years") return 24.0 * 365.25;
-  if (w == "minute" || w == "minutes" || w == "min" || w == "mins") return 1.0 / 60;
-  if (w == "second" || w == "seconds" || w == "sec" || w == "secs") return 1.0 / 3600;
-  return std::nullopt;
+  const std::optional<Duration> d = UnitOfTime(w);
+  return d ? std::optional<double>(d->seconds / kSecondsPerHour) : std::nullopt;
+}
+
+bool UsesCalendarUnit(std::string_view quote) {
+  for (const Token& t : Tokenize(quote)) {
+    // "V100-days", "core-months": the unit after the last hyphen.
+    const size_t dash = t.word.rfind('-');
+    const std::optional<Duration> d =
+        UnitOfTime(dash == std::string::npos ? t.word : t.word.substr(dash + 1));
+    if (d && d->UsesCalendarConvention()) return true;
+  }
+  return false;
 }
 
 bool IsGroupOfChips(std::string_view w) { return OneOf(w, kGroups); }
@@ -147,6 +168,14 @@ bool IsGroupOfChips(std::string_view w) { return OneOf(w, kGroups); }
 bool IsAcceleratorWord(std::string_view w) { return OneOf(w, kAccelerators); }
 
 bool IsModelFamily(std::string_view w) { return OneOf(w, kFamilies); }
+
+bool DescribesChips(std::string_view w) {
+  static constexpr std::array<std::string_view, 12> kMakers = {
+      "nvidia", "google", "cloud", "amd",      "intel",     "huawei",
+      "ascend", "habana", "gaudi", "cerebras", "graphcore", "apple"};
+  const bool memory = !w.empty() && IsDigit(w.front()) && (w.ends_with("gb") || w.ends_with("g"));
+  return NamesChips(w) || IsModelFamily(w) || OneOf(w, kMakers) || memory;
+}
 
 bool IsCoreWord(std::string_view w) { return w == "core" || w == "cores"; }
 

@@ -28,9 +28,12 @@ std::vector<Token> Tokenize(std::string_view text);
 std::optional<double> NumberAt(const std::vector<Token>& t, size_t i, size_t& last);
 bool IsPlainNumber(std::string_view word);
 
-// Hours in one unit of time: "hours", "days", "weeks", "months" (of 30.44
-// days, 365.25 / 12), "years" (365.25 days), "minutes", "seconds"; "h".
+// Hours in one unit of time, as ParseDuration reads it (duration.h: "hours",
+// "days", "weeks", "months" and "years" by its calendar convention,
+// "minutes", "seconds", "hrs", "wk", ...); of single letters only "h".
 std::optional<double> HoursPerUnit(std::string_view word);
+// Some word of `quote` is a month or a year, whose length is a convention.
+bool UsesCalendarUnit(std::string_view quote);
 
 // "node", "servers", "pods": what holds several chips.
 bool IsGroupOfChips(std::string_view word);
@@ -39,6 +42,9 @@ bool IsAcceleratorWord(std::string_view word);
 bool IsCoreWord(std::string_view word);
 // A chip word, a core word or a chip model ("v100", "tpu-v3", "a6000").
 bool NamesChips(std::string_view word);
+// A word of a chip's description: a chip word or model, a maker ("nvidia",
+// "google", "cloud"), a product line, a memory size ("16gb", "80g").
+bool DescribesChips(std::string_view word);
 // A product line whose models are numbers: "gtx" 580, "rtx" 8000, "quadro".
 bool IsModelFamily(std::string_view word);
 // A word that ends a phrase about chips: it joins another quantity or clause
